@@ -1,0 +1,25 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "ipraster",
+    products: [
+        .library(name: "Layout", targets: ["Layout"]),
+        .library(name: "Raster", targets: ["Raster"]),
+        .executable(name: "ipraster", targets: ["ipraster"]),
+    ],
+    targets: [
+        .systemLibrary(name: "CPango", path: "Sources/CPango", pkgConfig: "pangocairo",
+                       providers: [.apt(["libpango1.0-dev", "libcairo2-dev", "libharfbuzz-dev", "libfontconfig-dev"])]),
+        .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
+                       providers: [.apt(["libpng-dev"])]),
+        .target(name: "Layout", dependencies: ["CPango"], path: "Sources/Layout"),
+        .target(name: "Raster", dependencies: ["Layout", "CPango", "CPNG"], path: "Sources/Raster"),
+        .executableTarget(name: "ipraster", dependencies: ["Layout", "Raster"], path: "Sources/ipraster"),
+        .target(name: "GoldenSupport", dependencies: ["Layout", "Raster"], path: "Tests/GoldenSupport"),
+        .testTarget(name: "LayoutTests", dependencies: ["Layout", "GoldenSupport"], path: "Tests/LayoutTests"),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "Layout", "GoldenSupport"], path: "Tests/RasterTests"),
+        .testTarget(name: "iprasterTests", dependencies: ["ipraster", "Layout", "Raster", "GoldenSupport"], path: "Tests/iprasterTests"),
+    ],
+    swiftLanguageModes: [.v5]
+)

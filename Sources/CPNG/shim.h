@@ -1,0 +1,161 @@
+#ifndef IPRASTER_CPNG_SHIM_H
+#define IPRASTER_CPNG_SHIM_H
+
+/* libpng reports errors with longjmp, which Swift cannot catch, so each whole encode and decode is one
+   C function here. Buffers are straight (non-premultiplied) 8-bit RGBA, rows top to bottom. */
+
+#include <png.h>
+#include <setjmp.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    unsigned char *data;
+    size_t size;
+    size_t capacity;
+    int failed;
+} ipr_png_buffer;
+
+static void ipr_png_write_data(png_structp png, png_bytep bytes, png_size_t length) {
+    ipr_png_buffer *buffer = (ipr_png_buffer *)png_get_io_ptr(png);
+    if (buffer->failed) return;
+    if (buffer->size + length > buffer->capacity) {
+        size_t capacity = buffer->capacity ? buffer->capacity * 2 : 65536;
+        while (capacity < buffer->size + length) capacity *= 2;
+        unsigned char *grown = (unsigned char *)realloc(buffer->data, capacity);
+        if (grown == NULL) { buffer->failed = 1; return; }
+        buffer->data = grown;
+        buffer->capacity = capacity;
+    }
+    memcpy(buffer->data + buffer->size, bytes, length);
+    buffer->size += length;
+}
+
+static void ipr_png_flush(png_structp png) { (void)png; }
+
+/* Encodes `rgba` (width*height*4 bytes). `opaque` != 0 writes colour type RGB (alpha dropped).
+   Fixed settings (zlib `level`, no row filter, no time or text chunks) make the output deterministic.
+   Returns 0 on success; *out_data must be freed with free(). */
+static inline int ipr_png_encode(const unsigned char *rgba, unsigned width, unsigned height, int opaque, int level,
+                                 unsigned char **out_data, size_t *out_size) {
+    *out_data = NULL;
+    *out_size = 0;
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
+    if (png == NULL) return 1;
+    png_infop info = png_create_info_struct(png);
+    if (info == NULL) { png_destroy_write_struct(&png, NULL); return 1; }
+    ipr_png_buffer *volatile buffer = (ipr_png_buffer *)calloc(1, sizeof(ipr_png_buffer));
+    unsigned char *volatile row = (unsigned char *)malloc((size_t)width * 4);
+    if (buffer == NULL || row == NULL) {
+        free(buffer); free(row);
+        png_destroy_write_struct(&png, &info);
+        return 1;
+    }
+    if (setjmp(png_jmpbuf(png))) {
+        png_destroy_write_struct(&png, &info);
+        free(buffer->data); free(buffer); free(row);
+        return 2;
+    }
+    png_set_write_fn(png, buffer, ipr_png_write_data, ipr_png_flush);
+    png_set_compression_level(png, level);
+    png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
+    png_set_IHDR(png, info, width, height, 8, opaque ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_RGBA,
+                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
+    png_write_info(png, info);
+    for (unsigned y = 0; y < height; y++) {
+        const unsigned char *source = rgba + (size_t)y * width * 4;
+        if (opaque) {
+            for (unsigned x = 0; x < width; x++) {
+                row[x * 3 + 0] = source[x * 4 + 0];
+                row[x * 3 + 1] = source[x * 4 + 1];
+                row[x * 3 + 2] = source[x * 4 + 2];
+            }
+            png_write_row(png, row);
+        } else {
+            png_write_row(png, (png_const_bytep)source);
+        }
+    }
+    png_write_end(png, info);
+    png_destroy_write_struct(&png, &info);
+    free(row);
+    if (buffer->failed) { free(buffer->data); free(buffer); return 3; }
+    *out_data = buffer->data;
+    *out_size = buffer->size;
+    free(buffer);
+    return 0;
+}
+
+typedef struct {
+    const unsigned char *data;
+    size_t size;
+    size_t offset;
+} ipr_png_source;
+
+static void ipr_png_read_data(png_structp png, png_bytep bytes, png_size_t length) {
+    ipr_png_source *source = (ipr_png_source *)png_get_io_ptr(png);
+    if (source->offset + length > source->size) png_error(png, "truncated PNG data");
+    memcpy(bytes, source->data + source->offset, length);
+    source->offset += length;
+}
+
+/* Decodes any PNG (palette, grey, 16-bit, interlaced, tRNS) to straight 8-bit RGBA without gamma
+   correction (as pngjs and pixelmatch read it). `max_pixels` guards against decompression bombs.
+   Returns 0 on success, 1 not a PNG, 2 decode error, 3 too large, 4 out of memory. */
+static inline int ipr_png_decode(const unsigned char *data, size_t size, unsigned long max_pixels,
+                                 unsigned char **out_rgba, unsigned *out_width, unsigned *out_height) {
+    *out_rgba = NULL;
+    *out_width = 0;
+    *out_height = 0;
+    if (size < 8 || png_sig_cmp((png_const_bytep)data, 0, 8) != 0) return 1;
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
+    if (png == NULL) return 4;
+    png_infop info = png_create_info_struct(png);
+    if (info == NULL) { png_destroy_read_struct(&png, NULL, NULL); return 4; }
+    ipr_png_source source = { data, size, 0 };
+    unsigned char *volatile pixels = NULL;
+    png_bytep *volatile rows = NULL;
+    if (setjmp(png_jmpbuf(png))) {
+        png_destroy_read_struct(&png, &info, NULL);
+        free(pixels); free(rows);
+        return 2;
+    }
+    png_set_read_fn(png, &source, ipr_png_read_data);
+    png_read_info(png, info);
+    png_uint_32 width = png_get_image_width(png, info);
+    png_uint_32 height = png_get_image_height(png, info);
+    if (width == 0 || height == 0 || (unsigned long)width * (unsigned long)height > max_pixels) {
+        png_destroy_read_struct(&png, &info, NULL);
+        return 3;
+    }
+    int color_type = png_get_color_type(png, info);
+    int bit_depth = png_get_bit_depth(png, info);
+    if (bit_depth == 16) png_set_strip_16(png);
+    if (color_type == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(png);
+    if (color_type == PNG_COLOR_TYPE_GRAY && bit_depth < 8) png_set_expand_gray_1_2_4_to_8(png);
+    if (png_get_valid(png, info, PNG_INFO_tRNS)) png_set_tRNS_to_alpha(png);
+    if (color_type == PNG_COLOR_TYPE_GRAY || color_type == PNG_COLOR_TYPE_GRAY_ALPHA) png_set_gray_to_rgb(png);
+    if (!(color_type & PNG_COLOR_MASK_ALPHA) && !png_get_valid(png, info, PNG_INFO_tRNS))
+        png_set_add_alpha(png, 0xff, PNG_FILLER_AFTER);
+    png_set_interlace_handling(png);
+    png_read_update_info(png, info);
+    pixels = (unsigned char *)malloc((size_t)width * height * 4);
+    rows = (png_bytep *)malloc(sizeof(png_bytep) * height);
+    if (pixels == NULL || rows == NULL) {
+        png_destroy_read_struct(&png, &info, NULL);
+        free(pixels); free(rows);
+        return 4;
+    }
+    for (png_uint_32 y = 0; y < height; y++) rows[y] = pixels + (size_t)y * width * 4;
+    png_read_image(png, rows);
+    png_read_end(png, NULL);
+    png_destroy_read_struct(&png, &info, NULL);
+    free(rows);
+    *out_rgba = pixels;
+    *out_width = width;
+    *out_height = height;
+    return 0;
+}
+
+static inline const char *ipr_png_version(void) { return PNG_LIBPNG_VER_STRING; }
+
+#endif

@@ -1,0 +1,43 @@
+#ifndef IPRASTER_CPANGO_SHIM_H
+#define IPRASTER_CPANGO_SHIM_H
+
+#include <pango/pangocairo.h>
+#include <pango/pangofc-fontmap.h>
+#include <pango/pangofc-font.h>
+#include <fontconfig/fontconfig.h>
+#include <hb.h>
+#include <hb-ot.h>
+#include <cairo.h>
+#include <cairo-pdf.h>
+#include <cairo-svg.h>
+
+/* GObject cast macros do not import into Swift; these checked casts return NULL on a wrong type. */
+static inline PangoFcFontMap *ipr_fc_font_map(PangoFontMap *map) {
+    return PANGO_IS_FC_FONT_MAP(map) ? PANGO_FC_FONT_MAP(map) : NULL;
+}
+
+static inline PangoFcFont *ipr_fc_font(PangoFont *font) {
+    return (font != NULL && PANGO_IS_FC_FONT(font)) ? PANGO_FC_FONT(font) : NULL;
+}
+
+/* The file a Pango font was loaded from (borrowed string, valid while the font lives). */
+static inline const char *ipr_font_file(PangoFont *font) {
+    PangoFcFont *fc = ipr_fc_font(font);
+    if (fc == NULL) return NULL;
+    FcPattern *pattern = pango_fc_font_get_pattern(fc);
+    FcChar8 *file = NULL;
+    if (FcPatternGetString(pattern, FC_FILE, 0, &file) != FcResultMatch) return NULL;
+    return (const char *)file;
+}
+
+static inline int ipr_font_face_index(PangoFont *font) {
+    PangoFcFont *fc = ipr_fc_font(font);
+    if (fc == NULL) return 0;
+    int index = 0;
+    if (FcPatternGetInteger(pango_fc_font_get_pattern(fc), FC_INDEX, 0, &index) != FcResultMatch) return 0;
+    return index;
+}
+
+static inline void ipr_g_object_unref(void *object) { if (object != NULL) g_object_unref(object); }
+
+#endif

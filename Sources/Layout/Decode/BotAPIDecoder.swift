@@ -1,0 +1,279 @@
+/// Decodes Bot API 10.3 rich-message JSON (send and receive shapes) into the document model.
+struct BotAPIDecoder {
+    let context: DecodeContext
+
+    /// `rich_message` (RichMessage or InputRichMessage).
+    func decodeRichMessage(_ node: JSONNode) throws -> Document {
+        guard node.object != nil else { throw node.mismatch("rich message object") }
+        if node.has("html") || node.has("markdown") {
+            let key = node.has("html") ? "html" : "markdown"
+            throw DecodeError(path: node.path + "." + key,
+                              message: "\(key) rich messages are parsed by Telegram's server; give ipraster the blocks form (what the bot receives in Message.rich_message)")
+        }
+        let blocks = try decodeBlocks(try node.required("blocks"), depth: 1)
+        return Document(blocks: blocks, media: context.media, rtl: try node.optionalBool("is_rtl"), partial: false)
+    }
+
+    func decodeBlocks(_ node: JSONNode, depth: Int) throws -> [Block] {
+        try context.checkDepth(depth, at: node)
+        return try node.array().map { try decodeBlock($0, depth: depth) }
+    }
+
+    func decodeBlock(_ node: JSONNode, depth: Int) throws -> Block {
+        guard node.object != nil else { throw node.mismatch("block object") }
+        let type = try node.required("type").string()
+        switch type {
+        case "paragraph": return .paragraph(try text(node, "text", depth))
+        case "heading":
+            let size = try node.optionalInt("size") ?? 1
+            return .heading(level: min(max(size, 1), 6), try text(node, "text", depth))
+        case "pre": return .preformatted(try text(node, "text", depth), language: try node.optionalString("language") ?? "")
+        case "footer": return .footer(try text(node, "text", depth))
+        case "divider": return .divider
+        case "mathematical_expression": return .formula(source: try node.required("expression").string())
+        case "anchor": return .anchor(name: try node.required("name").string())
+        case "list": return .list(try decodeList(node, depth: depth))
+        case "blockquote":
+            return .blockQuote(blocks: try decodeBlocks(try node.required("blocks"), depth: depth + 1),
+                               credit: try optionalText(node, "credit", depth), collapsed: false)
+        case "expandable_blockquote":
+            return .blockQuote(blocks: [.paragraph(try text(node, "text", depth))],
+                               credit: try optionalText(node, "credit", depth), collapsed: true)
+        case "pullquote": return .pullQuote(try text(node, "text", depth), credit: try optionalText(node, "credit", depth))
+        case "collage":
+            return .collage(try decodeBlocks(try node.required("blocks"), depth: depth + 1), caption: try caption(node, depth))
+        case "slideshow":
+            return .slideshow(try decodeBlocks(try node.required("blocks"), depth: depth + 1), caption: try caption(node, depth))
+        case "table": return .table(try decodeTable(node, depth: depth))
+        case "details":
+            return .details(title: try text(node, "summary", depth),
+                            blocks: try decodeBlocks(try node.required("blocks"), depth: depth + 1),
+                            open: try node.optionalBool("is_open"))
+        case "map":
+            let location = try node.required("location")
+            return .map(MapBlock(latitude: try location.required("latitude").double(),
+                                 longitude: try location.required("longitude").double(),
+                                 zoom: try node.optionalInt("zoom") ?? 0, width: try node.optionalInt("width") ?? 0,
+                                 height: try node.optionalInt("height") ?? 0, caption: try caption(node, depth)))
+        case "buttons":
+            let buttons = try node.required("buttons").array().map { try decodeButton($0, depth: depth + 1) }
+            let align = try node.optionalString("align").flatMap { ButtonRow.Alignment(rawValue: $0) } ?? .justify
+            return .buttonRow(ButtonRow(buttons: buttons, alignment: align))
+        case "photo":
+            let media = try node.required("photo")
+            let id = try registerPhoto(media)
+            let spoiler = try node.optionalBool("has_spoiler") || media.optionalBool("has_spoiler")
+            return .photo(mediaId: id, caption: try caption(node, depth), spoiler: spoiler, url: nil)
+        case "video", "animation":
+            let media = try node.required(type)
+            let id = try registerFile(media, kind: type == "video" ? .video : .animation)
+            let spoiler = try node.optionalBool("has_spoiler") || media.optionalBool("has_spoiler")
+            return .video(mediaId: id, caption: try caption(node, depth), spoiler: spoiler)
+        case "audio", "voice_note":
+            let id = try registerFile(try node.required(type), kind: type == "audio" ? .audio : .voiceNote)
+            return .audio(mediaId: id, caption: try caption(node, depth))
+        case "document":
+            let id = try registerFile(try node.required("document"), kind: .document)
+            return .document(mediaId: id, caption: try caption(node, depth))
+        case "thinking": return .thinking(try text(node, "text", depth))
+        default:
+            try context.unknownType(type, kind: "block", at: node)
+            return .unsupported(type: type)
+        }
+    }
+
+    // MARK: Rich text
+
+    func text(_ node: JSONNode, _ key: String, _ depth: Int) throws -> RichText {
+        try decodeText(try node.required(key), depth: depth + 1)
+    }
+
+    func optionalText(_ node: JSONNode, _ key: String, _ depth: Int) throws -> RichText {
+        guard let member = node[key] else { return .empty }
+        return try decodeText(member, depth: depth + 1)
+    }
+
+    func decodeText(_ node: JSONNode, depth: Int) throws -> RichText {
+        try context.checkDepth(depth, at: node)
+        switch node.value {
+        case .string(let string): return .plain(string)
+        case .array: return .concat(try node.array().map { try decodeText($0, depth: depth + 1) })
+        case .object: break
+        default: throw DecodeError(path: node.path, message: "expected string, array or object with \"type\", found \(node.value.typeName)")
+        }
+        guard let typeNode = node["type"] else {
+            throw DecodeError(path: node.path, message: "expected string, array or object with \"type\"")
+        }
+        let type = try typeNode.string()
+        let inner = { try self.text(node, "text", depth) }
+        switch type {
+        case "bold": return .styled(.bold, try inner())
+        case "italic": return .styled(.italic, try inner())
+        case "underline": return .styled(.underline, try inner())
+        case "strikethrough": return .styled(.strikethrough, try inner())
+        case "spoiler": return .styled(.spoiler, try inner())
+        case "subscript": return .styled(.subscript, try inner())
+        case "superscript": return .styled(.superscript, try inner())
+        case "marked": return .styled(.marked, try inner())
+        case "code": return .styled(.fixed, try inner())
+        case "date_time":
+            return .date(DateText(fallback: try inner(), unixTime: try node.required("unix_time").int64(),
+                                  format: try Self.dateFormat(try node.optionalString("date_time_format") ?? "", at: node)))
+        case "text_mention":
+            let user = try node.required("user")
+            return .link(.textMention(userId: try user.required("id").int64()), try inner())
+        case "custom_emoji":
+            let id = try node.required("custom_emoji_id")
+            let idText: String
+            if case .number(let digits) = id.value { idText = digits } else { idText = try id.string() }
+            return .customEmoji(id: idText, alt: try node.required("alternative_text").string())
+        case "mathematical_expression": return .math(source: try node.required("expression").string())
+        case "url": return .link(.url(try node.required("url").string(), instantView: false), try inner())
+        case "email_address": return .link(.email(try node.required("email_address").string()), try inner())
+        case "phone_number": return .link(.phone(try node.required("phone_number").string()), try inner())
+        case "bank_card_number": return .link(.bankCard, try inner())
+        case "mention": return .link(.mention, try inner())
+        case "hashtag": return .link(.hashtag, try inner())
+        case "cashtag": return .link(.cashtag, try inner())
+        case "bot_command": return .link(.botCommand, try inner())
+        case "button": return .button(try decodeButton(try node.required("button"), depth: depth + 1))
+        case "anchor": return .anchor(name: try node.required("name").string(), .empty)
+        case "anchor_link": return .link(.anchorLink(try node.required("anchor_name").string()), try inner())
+        case "reference": return .anchor(name: try node.required("name").string(), try inner())
+        case "reference_link": return .link(.referenceLink(try node.required("reference_name").string()), try inner())
+        default:
+            try context.unknownType(type, kind: "text", at: node)
+            return .unknown(type: type, text: try node["text"].map { try decodeText($0, depth: depth + 1) } ?? .empty)
+        }
+    }
+
+    /// `r`, or `w?[dD]?[tT]?` (Bot API date-time entity formatting).
+    static func dateFormat(_ text: String, at node: JSONNode) throws -> DateFormat {
+        var format = DateFormat()
+        if text == "r" { format.relative = true; return format }
+        for character in text {
+            switch character {
+            case "w": format.dayOfWeek = true
+            case "d": format.shortDate = true
+            case "D": format.longDate = true
+            case "t": format.shortTime = true
+            case "T": format.longTime = true
+            default:
+                throw DecodeError(path: node.path + ".date_time_format", message: "invalid date_time_format \"\(text)\" (expected r or w?[dD]?[tT]?)")
+            }
+        }
+        return format
+    }
+
+    func decodeButton(_ node: JSONNode, depth: Int) throws -> Button {
+        let label = try text(node, "text", depth)
+        let style = try node.optionalString("style").flatMap { Button.Style(rawValue: $0) }
+        let action: Button.Action
+        if let url = try node.optionalString("url") { action = .url(url) }
+        else if node.has("callback_data") { action = .callback }
+        else if let webApp = node["web_app"] { action = .webApp(try webApp.optionalString("url") ?? "") }
+        else if let login = node["login_url"] { action = .loginUrl(try login.optionalString("url") ?? "") }
+        else if let query = try node.optionalString("switch_inline_query") { action = .switchInline(query) }
+        else if let query = try node.optionalString("switch_inline_query_current_chat") { action = .switchInline(query) }
+        else if node.has("switch_inline_query_chosen_chat") { action = .switchInline("") }
+        else if let copy = node["copy_text"] { action = .copyText(try copy.optionalString("text") ?? "") }
+        else if node.has("disabled") { action = .disabled }
+        else { action = .unknown }
+        return Button(label: label, style: style, action: action)
+    }
+
+    // MARK: Lists, tables, captions
+
+    func decodeList(_ node: JSONNode, depth: Int) throws -> ListBlock {
+        var items: [ListItem] = []
+        var ordered = false
+        for itemNode in try node.required("items").array() {
+            guard itemNode.object != nil else { throw itemNode.mismatch("list item object") }
+            let blocks = try decodeBlocks(try itemNode.required("blocks"), depth: depth + 2)
+            let type = try itemNode.optionalString("type") ?? ""
+            let label: String
+            if let given = try itemNode.optionalString("label") {
+                label = given
+            } else if type.isEmpty {
+                label = ListLabel.bullet
+            } else {
+                label = ListLabel.ordered(value: try itemNode.optionalInt("value") ?? (items.count + 1), type: type)
+            }
+            if !type.isEmpty || (label != ListLabel.bullet && !label.isEmpty) { ordered = true }
+            items.append(ListItem(blocks: blocks, label: label, hasCheckbox: try itemNode.optionalBool("has_checkbox"),
+                                  isChecked: try itemNode.optionalBool("is_checked")))
+        }
+        return ListBlock(items: items, ordered: ordered)
+    }
+
+    func decodeTable(_ node: JSONNode, depth: Int) throws -> TableBlock {
+        let rows = try node.required("cells").array().map { rowNode in
+            try rowNode.array().map { cell -> TableCell in
+                guard cell.object != nil else { throw cell.mismatch("table cell object") }
+                // align/valign are required by the Bot API; HTML and MTProto default to left/top, so do we.
+                let alignText = try cell.optionalString("align") ?? "left"
+                let valignText = try cell.optionalString("valign") ?? "top"
+                guard let align = TableCell.Align(rawValue: alignText) else {
+                    throw DecodeError(path: cell.path + ".align", message: "expected \"left\", \"center\" or \"right\", found \"\(alignText)\"")
+                }
+                guard let valign = TableCell.VAlign(rawValue: valignText) else {
+                    throw DecodeError(path: cell.path + ".valign", message: "expected \"top\", \"middle\" or \"bottom\", found \"\(valignText)\"")
+                }
+                return TableCell(text: try cell["text"].map { try decodeText($0, depth: depth + 3) },
+                                 header: try cell.optionalBool("is_header"), align: align, valign: valign,
+                                 colspan: max(1, try cell.optionalInt("colspan") ?? 1),
+                                 rowspan: max(1, try cell.optionalInt("rowspan") ?? 1))
+            }
+        }
+        return TableBlock(title: try optionalText(node, "caption", depth), rows: rows,
+                          bordered: try node.optionalBool("is_bordered"), striped: try node.optionalBool("is_striped"),
+                          compact: try node.optionalBool("is_compact"))
+    }
+
+    func caption(_ node: JSONNode, _ depth: Int) throws -> Caption {
+        guard let captionNode = node["caption"] else { return .none }
+        return Caption(text: try text(captionNode, "text", depth + 1), credit: try optionalText(captionNode, "credit", depth + 1))
+    }
+
+    // MARK: Media
+
+    /// Receive shape: an array of PhotoSize (the largest is used); send shape: InputMediaPhoto.
+    func registerPhoto(_ node: JSONNode) throws -> String {
+        if case .array = node.value {
+            let sizes = try node.array()
+            guard !sizes.isEmpty else { throw DecodeError(path: node.path, message: "photo has no sizes") }
+            var best: (node: JSONNode, area: Int)?
+            for size in sizes {
+                let area = (try size.optionalInt("width") ?? 0) * (try size.optionalInt("height") ?? 0)
+                if best == nil || area > best!.area { best = (size, area) }
+            }
+            let largest = best!.node
+            let ids = [try largest.optionalString("file_unique_id"), try largest.optionalString("file_id")].compactMap { $0 }
+            guard let key = ids.first else { throw DecodeError(path: largest.path, message: "photo size has no file_id") }
+            var media = Media(kind: .photo, lookupIds: ids, width: try largest.optionalInt("width"), height: try largest.optionalInt("height"))
+            media.fileSize = try largest.optionalInt64("file_size")
+            context.media[key] = media
+            return key
+        }
+        return try registerFile(node, kind: .photo)
+    }
+
+    /// Video, Animation, Audio, Voice, Document (receive) or InputMedia* (send).
+    func registerFile(_ node: JSONNode, kind: Media.Kind) throws -> String {
+        guard node.object != nil else { throw node.mismatch("media object") }
+        var ids: [String] = []
+        if let unique = try node.optionalString("file_unique_id") { ids.append(unique) }
+        if let fileId = try node.optionalString("file_id") { ids.append(fileId) }
+        if let sent = try node.optionalString("media") { ids.append(sent) }
+        guard let key = ids.first else { throw DecodeError(path: node.path, message: "media has no file_id or media") }
+        var media = Media(kind: kind, lookupIds: ids, width: try node.optionalInt("width"), height: try node.optionalInt("height"))
+        media.durationSeconds = try node["duration"].map { try $0.double() }
+        media.title = try node.optionalString("title")
+        media.performer = try node.optionalString("performer")
+        media.fileName = try node.optionalString("file_name")
+        media.mimeType = try node.optionalString("mime_type")
+        media.fileSize = try node.optionalInt64("file_size")
+        context.media[key] = media
+        return key
+    }
+}

@@ -1,0 +1,130 @@
+/// Detects the input format and decodes a message or a stream of draft frames
+/// (`cli-contract.md`, "Inputs"). The only stage that rejects input.
+public enum InputDecoder {
+    public static func decode(bytes: [UInt8], strict: Bool = false) throws -> DecodedInput {
+        let root: JSONValue
+        do {
+            root = try JSONParser.parse(bytes)
+        } catch let error as JSONParser.SyntaxError {
+            throw DecodeError(path: "$", message: error.description)
+        }
+        return try decode(JSONNode(root), strict: strict)
+    }
+
+    public static func decode(_ root: JSONNode, strict: Bool = false) throws -> DecodedInput {
+        let context = DecodeContext(strict: strict)
+        switch root.value {
+        case .array:
+            let elements = try root.array()
+            guard !elements.isEmpty else { throw DecodeError(path: "$", message: "empty array: expected a message or draft frames") }
+            var frames: [MessageFrame] = []
+            var format: DecodedInput.Format?
+            for element in elements {
+                let (frame, elementFormat) = try decodeElement(element, context: context)
+                if let format, format != elementFormat {
+                    throw DecodeError(path: element.path, message: "stream mixes Bot API and Telethon elements")
+                }
+                format = elementFormat
+                frames.append(frame)
+            }
+            return DecodedInput(format: format!, frames: frames, warnings: context.warnings, isStream: true)
+        case .object:
+            let (frame, format) = try decodeElement(root, context: context)
+            return DecodedInput(format: format, frames: [frame], warnings: context.warnings, isStream: frame.kind != .message)
+        default:
+            throw DecodeError(path: "$", message: "expected a JSON object or array, found \(root.value.typeName)")
+        }
+    }
+
+    private static func decodeElement(_ node: JSONNode, context: DecodeContext) throws -> (MessageFrame, DecodedInput.Format) {
+        guard node.object != nil else { throw node.mismatch("object") }
+        let time = try node["t"].map { try $0.double() }
+        // Each message gets its own media pool.
+        context.media = [:]
+        if node.has("_") {
+            return (try decodeTL(node, time: time, context: context), .telethon)
+        }
+        return (try decodeBotAPI(node, time: time, context: context), .botAPI)
+    }
+
+    // MARK: Bot API
+
+    private static func decodeBotAPI(_ node: JSONNode, time: Double?, context: DecodeContext) throws -> MessageFrame {
+        let decoder = BotAPIDecoder(context: context)
+        // A bare RichMessage / InputRichMessage.
+        if node.has("blocks") || node.has("html") || node.has("markdown") {
+            return MessageFrame(kind: .message, time: time, document: try decoder.decodeRichMessage(node))
+        }
+        // Method parameters (sendRichMessage / sendRichMessageDraft / editMessageText) or a Message.
+        if let rich = node["rich_message"] {
+            let message = try decodeRichMessageValue(rich, decoder: decoder)
+            if let draft = node["draft_id"] {
+                return MessageFrame(kind: .draft(id: String(try draft.int64())), time: time, document: message)
+            }
+            return MessageFrame(kind: .message, time: time, document: message)
+        }
+        // An Update carrying a Message.
+        for key in ["message", "edited_message", "channel_post", "edited_channel_post", "business_message", "edited_business_message"] {
+            if let message = node[key], let rich = message["rich_message"] {
+                return MessageFrame(kind: .message, time: time, document: try decodeRichMessageValue(rich, decoder: decoder))
+            }
+        }
+        if node.has("message") || node.has("update_id") {
+            throw DecodeError(path: node.path, message: "this update carries no rich_message")
+        }
+        throw DecodeError(path: node.path,
+                          message: "not a rich message: expected \"blocks\", \"rich_message\", an Update with message.rich_message, or a Telethon object with \"_\"")
+    }
+
+    /// Multipart form fields carry `rich_message` as a JSON string; accept that spelling too.
+    private static func decodeRichMessageValue(_ node: JSONNode, decoder: BotAPIDecoder) throws -> Document {
+        if case .string(let text) = node.value {
+            let inner: JSONValue
+            do { inner = try JSONParser.parse(text) } catch {
+                throw DecodeError(path: node.path, message: "rich_message string is not JSON: \(error)")
+            }
+            return try decoder.decodeRichMessage(JSONNode(inner, path: node.path))
+        }
+        return try decoder.decodeRichMessage(node)
+    }
+
+    // MARK: Telethon
+
+    private static func decodeTL(_ node: JSONNode, time: Double?, context: DecodeContext) throws -> MessageFrame {
+        let decoder = TLDecoder(context: context)
+        let type = try node.required("_").string()
+        switch type {
+        case "RichMessage", "Page", "InputRichMessage":
+            return MessageFrame(kind: .message, time: time, document: try decoder.decodePage(node))
+        case "WebPage":
+            return MessageFrame(kind: .message, time: time, document: try decoder.decodePage(try node.required("cached_page")))
+        case "Message":
+            if let rich = node["rich_message"] {
+                return MessageFrame(kind: .message, time: time, document: try decoder.decodePage(rich))
+            }
+            if let page = node["media"]?["webpage"]?["cached_page"] {
+                return MessageFrame(kind: .message, time: time, document: try decoder.decodePage(page))
+            }
+            throw DecodeError(path: node.path, message: "this Message carries no rich_message (nor a web page with cached_page)")
+        case "BotInlineMessageRichMessage":
+            return MessageFrame(kind: .message, time: time, document: try decoder.decodePage(try node.required("rich_message")))
+        case "UpdateNewMessage", "UpdateEditMessage", "UpdateNewChannelMessage", "UpdateEditChannelMessage":
+            return try decodeTL(try node.required("message"), time: time, context: context)
+        case "UpdateUserTyping", "UpdateChatUserTyping", "UpdateChannelUserTyping":
+            let action = try node.required("action")
+            let actionType = try action.required("_").string()
+            switch actionType {
+            case "SendMessageRichMessageDraftAction", "InputSendMessageRichMessageDraftAction":
+                let id = String(try action.required("random_id").int64())
+                return MessageFrame(kind: .draft(id: id), time: time, document: try decoder.decodePage(try action.required("rich_message")))
+            case "SendMessageStopDraftAction":
+                return MessageFrame(kind: .stop(id: String(try action.required("random_id").int64())), time: time, document: nil)
+            default:
+                throw DecodeError(path: action.path + "._", message: "typing action \"\(actionType)\" carries no rich message draft")
+            }
+        default:
+            throw DecodeError(path: node.path + "._",
+                              message: "unsupported Telethon object \"\(type)\" (expected RichMessage, Page, WebPage, Message or UpdateUserTyping)")
+        }
+    }
+}

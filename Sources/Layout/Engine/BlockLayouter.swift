@@ -1,0 +1,36 @@
+/// Dispatches one block to its layout (`v2-layout-facts.md` §1.4). Items are block-local (top = 0).
+enum BlockLayouter {
+    struct Result {
+        var items: [LayoutItem]
+        /// The block was drawn as the "Unsupported" placeholder.
+        var isPlaceholder = false
+    }
+
+    static func layout(_ block: Block, boundingWidth B: Double, inset H: Double, context: inout LayoutContext) -> Result {
+        let name = block.typeName
+        func simple(_ text: RichText, _ category: TextCategory) -> Result {
+            Result(items: TextBlockLayout.layout(text, category, block: name, boundingWidth: B, inset: H, context: context))
+        }
+        switch block {
+        case .title(let text): return simple(text, .header)
+        case .subtitle(let text): return simple(text, .subheader)
+        case .kicker(let text): return simple(text, .kicker)
+        case .header(let text): return simple(text, .header)
+        case .subheader(let text): return simple(text, .subheader)
+        case .heading(let level, let text): return simple(text, .heading(level))
+        case .paragraph(let text): return simple(text, .paragraph)
+        case .footer(let text): return simple(text, .caption)
+        case .authorDate(let author, let unixTime):
+            return Result(items: TextBlockLayout.authorDate(author: author, unixTime: unixTime, boundingWidth: B, inset: H, context: context))
+        case .divider:
+            // width floor(B/2), centred, 1 device pixel tall, separator colour (§2.3).
+            let width = (B / 2).rounded(.down)
+            return Result(items: [LayoutItem(frame: Rect(x: ((B - width) / 2).rounded(.down), y: 0, width: width, height: 1 / context.scale),
+                                             block: name, content: .divider(color: context.colors.separator))])
+        case .anchor(let name):
+            return Result(items: [LayoutItem(frame: .zero, block: "anchor", content: .anchor(name: name))])
+        default:
+            return Result(items: [UnsupportedLayout.pill(typeName: name, boundingWidth: B, inset: H, context: context)], isPlaceholder: true)
+        }
+    }
+}

@@ -1,0 +1,108 @@
+/// Bubble body, status and canvas geometry (`README.md` "Decisions": Width, Height, Status, Bubble shape
+/// and canvas; `v2-reveal-facts.md` §9 for the status row).
+struct BubbleLayouter {
+    let fonts: FontSet
+    let options: LayoutOptions
+    let colors: MessageColors
+    let pageColors: PageColors
+
+    static let cornerRadius: Double = 16
+    static let tailRoom: Double = 6
+    static let statusInset: Double = 10
+    static let minimumSize = (width: 40.0, height: 35.0)
+
+    struct Result {
+        var canvas: Canvas
+        var bubble: Bubble?
+        var status: Status
+        var background: RGBA?
+    }
+
+    func layout(page: PageInfo, items: [LayoutItem]) -> Result {
+        let scale = options.scale
+        let margin = options.margin
+        let hidden = Status(placement: .hidden, frame: nil, text: nil, ticks: [], tickColor: colors.check)
+        guard options.bubble else {
+            let width = margin * 2 + page.width, height = margin * 2 + page.height
+            let background: RGBA? = { if case .color(let c) = options.background { return c } else { return nil } }()
+            return Result(canvas: Self.canvas(width: width, height: height, scale: scale, origin: (margin, margin)),
+                          bubble: nil, status: hidden, background: background)
+        }
+        let C = page.height
+        var status = hidden
+        var statusWidth = 0.0
+        var dateBox: TextBox?
+        if let time = options.time {
+            // The date: Inter 11 in the secondary text colour; statusWidth = 5 + dateWidth (+ 13 outgoing).
+            var text = AttributedText()
+            text.append(time, AttributedText.Attributes(font: FontSpec(family: .sans, size: 11), metricsFont: FontSpec(family: .sans, size: 11), color: colors.secondaryText))
+            if let result = TextItemLayouter(fonts: fonts, scale: scale, computeCharacterRects: false)
+                .layout(text, width: 10_000, alignment: .natural, lineSpacingFactor: 1) {
+                dateBox = result.box
+                let dateWidth = result.width.rounded(.up)
+                statusWidth = 5 + dateWidth + (options.outgoing ? 13 : 0)
+            }
+        }
+        let showStatus = dateBox != nil
+        let width = max(page.width, showStatus ? statusWidth + 2 * Self.statusInset : 0, Self.minimumSize.width)
+        var height = C + 2
+        if let dateBox {
+            let statusHeight: Double = 14  // ceil(logical height of Inter 11)
+            let rowX = width - Self.statusInset - statusWidth
+            let dateWidth = statusWidth - 5 - (options.outgoing ? 13 : 0)
+            let pixel = 1 / scale
+            var ticks: [Rect] = []
+            if options.outgoing {
+                // Read ticks at (dateWidth + 6, 3 − px) and (dateWidth + 12, 3 − px), 11 × 9 (§9).
+                ticks = [Rect(x: 5 + dateWidth + 6 - 5, y: 3 - pixel, width: 11, height: 9),
+                         Rect(x: 5 + dateWidth + 12 - 5, y: 3 - pixel, width: 11, height: 9)]
+            }
+            var date = dateBox
+            // The date sits at (leftInset 5, 1 − px) in the row.
+            for index in date.lines.indices {
+                date.lines[index].frame = date.lines[index].frame.offsetBy(dx: 5, dy: 1 - pixel)
+                date.lines[index].baseline += 1 - pixel
+            }
+            if let trailing = trailingLine(items: items), trailing.maxX + statusWidth <= width - Self.statusInset {
+                let anchorY = trailing.baseline + trailing.pad
+                status = Status(placement: .trailing, frame: Rect(x: rowX, y: anchorY - statusHeight, width: statusWidth, height: statusHeight),
+                                text: date, ticks: ticks, tickColor: colors.check)
+                height = max(C + 2, anchorY + 1 + 6)
+            } else {
+                status = Status(placement: .wrapped, frame: Rect(x: rowX, y: C, width: statusWidth, height: statusHeight),
+                                text: date, ticks: ticks, tickColor: colors.check)
+                height = max(C + 2, C + statusHeight + 6)
+            }
+        }
+        height = max(height, Self.minimumSize.height)
+        let tailOnLeft = !options.outgoing
+        let bubble = Bubble(frame: Rect(x: 0, y: 0, width: width, height: height), cornerRadius: Self.cornerRadius,
+                            outgoing: options.outgoing, tail: tailOnLeft ? .left : .right,
+                            fillTop: colors.fillTop, fillBottom: colors.fillBottom, outline: colors.outline)
+        let canvasWidth = margin + Self.tailRoom + width + margin
+        let origin = (x: margin + (tailOnLeft ? Self.tailRoom : 0), y: margin)
+        let background: RGBA?
+        switch options.background {
+        case .automatic: background = options.theme.wallpaper
+        case .transparent: background = nil
+        case .color(let color): background = color
+        }
+        return Result(canvas: Self.canvas(width: canvasWidth, height: margin * 2 + height, scale: scale, origin: origin),
+                      bubble: bubble, status: status, background: background)
+    }
+
+    /// The last line of the bottom-most item when that item is text (`lastTextLineFrameIfLastItemIsText`):
+    /// its right edge and baseline in page coordinates, and the trailing pad (5, or 0 for an inflated line).
+    func trailingLine(items: [LayoutItem]) -> (maxX: Double, baseline: Double, pad: Double)? {
+        var bottom: LayoutItem?
+        for item in items where bottom == nil || item.frame.maxY > bottom!.frame.maxY { bottom = item }
+        guard let item = bottom, case .text(let box) = item.content, let line = box.lines.last else { return nil }
+        let inflated = line.frame.height > box.font.ascent + box.font.descent + 1
+        return (item.frame.minX + line.frame.maxX, item.frame.minY + line.baseline, inflated ? 0 : 5)
+    }
+
+    static func canvas(width: Double, height: Double, scale: Double, origin: (x: Double, y: Double)) -> Canvas {
+        Canvas(width: width, height: height, scale: scale, pixelWidth: Int((width * scale - 1e-9).rounded(.up)),
+               pixelHeight: Int((height * scale - 1e-9).rounded(.up)), bubbleOrigin: origin)
+    }
+}

@@ -1,0 +1,36 @@
+/// State threaded through the recursive V2 layout (`v2-layout-facts.md` §1.2).
+struct LayoutContext {
+    let fonts: FontSet
+    let options: LayoutOptions
+    let colors: PageColors
+    let rtl: Bool
+    var warnings: [String] = []
+
+    var scale: Double { options.scale }
+
+    var text: TextItemLayouter { TextItemLayouter(fonts: fonts, scale: options.scale, computeCharacterRects: options.revealRects) }
+
+    /// `floorToScreenPixels`.
+    func floorToPixels(_ value: Double) -> Double { (value * scale).rounded(.down) / scale }
+
+    func attributed(_ text: RichText, _ category: TextCategory, adjust: (inout RichTextBuilder.Style) -> Void = { _ in }) -> AttributedText {
+        var builder = RichTextBuilder(colors: colors, environment: options.text)
+        var style = RichTextBuilder.baseStyle(category, colors: colors)
+        adjust(&style)
+        builder.append(text, style)
+        return builder.output
+    }
+
+    /// One text item at (x, y) of width `width` in the category's style.
+    func textItem(_ text: RichText, _ category: TextCategory, block: String, x: Double, y: Double, width: Double,
+                  alignment: TextAlignment, adjust: (inout RichTextBuilder.Style) -> Void = { _ in }) -> LayoutItem? {
+        textItem(attributed(text, category, adjust: adjust), lineSpacing: category.font.lineSpacing, block: block, x: x, y: y,
+                 width: width, alignment: alignment)
+    }
+
+    func textItem(_ text: AttributedText, lineSpacing: Double, block: String, x: Double, y: Double, width: Double,
+                  alignment: TextAlignment) -> LayoutItem? {
+        guard let result = self.text.layout(text, width: width, alignment: alignment, lineSpacingFactor: lineSpacing) else { return nil }
+        return LayoutItem(frame: Rect(x: x, y: y, width: result.width, height: result.height), block: block, content: .text(result.box))
+    }
+}

@@ -1,0 +1,25 @@
+/// Lays a document out as a chat bubble: the V2 page, then the bubble, status and canvas
+/// exactly as `README.md` "Decisions" say. Total: it never fails on a decoded document.
+public final class LayoutEngine {
+    public let fonts: FontSet
+
+    public init(fonts: FontSet) {
+        self.fonts = fonts
+    }
+
+    public func layout(_ document: Document, options: LayoutOptions) -> PageLayout {
+        let colors = options.theme.colors(outgoing: options.outgoing)
+        let authorColor = options.authorColor.flatMap { Theme.authorColors.indices.contains($0) ? Theme.authorColors[$0] : nil }
+        let pageColors = PageColors(message: colors, isDark: options.theme.isDark, outgoing: options.outgoing, authorColor: authorColor)
+        var context = LayoutContext(fonts: fonts, options: options, colors: pageColors, rtl: document.rtl)
+        let B = options.width, H = LayoutOptions.horizontalInset
+        let sequence = BlockSequenceLayouter.layout(document.blocks, boundingWidth: B, inset: H, kind: .topLevel, context: &context)
+        var items = sequence.items
+        for index in items.indices { items[index].id = String(index) }
+        let page = PageInfo(width: sequence.contentWidth, height: sequence.contentHeight, boundingWidth: B, horizontalInset: H, rtl: document.rtl)
+        let chrome = BubbleLayouter(fonts: fonts, options: options, colors: colors, pageColors: pageColors)
+            .layout(page: page, items: items)
+        return PageLayout(canvas: chrome.canvas, page: page, bubble: chrome.bubble, status: chrome.status, items: items,
+                          background: chrome.background, warnings: context.warnings)
+    }
+}

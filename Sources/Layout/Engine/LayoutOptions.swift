@@ -1,0 +1,29 @@
+/// Everything that shapes a render besides the document (`cli-contract.md`, "Render options").
+public struct LayoutOptions: Sendable {
+    /// B: the widest the bubble body may be, points.
+    public var width: Double = 320
+    /// Device scale: pixel snapping and hairlines depend on it, text metrics do not.
+    public var scale: Double = 2
+    public var theme: Theme = .day
+    public var outgoing = false
+    /// The status text; nil hides the status.
+    public var time: String? = "12:34"
+    public var bubble = true
+    public var margin: Double = 8
+    /// Incoming bubbles: default name colour 0-6 as `mainColor`.
+    public var authorColor: Int?
+    public var text = TextEnvironment()
+    public var revealRects = false
+    /// nil = the theme's wallpaper with a bubble, transparent without one.
+    public var background: Background = .automatic
+    public var expandDetails = false
+
+    public enum Background: Sendable, Equatable {
+        case automatic, transparent, color(RGBA)
+    }
+
+    public init() {}
+
+    /// H: the page's horizontal inset (README "Insets": 10 everywhere the facts say 11 or 10).
+    public static let horizontalInset: Double = 10
+}

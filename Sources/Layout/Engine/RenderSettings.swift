@@ -1,0 +1,100 @@
+import Foundation
+
+/// Render options as the command line and `<case>.args` files give them (`cli-contract.md`,
+/// "Render options"), parsed into `LayoutOptions` plus the decode and output settings.
+public struct RenderSettings: Sendable {
+    public var layout = LayoutOptions()
+    public var strict = false
+    /// `--format`, overriding the output extension.
+    public var format: String?
+    public var mediaDirectory: String?
+    /// Arguments that are not render options (positional, `-o`, command-specific flags), in order.
+    public var remaining: [String] = []
+
+    public init() {}
+
+    /// Options that take a value.
+    public static let valueOptions: Set<String> = ["--width", "--scale", "--theme", "--time", "--margin", "--author-color", "--now",
+                                                  "--locale", "--timezone", "--background", "--media", "--format"]
+    public static let flagOptions: Set<String> = ["--outgoing", "--no-status", "--no-bubble", "--strict", "--reveal-rects",
+                                                 "--expand-details", "--show-spoilers"]
+
+    /// Parses render options out of `arguments`; anything else lands in `remaining`.
+    /// Errors are usage errors (exit code 2), reported with the option's name as the path.
+    public static func parse(_ arguments: [String]) throws -> RenderSettings {
+        var settings = RenderSettings()
+        var index = 0
+        func value(_ name: String) throws -> String {
+            guard index + 1 < arguments.count else { throw DecodeError(path: name, message: "missing value") }
+            index += 1
+            return arguments[index]
+        }
+        func number(_ name: String, _ range: ClosedRange<Double>) throws -> Double {
+            let text = try value(name)
+            guard let number = Double(text), number.isFinite, range.contains(number) else {
+                throw DecodeError(path: name, message: "expected a number in \(range.lowerBound.clean)...\(range.upperBound.clean), found \"\(text)\"")
+            }
+            return number
+        }
+        while index < arguments.count {
+            var argument = arguments[index]
+            // --name=value spelling.
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "="), valueOptions.contains(String(argument[..<equals])) {
+                let name = String(argument[..<equals])
+                var expanded = arguments
+                expanded.replaceSubrange(index...index, with: [name, String(argument[argument.index(after: equals)...])])
+                return try parse(expanded)
+            }
+            switch argument {
+            case "--width": settings.layout.width = try number(argument, 40...10_000)
+            case "--scale": settings.layout.scale = try number(argument, 1...4)
+            case "--theme":
+                let spec = try value(argument)
+                settings.layout.theme = try ThemeLoader.load(spec)
+            case "--outgoing": settings.layout.outgoing = true
+            case "--time": settings.layout.time = try value(argument)
+            case "--no-status": settings.layout.time = nil
+            case "--no-bubble": settings.layout.bubble = false
+            case "--margin": settings.layout.margin = try number(argument, 0...1_000)
+            case "--author-color":
+                let color = try number(argument, 0...6)
+                guard color == color.rounded() else { throw DecodeError(path: argument, message: "expected a whole number 0-6") }
+                settings.layout.authorColor = Int(color)
+            case "--now":
+                let text = try value(argument)
+                guard let now = Int64(text) else { throw DecodeError(path: argument, message: "expected a unix time in seconds, found \"\(text)\"") }
+                settings.layout.text.now = now
+            case "--locale": settings.layout.text.locale = try value(argument)
+            case "--timezone":
+                let zone = try value(argument)
+                guard TimeZone(identifier: zone) != nil else { throw DecodeError(path: argument, message: "unknown time zone \"\(zone)\"") }
+                settings.layout.text.timeZone = zone
+            case "--background":
+                let text = try value(argument)
+                if text == "transparent" {
+                    settings.layout.background = .transparent
+                } else if let color = RGBA(hex: text) {
+                    settings.layout.background = .color(color)
+                } else {
+                    throw DecodeError(path: argument, message: "expected \"transparent\", \"#RRGGBB\" or \"#RRGGBBAA\", found \"\(text)\"")
+                }
+            case "--media": settings.mediaDirectory = try value(argument)
+            case "--format": settings.format = try value(argument)
+            case "--strict": settings.strict = true
+            case "--reveal-rects": settings.layout.revealRects = true
+            case "--expand-details": settings.layout.expandDetails = true
+            case "--show-spoilers": settings.layout.text.showSpoilers = true
+            default:
+                argument = arguments[index]
+                settings.remaining.append(argument)
+            }
+            index += 1
+        }
+        return settings
+    }
+}
+
+extension Double {
+    /// "320" for whole numbers, else the number.
+    var clean: String { self == rounded() ? String(Int(self)) : String(self) }
+}

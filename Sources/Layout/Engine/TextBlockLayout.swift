@@ -1,0 +1,24 @@
+/// Title, subtitle, kicker, header, subheader, heading, paragraph, footer and author/date blocks
+/// (`v2-layout-facts.md` §2.1–2.2): one text item at (H, 0), width B − 2H.
+enum TextBlockLayout {
+    static func layout(_ text: RichText, _ category: TextCategory, block: String, boundingWidth B: Double, inset H: Double,
+                       context: LayoutContext) -> [LayoutItem] {
+        let alignment: TextAlignment = context.rtl ? .right : .natural
+        guard let item = context.textItem(text, category, block: block, x: H, y: 0, width: B - 2 * H, alignment: alignment) else { return [] }
+        return [item]
+    }
+
+    /// "<author> • <date>" in the caption style, the date in the locale's long form; the author alone
+    /// when the date is 0 (README "Author and date").
+    static func authorDate(author: RichText, unixTime: Int64, boundingWidth B: Double, inset H: Double,
+                           context: LayoutContext) -> [LayoutItem] {
+        var parts: [RichText] = []
+        if !author.isEmpty { parts.append(author) }
+        if unixTime != 0 {
+            if !parts.isEmpty { parts.append(.plain(" • ")) }
+            parts.append(.plain(DateTextFormatter(environment: context.options.text).longDate(unixTime)))
+        }
+        guard !parts.isEmpty else { return [] }
+        return layout(.concat(parts), .caption, block: "authorDate", boundingWidth: B, inset: H, context: context)
+    }
+}

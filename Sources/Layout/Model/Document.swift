@@ -1,0 +1,53 @@
+/// A decoded rich message: blocks, the media they reference, page direction and the partial flag.
+public struct Document: Sendable, Equatable {
+    public var blocks: [Block]
+    /// Media referenced by blocks, keyed by the block's `mediaId`.
+    public var media: [String: Media]
+    public var rtl: Bool
+    /// The page is incomplete (MTProto `part`, a draft): "Show more" territory.
+    public var partial: Bool
+
+    public init(blocks: [Block], media: [String: Media] = [:], rtl: Bool = false, partial: Bool = false) {
+        self.blocks = blocks
+        self.media = media
+        self.rtl = rtl
+        self.partial = partial
+    }
+}
+
+/// One element of an input: a message, or a frame of a draft stream.
+public struct MessageFrame: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        /// A complete message (sendRichMessage, Message, RichMessage, Page).
+        case message
+        /// A draft snapshot with its id (Bot API draft_id, TL random_id).
+        case draft(id: String)
+        /// The end of a draft stream (TL SendMessageStopDraftAction).
+        case stop(id: String)
+    }
+
+    public var kind: Kind
+    /// Seconds since the first element (the `"t"` key), when given.
+    public var time: Double?
+    /// nil for a stop frame.
+    public var document: Document?
+
+    public init(kind: Kind, time: Double?, document: Document?) {
+        self.kind = kind
+        self.time = time
+        self.document = document
+    }
+}
+
+/// The decoded input: one message or a stream of frames, plus warnings (unknown types that became placeholders).
+public struct DecodedInput: Sendable {
+    public enum Format: String, Sendable { case botAPI = "botapi", telethon = "telethon" }
+
+    public var format: Format
+    public var frames: [MessageFrame]
+    public var warnings: [String]
+    public var isStream: Bool
+
+    /// The message `render` draws: the last frame that carries a document.
+    public var lastDocument: Document? { frames.last(where: { $0.document != nil })?.document }
+}

@@ -1,0 +1,51 @@
+/// The layout JSON of `ipraster layout` (`cli-contract.md`, "The layout JSON").
+extension PageLayout {
+    public func json(includeCharacterRects: Bool = false) -> JSONOut {
+        func rect(_ r: Rect) -> JSONOut { .array([.number(r.x), .number(r.y), .number(r.width), .number(r.height)]) }
+        let canvasJSON: JSONOut = .object([
+            ("width", .number(canvas.width)), ("height", .number(canvas.height)), ("scale", .number(canvas.scale)),
+            ("pixelWidth", .int(canvas.pixelWidth)), ("pixelHeight", .int(canvas.pixelHeight)),
+            ("bubbleOrigin", .array([.number(canvas.bubbleOrigin.x), .number(canvas.bubbleOrigin.y)])),
+        ])
+        let pageJSON: JSONOut = .object([
+            ("width", .number(page.width)), ("height", .number(page.height)), ("boundingWidth", .number(page.boundingWidth)),
+            ("horizontalInset", .number(page.horizontalInset)), ("rtl", .bool(page.rtl)),
+        ])
+        let bubbleJSON: JSONOut = bubble.map {
+            .object([("frame", rect($0.frame)), ("cornerRadius", .number($0.cornerRadius)), ("outgoing", .bool($0.outgoing))])
+        } ?? .null
+        let statusJSON: JSONOut = .object([("frame", status.frame.map(rect) ?? .null), ("placement", .string(status.placement.rawValue))])
+        var members: [(String, JSONOut)] = [("version", .int(1)), ("canvas", canvasJSON), ("page", pageJSON), ("bubble", bubbleJSON),
+                                            ("status", statusJSON), ("items", .array(items.map { $0.json(includeCharacterRects: includeCharacterRects) }))]
+        if !warnings.isEmpty { members.append(("warnings", .array(warnings.map(JSONOut.string)))) }
+        return .object(members)
+    }
+}
+
+extension LayoutItem {
+    func json(includeCharacterRects: Bool) -> JSONOut {
+        func rect(_ r: Rect) -> JSONOut { .array([.number(r.x), .number(r.y), .number(r.width), .number(r.height)]) }
+        var members: [(String, JSONOut)] = [("id", .string(id)), ("kind", .string(kind)), ("block", .string(block)), ("frame", rect(frame))]
+        switch content {
+        case .text(let box):
+            members.append(("font", .object([
+                ("family", .string(box.font.family)), ("size", .number(box.font.size)), ("ascent", .number(box.font.ascent)),
+                ("descent", .number(box.font.descent)), ("lineHeight", .number(box.lineHeight)),
+            ])))
+            members.append(("lines", .array(box.lines.map { line in
+                var lineMembers: [(String, JSONOut)] = [("frame", rect(line.frame)), ("baseline", .number(line.baseline)),
+                                                        ("range", .array([.int(line.range.lowerBound), .int(line.range.upperBound)])),
+                                                        ("rtl", .bool(line.rtl))]
+                if includeCharacterRects, let rects = line.characterRects { lineMembers.append(("characterRects", .array(rects.map(rect)))) }
+                return .object(lineMembers)
+            })))
+        case .divider(let color):
+            members.append(("color", .string(color.hexString)))
+        case .anchor(let name):
+            members.append(("name", .string(name)))
+        case .unsupported(let typeName, _, _, _, _):
+            members.append(("type", .string(typeName)))
+        }
+        return .object(members)
+    }
+}

@@ -1,0 +1,107 @@
+/// The result of layout: everything paint needs, positioned in points (page = bubble-body coordinates).
+public struct PageLayout: Sendable {
+    public var canvas: Canvas
+    public var page: PageInfo
+    /// nil with `--no-bubble`.
+    public var bubble: Bubble?
+    public var status: Status
+    public var items: [LayoutItem]
+    /// What the canvas is filled with first; nil = transparent.
+    public var background: RGBA?
+    public var warnings: [String]
+}
+
+public struct Canvas: Sendable, Equatable {
+    public var width: Double
+    public var height: Double
+    public var scale: Double
+    public var pixelWidth: Int
+    public var pixelHeight: Int
+    /// Where page/bubble-body coordinates start on the canvas (points).
+    public var bubbleOrigin: (x: Double, y: Double)
+
+    public static func == (lhs: Canvas, rhs: Canvas) -> Bool {
+        lhs.width == rhs.width && lhs.height == rhs.height && lhs.scale == rhs.scale && lhs.pixelWidth == rhs.pixelWidth
+            && lhs.pixelHeight == rhs.pixelHeight && lhs.bubbleOrigin == rhs.bubbleOrigin
+    }
+}
+
+public struct PageInfo: Sendable, Equatable {
+    /// P: the fitted page width.
+    public var width: Double
+    /// C: the page content height.
+    public var height: Double
+    /// B: the layout's bounding width.
+    public var boundingWidth: Double
+    /// H.
+    public var horizontalInset: Double
+    public var rtl: Bool
+}
+
+public struct Bubble: Sendable, Equatable {
+    public enum Tail: String, Sendable { case left, right }
+    /// (0, 0, W, Hb).
+    public var frame: Rect
+    public var cornerRadius: Double
+    public var outgoing: Bool
+    public var tail: Tail
+    public var fillTop: RGBA
+    public var fillBottom: RGBA
+    public var outline: RGBA?
+}
+
+public struct Status: Sendable, Equatable {
+    public enum Placement: String, Sendable { case trailing, wrapped, hidden }
+    public var placement: Placement
+    /// The status row (page coordinates); nil when hidden.
+    public var frame: Rect?
+    /// The date text, laid out with its origin at the row origin.
+    public var text: TextBox?
+    /// Read ticks (outgoing): two 11 pt ticks, positions relative to the row origin.
+    public var ticks: [Rect]
+    public var tickColor: RGBA
+}
+
+/// One positioned item of the page.
+public struct LayoutItem: Sendable, Equatable {
+    public var id: String
+    public var frame: Rect
+    /// The source block type (`paragraph`, `heading`, ...).
+    public var block: String
+    public var content: ItemContent
+
+    public init(id: String = "", frame: Rect, block: String, content: ItemContent) {
+        self.id = id
+        self.frame = frame
+        self.block = block
+        self.content = content
+    }
+
+    public var kind: String {
+        switch content {
+        case .text: return "text"
+        case .divider: return "divider"
+        case .anchor: return "anchor"
+        case .unsupported: return "unsupported"
+        }
+    }
+}
+
+public enum ItemContent: Sendable, Equatable {
+    case text(TextBox)
+    case divider(color: RGBA)
+    case anchor(name: String)
+    /// The V2 placeholder pill: "Unsupported: <type>".
+    case unsupported(typeName: String, fill: RGBA, cornerRadius: Double, label: TextBox, labelOrigin: (x: Double, y: Double))
+
+    public static func == (lhs: ItemContent, rhs: ItemContent) -> Bool {
+        switch (lhs, rhs) {
+        case (.text(let a), .text(let b)): return a == b
+        case (.divider(let a), .divider(let b)): return a == b
+        case (.anchor(let a), .anchor(let b)): return a == b
+        case (.unsupported(let t1, let f1, let r1, let l1, let o1), .unsupported(let t2, let f2, let r2, let l2, let o2)):
+            return t1 == t2 && f1 == f2 && r1 == r2 && l1 == l2 && o1 == o2
+        default: return false
+        }
+    }
+}

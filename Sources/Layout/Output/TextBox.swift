@@ -1,0 +1,58 @@
+/// A laid-out text item: V2 lines with the glyph runs and decorations paint needs.
+public struct TextBox: Sendable, Equatable {
+    /// The item's first font (V2 measures every line box from it).
+    public var font: FontMetrics
+    /// V2 `fontLineHeight` = floor(A − D).
+    public var lineHeight: Double
+    public var lines: [TextLine]
+    public var alignment: TextAlignment
+
+    public init(font: FontMetrics, lineHeight: Double, lines: [TextLine], alignment: TextAlignment) {
+        self.font = font
+        self.lineHeight = lineHeight
+        self.lines = lines
+        self.alignment = alignment
+    }
+}
+
+public enum TextAlignment: String, Sendable { case natural, left, center, right }
+
+/// One V2 line. All geometry is item-local (origin = the text item's frame origin), y down.
+public struct TextLine: Sendable, Equatable {
+    /// The cap-box line frame as drawn (after alignment); its maxY is the baseline.
+    public var frame: Rect
+    public var baseline: Double
+    /// UTF-16 range of the line's characters in the item's text.
+    public var range: Range<Int>
+    public var rtl: Bool
+    /// Glyphs positioned relative to (frame.minX, baseline).
+    public var runs: [GlyphRun]
+    /// Pills, underlines and strike lines, item-local.
+    public var decorations: [TextDecoration]
+    /// Per-character ink rects (item-local), only when requested.
+    public var characterRects: [Rect]?
+}
+
+public struct GlyphRun: Sendable, Equatable {
+    public var font: FontKey
+    public var color: RGBA
+    public var glyphs: [PositionedGlyph]
+}
+
+public struct PositionedGlyph: Sendable, Equatable {
+    /// The font's glyph id; `isMissing` glyphs (no font has the character) are drawn as a box by paint.
+    public var id: UInt32
+    public var x: Double
+    public var y: Double
+    public var advance: Double
+    public var isMissing: Bool
+}
+
+public struct TextDecoration: Sendable, Equatable {
+    public enum Kind: String, Sendable { case marker, underline, strikethrough, spoiler }
+    public var kind: Kind
+    public var rect: Rect
+    public var color: RGBA
+    /// Corner radius (3 for marker pills).
+    public var cornerRadius: Double
+}

@@ -1,0 +1,65 @@
+/// Text plus attribute runs, built from `RichText` by `RichTextBuilder` and measured by Pango.
+/// Offsets are UTF-8 byte offsets (what Pango speaks) unless a name says UTF-16.
+struct AttributedText {
+    struct Attributes: Equatable {
+        var font: FontSpec
+        /// The text style's own font, also for emoji drawn in the emoji font: V2 takes line metrics from
+        /// the style's font at index 0, never from a fallback (a custom emoji carries the text font).
+        var metricsFont: FontSpec
+        var color: RGBA
+        var underline = false
+        var strikethrough = false
+        /// Background pill colour (`marked`, instant-view links).
+        var marker: RGBA?
+        /// Baseline shift in points, positive = up (sub/superscript).
+        var rise: Double = 0
+        var spoiler = false
+    }
+
+    struct Run {
+        var startByte: Int
+        var endByte: Int
+        var attributes: Attributes
+    }
+
+    private(set) var text = ""
+    private(set) var byteCount = 0
+    private(set) var runs: [Run] = []
+
+    var isEmpty: Bool { byteCount == 0 }
+
+    mutating func append(_ string: String, _ attributes: Attributes) {
+        let length = string.utf8.count
+        guard length > 0 else { return }
+        text += string
+        if let last = runs.last, last.attributes == attributes, last.endByte == byteCount {
+            runs[runs.count - 1].endByte += length
+        } else {
+            runs.append(Run(startByte: byteCount, endByte: byteCount + length, attributes: attributes))
+        }
+        byteCount += length
+    }
+
+    /// The run containing `byte` (binary search; runs are sorted and contiguous).
+    func runIndex(at byte: Int) -> Int {
+        var low = 0, high = runs.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if runs[mid].startByte <= byte { low = mid } else { high = mid - 1 }
+        }
+        return max(low, 0)
+    }
+
+    /// UTF-16 offset of every UTF-8 byte offset that starts a scalar (and of the end).
+    func utf16Offsets() -> [Int: Int] {
+        var table: [Int: Int] = [:]
+        var byte = 0, unit = 0
+        for scalar in text.unicodeScalars {
+            table[byte] = unit
+            byte += UTF8.width(scalar)
+            unit += UTF16.width(scalar)
+        }
+        table[byte] = unit
+        return table
+    }
+}

@@ -1,0 +1,123 @@
+import CPango
+import Foundation
+
+/// Owns the hermetic fontconfig configuration, the Pango font map and a measuring context
+/// (72 dpi, hint metrics off, no hinting, unrounded glyph positions). Not thread-safe: use one per thread.
+public final class FontSet {
+    public let directory: FontDirectory
+    public let files: [FontDirectory.Entry]
+    let fontMap: UnsafeMutablePointer<PangoFontMap>
+    let context: OpaquePointer
+    private var loadedFonts: [String: UnsafeMutablePointer<PangoFont>] = [:]
+    private var keysByFont: [UnsafeMutablePointer<PangoFont>: FontKey] = [:]
+    private var fontsByKey: [FontKey: UnsafeMutablePointer<PangoFont>] = [:]
+    private var metricsCache: [FontSpec: FontMetrics] = [:]
+
+    public init(directory: FontDirectory = FontDirectory()) throws {
+        self.directory = directory
+        files = try directory.entries()
+        // Keep Pango's background FcInit from reading the system configuration (pango-notes §1).
+        if FileManager.default.fileExists(atPath: directory.emptyConfigurationFile) {
+            setenv("FONTCONFIG_FILE", directory.emptyConfigurationFile, 1)
+        }
+        guard let config = FcConfigCreate() else { throw FontSetError.badConfiguration(path: directory.configurationFile) }
+        defer { FcConfigDestroy(config) }
+        guard FcConfigParseAndLoad(config, directory.configurationFile, 1) != 0 else {
+            throw FontSetError.badConfiguration(path: directory.configurationFile)
+        }
+        for entry in files where FcConfigAppFontAddFile(config, entry.path) == 0 {
+            throw FontSetError.missingFile(path: entry.path, package: entry.package)
+        }
+        fontMap = pango_cairo_font_map_new()
+        guard let fcMap = ipr_fc_font_map(fontMap) else { throw FontSetError.badConfiguration(path: directory.configurationFile) }
+        pango_fc_font_map_set_config(fcMap, config)
+        context = pango_font_map_create_context(fontMap)
+        pango_cairo_context_set_resolution(context, 72)
+        let options = cairo_font_options_create()
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        pango_cairo_context_set_font_options(context, options)
+        cairo_font_options_destroy(options)
+        pango_context_set_round_glyph_positions(context, 0)
+    }
+
+    deinit {
+        for font in loadedFonts.values { ipr_g_object_unref(font) }
+        for font in keysByFont.keys { ipr_g_object_unref(font) }
+        ipr_g_object_unref(UnsafeMutableRawPointer(context))
+        ipr_g_object_unref(fontMap)
+    }
+
+    /// A Pango font description for `spec` (caller frees with `pango_font_description_free`).
+    func makeDescription(_ spec: FontSpec) -> OpaquePointer {
+        let description = pango_font_description_new()!
+        pango_font_description_set_family(description, spec.family.rawValue)
+        pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(spec.weight)))
+        pango_font_description_set_style(description, spec.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
+        pango_font_description_set_absolute_size(description, spec.size * Double(PANGO_SCALE))
+        return description
+    }
+
+    /// The very font a glyph run was shaped with when this set measured it; else loaded by description.
+    @_spi(Paint) public func font(for key: FontKey) -> UnsafeMutablePointer<PangoFont>? {
+        fontsByKey[key] ?? font(describedBy: key.description)
+    }
+
+    /// Loads a font by its description string (as stored in a `FontKey`); cached for the set's life.
+    @_spi(Paint) public func font(describedBy text: String) -> UnsafeMutablePointer<PangoFont>? {
+        if let font = loadedFonts[text] { return font }
+        let description = pango_font_description_from_string(text)
+        defer { pango_font_description_free(description) }
+        guard let font = pango_font_map_load_font(fontMap, context, description) else { return nil }
+        loadedFonts[text] = font
+        return font
+    }
+
+    func primaryFont(_ spec: FontSpec) -> UnsafeMutablePointer<PangoFont>? {
+        let description = makeDescription(spec)
+        defer { pango_font_description_free(description) }
+        guard let font = pango_font_map_load_font(fontMap, context, description) else { return nil }
+        let key = fontKey(font)
+        ipr_g_object_unref(font)
+        return self.font(describedBy: key.description)
+    }
+
+    /// The value key of a Pango font (retained so the pointer stays a valid cache key).
+    func fontKey(_ font: UnsafeMutablePointer<PangoFont>) -> FontKey {
+        if let key = keysByFont[font] { return key }
+        let file = ipr_font_file(font).map { String(cString: $0) } ?? ""
+        let description = pango_font_describe_with_absolute_size(font)
+        defer { pango_font_description_free(description) }
+        let text = pango_font_description_to_string(description)!
+        defer { g_free(text) }
+        let size = Double(pango_font_description_get_size(description)) / Double(PANGO_SCALE)
+        let key = FontKey(file: file, faceIndex: Int(ipr_font_face_index(font)), description: String(cString: text), size: size)
+        g_object_ref(font)
+        keysByFont[font] = key
+        if fontsByKey[key] == nil { fontsByKey[key] = font }
+        return key
+    }
+
+    /// Font-wide metrics of the face `spec` resolves to, from HarfBuzz (Pango's metrics API is wrong
+    /// for the scaled bitmap emoji font; pango-notes §2).
+    public func metrics(_ spec: FontSpec) -> FontMetrics {
+        if let cached = metricsCache[spec] { return cached }
+        var metrics = FontMetrics(family: spec.family.rawValue, size: spec.size, ascent: spec.size * 0.8, descent: spec.size * 0.2,
+                                  capHeight: spec.size * 0.7, file: "")
+        if let font = primaryFont(spec), let hbFont = pango_font_get_hb_font(font) {
+            var extents = hb_font_extents_t()
+            hb_font_get_h_extents(hbFont, &extents)
+            let scale = Double(PANGO_SCALE)
+            metrics.ascent = Double(extents.ascender) / scale
+            metrics.descent = -Double(extents.descender) / scale
+            var cap: hb_position_t = 0
+            if hb_ot_metrics_get_position(hbFont, HB_OT_METRICS_TAG_CAP_HEIGHT, &cap) != 0 {
+                metrics.capHeight = Double(cap) / scale
+            }
+            metrics.file = fontKey(font).file
+        }
+        metricsCache[spec] = metrics
+        return metrics
+    }
+}

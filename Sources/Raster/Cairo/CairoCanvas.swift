@@ -1,0 +1,109 @@
+import CPango
+
+/// Owns a Cairo surface and its drawing context; `deinit` releases both.
+final class CairoCanvas {
+    enum Kind { case image, svg, pdf }
+
+    let surface: OpaquePointer
+    let cr: OpaquePointer
+    let kind: Kind
+    private let sink: ByteSink?
+
+    /// Collects the bytes a vector surface writes.
+    final class ByteSink {
+        var bytes: [UInt8] = []
+    }
+
+    /// An ARGB32 image surface of `pixelWidth` × `pixelHeight`.
+    init(pixelWidth: Int, pixelHeight: Int) throws {
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight)),
+              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            throw CairoError(message: "cannot create a \(pixelWidth)×\(pixelHeight) image surface")
+        }
+        self.surface = surface
+        cr = cairo_create(surface)
+        kind = .image
+        sink = nil
+        try check()
+    }
+
+    /// An SVG or PDF surface of `width` × `height` points.
+    init(vector kind: Kind, width: Double, height: Double) throws {
+        let sink = ByteSink()
+        let closure: cairo_write_func_t = { context, data, length in
+            guard let context, let data else { return CAIRO_STATUS_WRITE_ERROR }
+            let sink = Unmanaged<ByteSink>.fromOpaque(context).takeUnretainedValue()
+            sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+            return CAIRO_STATUS_SUCCESS
+        }
+        let context = Unmanaged.passUnretained(sink).toOpaque()
+        let created: OpaquePointer?
+        switch kind {
+        case .svg: created = cairo_svg_surface_create_for_stream(closure, context, width, height)
+        default: created = cairo_pdf_surface_create_for_stream(closure, context, width, height)
+        }
+        guard let surface = created, cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            throw CairoError(message: "cannot create a vector surface")
+        }
+        if kind == .pdf {
+            // Fixed metadata so PDF output is reproducible.
+            cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, "2026-01-01T00:00:00Z")
+            cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "ipraster")
+        }
+        self.surface = surface
+        cr = cairo_create(surface)
+        self.kind = kind
+        self.sink = sink
+        try check()
+    }
+
+    deinit {
+        cairo_destroy(cr)
+        cairo_surface_destroy(surface)
+    }
+
+    func check() throws {
+        let status = cairo_status(cr)
+        guard status == CAIRO_STATUS_SUCCESS else { throw CairoError(message: String(cString: cairo_status_to_string(status))) }
+    }
+
+    /// Finishes a vector surface and returns its bytes.
+    func finishVector() throws -> [UInt8] {
+        try check()
+        cairo_surface_finish(surface)
+        let status = cairo_surface_status(surface)
+        guard status == CAIRO_STATUS_SUCCESS else { throw CairoError(message: String(cString: cairo_status_to_string(status))) }
+        return sink?.bytes ?? []
+    }
+
+    /// The image surface as straight RGBA (Cairo stores premultiplied, native-endian BGRA on little-endian).
+    func straightRGBA() -> RGBAImage {
+        cairo_surface_flush(surface)
+        let width = Int(cairo_image_surface_get_width(surface))
+        let height = Int(cairo_image_surface_get_height(surface))
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let data = cairo_image_surface_get_data(surface)!
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        pixels.withUnsafeMutableBufferPointer { out in
+            for y in 0..<height {
+                let row = data + y * stride
+                for x in 0..<width {
+                    let value = UnsafeRawPointer(row + x * 4).loadUnaligned(as: UInt32.self)
+                    let a = Int(value >> 24), r = Int((value >> 16) & 0xFF), g = Int((value >> 8) & 0xFF), b = Int(value & 0xFF)
+                    let o = (y * width + x) * 4
+                    if a == 0 { continue }
+                    if a == 255 {
+                        out[o] = UInt8(r); out[o + 1] = UInt8(g); out[o + 2] = UInt8(b)
+                    } else {
+                        // Unpremultiply with rounding, as Cairo's own PNG writer does.
+                        out[o] = UInt8(min(255, (r * 255 + a / 2) / a))
+                        out[o + 1] = UInt8(min(255, (g * 255 + a / 2) / a))
+                        out[o + 2] = UInt8(min(255, (b * 255 + a / 2) / a))
+                    }
+                    out[o + 3] = UInt8(a)
+                }
+            }
+        }
+        return RGBAImage(width: width, height: height, pixels: pixels)
+    }
+}

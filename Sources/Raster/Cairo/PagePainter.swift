@@ -1,0 +1,88 @@
+import CPango
+import Layout
+
+/// Paints a `PageLayout` onto a Cairo context whose user space is points. Paint never measures:
+/// it draws the frames, glyph runs and decorations layout produced.
+struct PagePainter {
+    let glyphs: GlyphPainter
+    let layout: PageLayout
+
+    func paint(cr: OpaquePointer) {
+        if let background = layout.background {
+            set(background, cr)
+            cairo_paint(cr)
+        }
+        cairo_save(cr)
+        cairo_translate(cr, layout.canvas.bubbleOrigin.x, layout.canvas.bubbleOrigin.y)
+        if let bubble = layout.bubble {
+            BubblePainter.draw(bubble, scale: layout.canvas.scale, cr: cr)
+            cairo_save(cr)
+            BubblePainter.clipPath(bubble, cr: cr)
+            cairo_clip(cr)
+            for item in layout.items { draw(item, cr: cr) }
+            cairo_restore(cr)
+            drawStatus(layout.status, cr: cr)
+        } else {
+            for item in layout.items { draw(item, cr: cr) }
+        }
+        cairo_restore(cr)
+    }
+
+    func draw(_ item: LayoutItem, cr: OpaquePointer) {
+        switch item.content {
+        case .text(let box):
+            drawText(box, at: (item.frame.minX, item.frame.minY), cr: cr)
+        case .divider(let color):
+            set(color, cr)
+            cairo_rectangle(cr, item.frame.x, item.frame.y, item.frame.width, item.frame.height)
+            cairo_fill(cr)
+        case .anchor:
+            break
+        case .unsupported(_, let fill, let radius, let label, let origin):
+            set(fill, cr)
+            roundedRect(item.frame, radius: radius, cr)
+            cairo_fill(cr)
+            drawText(label, at: (item.frame.minX + origin.x, item.frame.minY + origin.y), cr: cr)
+        }
+    }
+
+    /// Per line: marker pills under the glyphs, then glyphs, then strike lines and underlines
+    /// (`v2-render-facts.md` §5 draw order).
+    func drawText(_ box: TextBox, at origin: (x: Double, y: Double), cr: OpaquePointer) {
+        for line in box.lines {
+            for decoration in line.decorations where decoration.kind == .marker {
+                set(decoration.color, cr)
+                roundedRect(decoration.rect.offsetBy(dx: origin.x, dy: origin.y), radius: decoration.cornerRadius, cr)
+                cairo_fill(cr)
+            }
+            for run in line.runs {
+                glyphs.draw(run, originX: origin.x + line.frame.minX, baselineY: origin.y + line.baseline, cr: cr)
+            }
+            for decoration in line.decorations where decoration.kind == .strikethrough || decoration.kind == .underline {
+                set(decoration.color, cr)
+                let rect = decoration.rect.offsetBy(dx: origin.x, dy: origin.y)
+                cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
+                cairo_fill(cr)
+            }
+        }
+    }
+
+    func drawStatus(_ status: Status, cr: OpaquePointer) {
+        guard let frame = status.frame else { return }
+        if let text = status.text { drawText(text, at: (frame.minX, frame.minY), cr: cr) }
+        for tick in status.ticks {
+            // The full tick: polyline (0, 4) → (2.95, 6.95) → (9.5, 0) in an 11-unit box, offset (1, 1),
+            // stroke 0.99, round caps and joins (v2-reveal-facts §9).
+            let x = frame.minX + tick.minX + 1, y = frame.minY + tick.minY + 1
+            cairo_new_path(cr)
+            cairo_move_to(cr, x, y + 4)
+            cairo_line_to(cr, x + 2.95, y + 6.95)
+            cairo_line_to(cr, x + 9.5, y)
+            set(status.tickColor, cr)
+            cairo_set_line_width(cr, 0.99)
+            cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+            cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+            cairo_stroke(cr)
+        }
+    }
+}

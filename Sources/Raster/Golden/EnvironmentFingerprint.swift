@@ -1,0 +1,58 @@
+import Foundation
+import Layout
+
+/// What the pixels of a render depend on besides the input: library versions and font file hashes.
+/// Stored beside the goldens so a mismatch caused by a different environment says so.
+public struct EnvironmentFingerprint: Equatable, Sendable {
+    public var entries: [(String, String)]
+
+    public static func == (lhs: EnvironmentFingerprint, rhs: EnvironmentFingerprint) -> Bool {
+        lhs.entries.map { $0.0 + "=" + $0.1 } == rhs.entries.map { $0.0 + "=" + $0.1 }
+    }
+
+    public static func current(fonts: FontSet) -> EnvironmentFingerprint {
+        var entries = Renderer.libraryVersions
+        for entry in fonts.files {
+            entries.append(("font " + (entry.path as NSString).lastPathComponent, fileHash(entry.path) ?? "missing"))
+        }
+        return EnvironmentFingerprint(entries: entries)
+    }
+
+    public var text: String {
+        "# The environment these goldens were recorded in (ipraster check compares it on failure).\n"
+            + entries.map { "\($0.0)\t\($0.1)" }.joined(separator: "\n") + "\n"
+    }
+
+    public init(entries: [(String, String)]) {
+        self.entries = entries
+    }
+
+    public init(text: String) {
+        entries = text.split(separator: "\n").compactMap { line in
+            guard !line.hasPrefix("#") else { return nil }
+            let parts = line.split(separator: "\t", maxSplits: 1)
+            return parts.count == 2 ? (String(parts[0]), String(parts[1])) : nil
+        }
+    }
+
+    /// The entries that differ from `other`, as "name: theirs → ours".
+    public func differences(from other: EnvironmentFingerprint) -> [String] {
+        let theirs = Dictionary(other.entries, uniquingKeysWith: { a, _ in a })
+        return entries.compactMap { name, value in
+            let old = theirs[name] ?? "absent"
+            return old == value ? nil : "\(name): \(old) → \(value)"
+        }
+    }
+
+    /// FNV-1a 64-bit hash of a file, hex (a fingerprint, not a security hash).
+    public static func fileHash(_ path: String) -> String? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in data {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        let text = String(hash, radix: 16)
+        return "fnv1a64:" + String(repeating: "0", count: 16 - text.count) + text
+    }
+}

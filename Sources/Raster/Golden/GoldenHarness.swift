@@ -1,0 +1,222 @@
+import Foundation
+import Layout
+
+/// Golden-image checking shared by `ipraster check` and the test suite: `<fixtures>/<case>.json` is
+/// rendered (with the options of an optional `<case>.args`) and compared with `<golden>/<case>.png`.
+public final class GoldenHarness {
+    public enum RecordMode: String, Sendable, CaseIterable {
+        case all, missing, failed, never
+    }
+
+    public struct Case: Sendable {
+        /// Path relative to the fixtures folder, without ".json" (`text/heading-levels`).
+        public var name: String
+        public var fixture: String
+        public var golden: String
+        public var arguments: [String]
+    }
+
+    public enum Outcome: Sendable, Equatable {
+        case passed
+        case recorded
+        /// The case failed; `recorded` when `--record failed` rewrote its golden.
+        case failed(reason: String, recorded: Bool)
+    }
+
+    public struct Budget: Sendable {
+        /// nil = unset; with neither budget set nothing may differ.
+        public var maxDiffPixels: Int?
+        public var maxDiffRatio: Double?
+
+        public init(maxDiffPixels: Int? = nil, maxDiffRatio: Double? = nil) {
+            self.maxDiffPixels = maxDiffPixels
+            self.maxDiffRatio = maxDiffRatio
+        }
+
+        /// With both budgets set, the smaller one applies.
+        public func allowedPixels(width: Int, height: Int) -> Int {
+            let byRatio = maxDiffRatio.map { Int(($0 * Double(width * height)).rounded(.down)) }
+            switch (maxDiffPixels, byRatio) {
+            case (nil, nil): return 0
+            case (let pixels?, nil): return pixels
+            case (nil, let ratio?): return ratio
+            case (let pixels?, let ratio?): return min(pixels, ratio)
+            }
+        }
+    }
+
+    public let fixtures: String
+    public let goldenDirectory: String
+    public let record: RecordMode
+    public let compare: PixelMatchOptions
+    public let budget: Budget
+    public let artifacts: String
+    private let pipeline: RenderPipeline
+    private var recordedFingerprint = false
+
+    public init(fixtures: String, golden: String, record: RecordMode, compare: PixelMatchOptions = PixelMatchOptions(),
+                budget: Budget = Budget(), artifacts: String, pipeline: RenderPipeline) {
+        self.fixtures = fixtures
+        goldenDirectory = golden
+        self.record = record
+        self.compare = compare
+        self.budget = budget
+        self.artifacts = artifacts
+        self.pipeline = pipeline
+    }
+
+    /// The record mode in force: the flag wins over `IPRASTER_RECORD`; under `CI` nothing is recorded.
+    public static func effectiveMode(flag: RecordMode?, environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> (mode: RecordMode, warning: String?) {
+        let requested = flag ?? environment["IPRASTER_RECORD"].flatMap(RecordMode.init(rawValue:)) ?? .missing
+        if environment["CI"] != nil, requested != .never {
+            return (.never, flag != nil || environment["IPRASTER_RECORD"] != nil
+                ? "CI is set: record mode \(requested.rawValue) ignored, nothing is recorded" : nil)
+        }
+        return (requested, nil)
+    }
+
+    /// Every `*.json` under the fixtures folder, sorted by path.
+    public func discover() throws -> [Case] {
+        let root = URL(fileURLWithPath: fixtures).standardizedFileURL.path
+        guard let enumerator = FileManager.default.enumerator(atPath: root) else {
+            throw AtomicFile.ReadError(path: fixtures)
+        }
+        var cases: [Case] = []
+        for case let relative as String in enumerator where relative.hasSuffix(".json") {
+            let name = String(relative.dropLast(5))
+            let argsPath = root + "/" + name + ".args"
+            var arguments: [String] = []
+            if let text = try? String(contentsOfFile: argsPath, encoding: .utf8) { arguments = Self.splitArguments(text) }
+            cases.append(Case(name: name, fixture: root + "/" + relative, golden: goldenDirectory + "/" + name + ".png", arguments: arguments))
+        }
+        return cases.sorted { $0.name < $1.name }
+    }
+
+    /// Splits an `.args` file like a shell would (whitespace, single and double quotes; `#` comments).
+    public static func splitArguments(_ text: String) -> [String] {
+        var arguments: [String] = []
+        for line in text.split(separator: "\n") where !line.trimmingCharacters(in: .whitespaces).hasPrefix("#") {
+            var current = "", quote: Character?, started = false
+            for character in line {
+                if let open = quote {
+                    if character == open { quote = nil } else { current.append(character) }
+                } else if character == "\"" || character == "'" {
+                    quote = character
+                    started = true
+                } else if character == " " || character == "\t" {
+                    if started || !current.isEmpty { arguments.append(current) }
+                    current = ""
+                    started = false
+                } else {
+                    current.append(character)
+                }
+            }
+            if started || !current.isEmpty { arguments.append(current) }
+        }
+        return arguments
+    }
+
+    public func run(_ testCase: Case) -> Outcome {
+        let actual: RGBAImage
+        let actualPNG: [UInt8]
+        do {
+            let settings = try RenderSettings.parse(testCase.arguments)
+            let input = try InputDecoder.decode(bytes: try AtomicFile.read(testCase.fixture), strict: settings.strict)
+            let layout = try pipeline.layout(input, settings: settings)
+            actual = try pipeline.renderer.image(layout)
+            actualPNG = try PNGCodec.encode(actual, opaque: (layout.background?.a ?? 0) >= 1)
+        } catch {
+            return .failed(reason: "cannot render: \(error)", recorded: false)
+        }
+        guard FileManager.default.fileExists(atPath: testCase.golden) else {
+            if record == .never { return .failed(reason: "missing golden \(testCase.golden)", recorded: false) }
+            return save(actualPNG, testCase) ?? .recorded
+        }
+        if record == .all {
+            let current = try? AtomicFile.read(testCase.golden)
+            if current == actualPNG { return .passed }
+            return save(actualPNG, testCase) ?? .recorded
+        }
+        let reason: String
+        do {
+            let expected = try PNGCodec.decode(try AtomicFile.read(testCase.golden))
+            if expected.width != actual.width || expected.height != actual.height {
+                reason = "size differs: expected \(expected.width)×\(expected.height), got \(actual.width)×\(actual.height)"
+                writeArtifacts(testCase, expected: expected, actual: actual, diff: nil)
+            } else {
+                let result = PixelMatch.compare(expected, actual, options: compare)
+                let allowed = budget.allowedPixels(width: actual.width, height: actual.height)
+                if result.diffPixels <= allowed { return .passed }
+                let ratio = Double(result.diffPixels) / Double(actual.width * actual.height)
+                reason = "\(result.diffPixels) pixels (ratio \(String(format: "%.4f", ratio))) differ, \(allowed) allowed"
+                writeArtifacts(testCase, expected: expected, actual: actual, diff: result.diff)
+            }
+        } catch {
+            reason = "cannot read golden \(testCase.golden): \(error)"
+        }
+        let note = environmentNote().map { reason + "; " + $0 } ?? reason
+        if record == .failed {
+            if let failure = save(actualPNG, testCase) { return failure }
+            return .failed(reason: note + " (golden re-recorded)", recorded: true)
+        }
+        return .failed(reason: note + " (artifacts in \(artifacts)/\(testCase.name).*)", recorded: false)
+    }
+
+    private var fingerprintPath: String { goldenDirectory + "/ENVIRONMENT" }
+
+    /// When the stored fingerprint differs from this machine's, a note naming what changed.
+    private func environmentNote() -> String? {
+        guard let text = try? String(contentsOfFile: fingerprintPath, encoding: .utf8) else { return nil }
+        let differences = EnvironmentFingerprint.current(fonts: pipeline.fonts).differences(from: EnvironmentFingerprint(text: text))
+        guard !differences.isEmpty else { return nil }
+        return "the goldens were recorded in another environment (" + differences.prefix(4).joined(separator: ", ") + ")"
+    }
+
+    private func save(_ png: [UInt8], _ testCase: Case) -> Outcome? {
+        do {
+            let directory = (testCase.golden as NSString).deletingLastPathComponent
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try AtomicFile.write(png, to: testCase.golden)
+            if !recordedFingerprint {
+                let text = EnvironmentFingerprint.current(fonts: pipeline.fonts).text
+                if (try? String(contentsOfFile: fingerprintPath, encoding: .utf8)) != text {
+                    try AtomicFile.write(Array(text.utf8), to: fingerprintPath)
+                }
+                recordedFingerprint = true
+            }
+            return nil
+        } catch {
+            return .failed(reason: "cannot record golden: \(error)", recorded: false)
+        }
+    }
+
+    /// expected / actual / diff PNGs and a 3-panel strip of them.
+    private func writeArtifacts(_ testCase: Case, expected: RGBAImage, actual: RGBAImage, diff: RGBAImage?) {
+        let base = artifacts + "/" + testCase.name
+        try? FileManager.default.createDirectory(atPath: (base as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        var panels = [expected, actual]
+        if let diff { panels.append(diff) }
+        for (suffix, image) in zip(["expected", "actual", "diff"], panels) {
+            if let png = try? PNGCodec.encode(image, opaque: false) { try? AtomicFile.write(png, to: "\(base).\(suffix).png") }
+        }
+        if let png = try? PNGCodec.encode(Self.strip(panels), opaque: false) { try? AtomicFile.write(png, to: "\(base).panels.png") }
+    }
+
+    static func strip(_ images: [RGBAImage]) -> RGBAImage {
+        let gap = 8
+        let width = images.map(\.width).reduce(0, +) + gap * (images.count - 1)
+        let height = images.map(\.height).max() ?? 0
+        var strip = RGBAImage(width: width, height: height)
+        var x0 = 0
+        for image in images {
+            for y in 0..<image.height {
+                let source = y * image.width * 4
+                let target = (y * width + x0) * 4
+                strip.pixels.replaceSubrange(target..<(target + image.width * 4), with: image.pixels[source..<(source + image.width * 4)])
+            }
+            x0 += image.width + gap
+        }
+        return strip
+    }
+}

@@ -1,0 +1,34 @@
+import Layout
+
+/// decode → layout → paint → encode, for one process (Pango objects are not thread-safe: one pipeline per thread).
+public final class RenderPipeline {
+    public let fonts: FontSet
+    public let engine: LayoutEngine
+    public let renderer: Renderer
+
+    public init(fonts: FontSet) {
+        self.fonts = fonts
+        engine = LayoutEngine(fonts: fonts)
+        renderer = Renderer(fonts: fonts)
+    }
+
+    public convenience init() throws {
+        self.init(fonts: try FontSet())
+    }
+
+    /// The layout of the message `render` draws (the last message of a stream).
+    public func layout(_ input: DecodedInput, settings: RenderSettings) throws -> PageLayout {
+        guard let document = input.lastDocument else {
+            throw DecodeError(path: "$", message: "the stream holds no message to draw")
+        }
+        var layout = engine.layout(document, options: settings.layout)
+        layout.warnings = input.warnings + layout.warnings
+        return layout
+    }
+
+    public func render(bytes: [UInt8], settings: RenderSettings, format: Renderer.Format) throws -> (layout: PageLayout, output: [UInt8]) {
+        let input = try InputDecoder.decode(bytes: bytes, strict: settings.strict)
+        let layout = try self.layout(input, settings: settings)
+        return (layout, try renderer.encode(layout, as: format))
+    }
+}

@@ -1,0 +1,46 @@
+import CPango
+import Layout
+
+/// Paints page layouts and encodes them as PNG, SVG or PDF.
+public final class Renderer {
+    public enum Format: String, Sendable, CaseIterable { case png, svg, pdf }
+
+    private let glyphs: GlyphPainter
+
+    public init(fonts: FontSet) {
+        glyphs = GlyphPainter(fonts: fonts)
+    }
+
+    /// The layout painted at its canvas scale, as straight RGBA.
+    public func image(_ layout: PageLayout) throws -> RGBAImage {
+        let canvas = try CairoCanvas(pixelWidth: layout.canvas.pixelWidth, pixelHeight: layout.canvas.pixelHeight)
+        cairo_scale(canvas.cr, layout.canvas.scale, layout.canvas.scale)
+        PagePainter(glyphs: glyphs, layout: layout).paint(cr: canvas.cr)
+        try canvas.check()
+        return canvas.straightRGBA()
+    }
+
+    public func encode(_ layout: PageLayout, as format: Format) throws -> [UInt8] {
+        switch format {
+        case .png:
+            // RGB when the canvas has an opaque background, else RGBA: an explicit rule, so goldens are stable.
+            return try PNGCodec.encode(try image(layout), opaque: (layout.background?.a ?? 0) >= 1)
+        case .svg, .pdf:
+            let canvas = try CairoCanvas(vector: format == .svg ? .svg : .pdf, width: layout.canvas.width, height: layout.canvas.height)
+            PagePainter(glyphs: glyphs, layout: layout).paint(cr: canvas.cr)
+            return try canvas.finishVector()
+        }
+    }
+
+    /// Versions of the C libraries that shape the pixels.
+    public static var libraryVersions: [(String, String)] {
+        [("pango", String(cString: pango_version_string())), ("harfbuzz", String(cString: hb_version_string())),
+         ("cairo", String(cString: cairo_version_string())), ("fontconfig", Self.fontconfigVersion),
+         ("libpng", PNGCodec.libraryVersion)]
+    }
+
+    private static var fontconfigVersion: String {
+        let version = FcGetVersion()
+        return "\(version / 10000).\(version / 100 % 100).\(version % 100)"
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import Layout
+import Raster
+
+/// Exit codes of the contract: 0 success / match, 1 differences, 2 usage or input error, 3 environment or I/O.
+enum ExitCode {
+    static let success: Int32 = 0
+    static let differences: Int32 = 1
+    static let usage: Int32 = 2
+    static let environment: Int32 = 3
+}
+
+/// A command-line mistake (exit code 2).
+struct UsageError: Error, CustomStringConvertible {
+    let message: String
+    var command: String = "render"
+    var description: String { message }
+}
+
+enum CLI {
+    static let commands = ["render", "layout", "reveal", "compare", "check"]
+
+    static func run(_ arguments: [String]) -> Int32 {
+        guard let first = arguments.first else {
+            printError("missing input (try: ipraster page.json -o out.png, or ipraster --help)")
+            return ExitCode.usage
+        }
+        switch first {
+        case "--help", "-h", "help":
+            if arguments.count > 1, commands.contains(arguments[1]) { print(Help.text(for: arguments[1])) } else { print(Help.main) }
+            return ExitCode.success
+        case "--version", "-V":
+            return VersionCommand.run()
+        default:
+            break
+        }
+        let command = commands.contains(first) ? first : "render"
+        let rest = commands.contains(first) ? Array(arguments.dropFirst()) : arguments
+        if rest.contains("--help") || rest.contains("-h") {
+            print(Help.text(for: command))
+            return ExitCode.success
+        }
+        do {
+            switch command {
+            case "layout": return try LayoutCommand.run(rest)
+            case "compare": return try CompareCommand.run(rest)
+            case "check": return try CheckCommand.run(rest)
+            case "reveal":
+                throw UsageError(message: "the reveal command is not available in this version yet (planned); use render for the final frame",
+                                 command: "reveal")
+            default: return try RenderCommand.run(rest)
+            }
+        } catch let error as UsageError {
+            printError("\(error.message) (see ipraster \(error.command) --help)")
+            return ExitCode.usage
+        } catch let error as DecodeError {
+            printError(error.path.hasPrefix("-") ? "\(error.path): \(error.message)" : error.description)
+            return ExitCode.usage
+        } catch {
+            printError("\(error)")
+            return ExitCode.environment
+        }
+    }
+
+    static func printError(_ message: String) {
+        FileHandle.standardError.write(Data("ipraster: error: \(message)\n".utf8))
+    }
+
+    static func printWarning(_ message: String) {
+        FileHandle.standardError.write(Data("ipraster: warning: \(message)\n".utf8))
+    }
+
+    /// Reads a file, or standard input for "-".
+    static func readInput(_ path: String) throws -> [UInt8] {
+        if path == "-" { return [UInt8](FileHandle.standardInput.readDataToEndOfFile()) }
+        return try AtomicFile.read(path)
+    }
+
+    /// Writes atomically, or to standard output for "-".
+    static func writeOutput(_ bytes: [UInt8], to path: String) throws {
+        if path == "-" {
+            fflush(stdout)
+            FileHandle.standardOutput.write(Data(bytes))
+        } else {
+            try AtomicFile.write(bytes, to: path)
+        }
+    }
+}

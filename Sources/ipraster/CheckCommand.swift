@@ -1,0 +1,80 @@
+import Foundation
+import Layout
+import Raster
+
+/// `ipraster check FIXTURES_DIR --golden DIR [--record MODE] [options]`: the golden harness for
+/// users' own fixture folders (the same harness the test suite uses).
+enum CheckCommand {
+    static func run(_ arguments: [String]) throws -> Int32 {
+        let parsed = try CompareArguments.parse(arguments, command: "check")
+        var positional: [String] = []
+        var golden: String?
+        var recordFlag: GoldenHarness.RecordMode?
+        var report: String?
+        var artifacts = ProcessInfo.processInfo.environment["IPRASTER_ARTIFACTS"] ?? ".build/golden-artifacts"
+        var index = 0
+        let rest = parsed.remaining
+        func value(_ name: String) throws -> String {
+            guard index + 1 < rest.count else { throw UsageError(message: "\(name) needs a value", command: "check") }
+            index += 1
+            return rest[index]
+        }
+        while index < rest.count {
+            let argument = rest[index]
+            switch argument {
+            case "--golden": golden = try value(argument)
+            case "--record":
+                let mode = try value(argument)
+                guard let parsedMode = GoldenHarness.RecordMode(rawValue: mode) else {
+                    throw UsageError(message: "--record must be all, missing, failed or never, not \(mode)", command: "check")
+                }
+                recordFlag = parsedMode
+            case "--report": report = try value(argument)
+            case "--artifacts": artifacts = try value(argument)
+            case "--jobs": _ = try value(argument)  // cases run one after another; accepted for compatibility
+            default:
+                if argument.hasPrefix("-") { throw UsageError(message: "unknown option \(argument)", command: "check") }
+                positional.append(argument)
+            }
+            index += 1
+        }
+        guard positional.count == 1 else { throw UsageError(message: "expected one FIXTURES_DIR", command: "check") }
+        guard let golden else { throw UsageError(message: "missing --golden DIR", command: "check") }
+        let (mode, warning) = GoldenHarness.effectiveMode(flag: recordFlag)
+        if let warning { CLI.printWarning(warning) }
+        let harness = GoldenHarness(fixtures: positional[0], golden: golden, record: mode, compare: parsed.options, budget: parsed.budget,
+                                    artifacts: artifacts, pipeline: try RenderPipeline())
+        let cases = try harness.discover()
+        var passed = 0, failed = 0, recorded = 0
+        var failures: [(String, String)] = []
+        for testCase in cases {
+            switch harness.run(testCase) {
+            case .passed: passed += 1
+            case .recorded:
+                recorded += 1
+                print("recorded \(testCase.name)")
+            case .failed(let reason, let wasRecorded):
+                failed += 1
+                if wasRecorded { recorded += 1 }
+                failures.append((testCase.name, reason))
+                print("FAIL \(testCase.name): \(reason)")
+            }
+        }
+        if let report { try writeReport(report, failures: failures, artifacts: artifacts) }
+        print("\(passed) passed, \(failed) failed" + (recorded > 0 ? ", \(recorded) recorded" : ""))
+        return failed == 0 ? ExitCode.success : ExitCode.differences
+    }
+
+    static func writeReport(_ path: String, failures: [(String, String)], artifacts: String) throws {
+        var html = "<!doctype html><meta charset=utf-8><title>ipraster check</title>"
+            + "<style>body{font:14px sans-serif}img{max-width:32%;border:1px solid #ccc;margin:2px}</style>"
+            + "<h1>\(failures.count) failing case(s)</h1>"
+        let base = URL(fileURLWithPath: artifacts).standardizedFileURL.path
+        for (name, reason) in failures {
+            let escaped = reason.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            html += "<h2>\(name)</h2><p>\(escaped)</p>"
+            for suffix in ["expected", "actual", "diff"] { html += "<img alt=\"\(suffix)\" src=\"file://\(base)/\(name).\(suffix).png\">" }
+        }
+        try AtomicFile.write(Array(html.utf8), to: path)
+    }
+}

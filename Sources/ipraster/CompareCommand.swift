@@ -1,0 +1,65 @@
+import Foundation
+import Layout
+import Raster
+
+/// `ipraster compare EXPECTED.png ACTUAL.png [-o DIFF.png] [--json] [options]` (pixelmatch 7.2 semantics).
+enum CompareCommand {
+    static func run(_ arguments: [String]) throws -> Int32 {
+        let parsed = try CompareArguments.parse(arguments, command: "compare")
+        var positional: [String] = []
+        var diffPath: String?
+        var json = false
+        var index = 0
+        while index < parsed.remaining.count {
+            let argument = parsed.remaining[index]
+            switch argument {
+            case "-o", "--output":
+                guard index + 1 < parsed.remaining.count else { throw UsageError(message: "-o needs a file name", command: "compare") }
+                diffPath = parsed.remaining[index + 1]
+                index += 1
+            case "--json": json = true
+            default:
+                if argument.hasPrefix("-"), argument != "-" { throw UsageError(message: "unknown option \(argument)", command: "compare") }
+                positional.append(argument)
+            }
+            index += 1
+        }
+        guard positional.count == 2 else { throw UsageError(message: "expected two PNG files, EXPECTED and ACTUAL", command: "compare") }
+        let expected = try decode(positional[0])
+        let actual = try decode(positional[1])
+        guard expected.width == actual.width, expected.height == actual.height else {
+            let reason = "size differs: \(expected.width)×\(expected.height) vs \(actual.width)×\(actual.height)"
+            if json {
+                print(JSONOut.object([("match", .bool(false)), ("reason", .string("layout-diff")), ("diffPixels", .null), ("diffRatio", .null),
+                                      ("width", .int(actual.width)), ("height", .int(actual.height)), ("bbox", .null)]).serialized(pretty: false))
+            } else {
+                print(reason)
+            }
+            return ExitCode.differences
+        }
+        let result = PixelMatch.compare(expected, actual, options: parsed.options, makeDiff: diffPath != nil)
+        if let diffPath, let diff = result.diff { try CLI.writeOutput(try PNGCodec.encode(diff, opaque: false), to: diffPath) }
+        let total = expected.width * expected.height
+        let ratio = total == 0 ? 0 : Double(result.diffPixels) / Double(total)
+        let match = result.diffPixels <= parsed.budget.allowedPixels(width: expected.width, height: expected.height)
+        if json {
+            let bbox: JSONOut = result.boundingBox.map { .array([.int($0.x), .int($0.y), .int($0.width), .int($0.height)]) } ?? .null
+            print(JSONOut.object([("match", .bool(match)), ("reason", match ? .null : .string("pixel-diff")),
+                                  ("diffPixels", .int(result.diffPixels)), ("diffRatio", .number(ratio)), ("width", .int(expected.width)),
+                                  ("height", .int(expected.height)), ("bbox", bbox)]).serialized(pretty: false))
+        } else if result.diffPixels == 0 {
+            print("identical")
+        } else {
+            print("\(result.diffPixels) pixels (ratio \(String(format: "%.6f", ratio))) differ")
+        }
+        return match ? ExitCode.success : ExitCode.differences
+    }
+
+    static func decode(_ path: String) throws -> RGBAImage {
+        do {
+            return try PNGCodec.decode(try CLI.readInput(path))
+        } catch let error as PNGCodec.Error {
+            throw UsageError(message: "\(path): \(error)", command: "compare")
+        }
+    }
+}

@@ -1,0 +1,129 @@
+/// `--help` texts: what each command does, its options with defaults, and examples.
+enum Help {
+    static let main = """
+    ipraster — render Telegram rich messages (InstantPage V2) to PNG, SVG or PDF, as the iOS app draws them in a chat bubble.
+
+    USAGE
+      ipraster [render] INPUT -o OUTPUT [options]    render a message (the default command)
+      ipraster layout INPUT [options]                print the layout JSON (frames, lines, baselines)
+      ipraster compare EXPECTED.png ACTUAL.png [-o DIFF.png] [options]
+                                                     compare two images (pixelmatch 7.2 semantics)
+      ipraster check FIXTURES_DIR --golden DIR       render a fixture folder and compare with goldens
+      ipraster COMMAND --help                        options of one command
+      ipraster --version                             versions of ipraster, its libraries and fonts
+
+    INPUT is a JSON file, or - for standard input. Accepted JSON (detected automatically):
+      Bot API 10.3   a rich message {"blocks": [...]}, sendRichMessage / sendRichMessageDraft parameters,
+                     a Message or Update carrying "rich_message", or an array of draft frames
+      Telethon       to_dict()/to_json() output: RichMessage, Page, WebPage, Message, UpdateUserTyping
+
+    EXAMPLES
+      ipraster answer.json -o answer.png
+      ipraster answer.json -o answer.png --theme night --outgoing --width 360 --scale 3
+      ipraster layout answer.json | jq '.items[0].lines'
+      ipraster compare golden.png actual.png -o diff.png --threshold 0.1
+      ipraster check Tests/Fixtures --golden golden-images
+
+    EXIT CODES
+      0 success (compare/check: images match)   1 compare/check: differences found
+      2 usage error or invalid input             3 environment or I/O error (missing file or font)
+    """
+
+    static let renderOptions = """
+    RENDER OPTIONS
+      --width PT            the widest the bubble body may be (layout bounding width)      [320]
+      --scale N             device scale 1-4: output pixels = ceil(points × N)             [2]
+      --theme NAME|FILE     day, day-classic, night, or a theme JSON file                  [day]
+      --outgoing            draw an outgoing bubble (colours, tail on the right)           [incoming]
+      --time TEXT           the status text                                                [12:34]
+      --no-status           hide the status (time and ticks)
+      --no-bubble           the page only: no bubble, tail or status; transparent background
+      --margin PT           canvas margin around the bubble                                [8]
+      --author-color N      incoming: use default name colour N (0-6) as the accent
+      --background COLOR    #RRGGBB[AA] or transparent                                     [theme wallpaper]
+      --now UNIX            "now" for relative dates                                       [1767225600]
+      --locale TAG          date locale                                                    [en]
+      --timezone TZ         date time zone                                                 [UTC]
+      --strict              unknown block or text types are errors (exit 2), not placeholders
+      --reveal-rects        layout: include per-character ink rects
+      --media DIR           where local media files are looked up
+      --expand-details      render every details block open
+      --show-spoilers       draw spoilers revealed
+    Theme files: {"base": "day", "incoming": {"primaryText": "#111111", "fillTop": "#FFFFFF"}, ...};
+    see ThemeLoader in the sources for every key.
+    """
+
+    static func text(for command: String) -> String {
+        switch command {
+        case "layout":
+            return """
+            ipraster layout INPUT [options] [--compact]
+
+            Prints the layout JSON: canvas and page size, bubble and status frames, and every item with its
+            frame; text items with their first font's metrics and their lines (frame, baseline, UTF-16 range,
+            direction). Frames are [x, y, width, height] in points, page coordinates = bubble-body coordinates;
+            line frames are item-local. --compact prints one line.
+
+            """ + renderOptions
+        case "compare":
+            return """
+            ipraster compare EXPECTED.png ACTUAL.png [-o DIFF.png] [--json] [options]
+
+            Compares two PNGs with pixelmatch 7.2 semantics (YIQ colour metric "yiq-7.2", anti-aliasing
+            detection). Prints "identical" or "N pixels (ratio R) differ"; --json prints
+            {"match", "reason", "diffPixels", "diffRatio", "width", "height", "bbox"}.
+            Exit code 0 when within budget, 1 when not (or the sizes differ).
+
+            OPTIONS
+              -o DIFF.png             write the diff image (- for stdout)
+              --threshold T           per-pixel colour distance 0-1                 [0.1]
+              --include-aa            count anti-aliased pixels as differences
+              --max-diff-pixels N     allowed differing pixels                      [0]
+              --max-diff-ratio R      allowed ratio of differing pixels (with both, the smaller applies)
+              --alpha A               opacity of the original under the diff        [0.1]
+              --aa-color R,G,B        colour of anti-aliased pixels                 [255,255,0]
+              --diff-color R,G,B      colour of differing pixels                    [255,0,0]
+              --diff-color-alt R,G,B  colour where ACTUAL is darker                 [= --diff-color]
+              --diff-mask             draw only the differences, on transparency
+              --no-checkerboard       blend translucent pixels over white, not a checkerboard
+            """
+        case "check":
+            return """
+            ipraster check FIXTURES_DIR --golden DIR [--record MODE] [options]
+
+            Renders every FIXTURES_DIR/**/CASE.json (with the render options in CASE.args beside it, if any)
+            and compares it with DIR/CASE.png. Prints one line per failing case and "N passed, N failed".
+            Failures write CASE.expected.png, CASE.actual.png, CASE.diff.png and CASE.panels.png into
+            .build/golden-artifacts/ (or $IPRASTER_ARTIFACTS, or --artifacts DIR).
+
+            OPTIONS
+              --golden DIR       the accepted images (same relative paths as the fixtures)
+              --record MODE      all | missing | failed | never; also $IPRASTER_RECORD (the flag wins) [missing]
+                                 failed rewrites only failing goldens; under $CI nothing is ever recorded
+                                 and a missing golden fails
+              --report FILE      an HTML page with expected / actual / diff of every failure
+              --jobs N           accepted; cases run one after another
+              and the compare options (--threshold, --max-diff-pixels, --max-diff-ratio, ...)
+            """
+        case "reveal":
+            return """
+            ipraster reveal INPUT -o DIR/|FILE [options]
+
+            Exports the AI-streaming reveal animation. Not available in this version yet.
+            """
+        default:
+            return """
+            ipraster [render] INPUT -o OUTPUT [options]
+
+            Renders a rich message (the last message of a draft stream) as a chat bubble. The format follows
+            OUTPUT's extension (.png, .svg, .pdf) or --format; -o - writes to stdout. The file is written
+            atomically: a failed run leaves nothing behind and never truncates an existing file.
+
+            EXAMPLES
+              ipraster answer.json -o answer.png
+              cat update.json | ipraster render - -o - --theme night > bubble.png
+
+            """ + renderOptions + "\n  --format png|svg|pdf   override the output extension"
+        }
+    }
+}

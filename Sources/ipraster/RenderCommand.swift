@@ -1,0 +1,51 @@
+import Foundation
+import Layout
+import Raster
+
+/// `ipraster [render] INPUT -o OUTPUT [options]`.
+enum RenderCommand {
+    static func run(_ arguments: [String]) throws -> Int32 {
+        let settings = try RenderSettings.parse(arguments)
+        var output: String?
+        var positional: [String] = []
+        var index = 0
+        while index < settings.remaining.count {
+            let argument = settings.remaining[index]
+            if argument == "-o" || argument == "--output" {
+                guard index + 1 < settings.remaining.count else { throw UsageError(message: "-o needs a file name") }
+                output = settings.remaining[index + 1]
+                index += 2
+                continue
+            }
+            if argument.hasPrefix("-"), argument != "-" { throw UsageError(message: "unknown option \(argument)") }
+            positional.append(argument)
+            index += 1
+        }
+        guard let input = positional.first else { throw UsageError(message: "missing INPUT (a JSON file, or - for stdin)") }
+        guard positional.count == 1 else { throw UsageError(message: "unexpected argument \(positional[1])") }
+        guard let output else { throw UsageError(message: "missing -o OUTPUT (out.png, out.svg, out.pdf, or - for stdout)") }
+        let format = try outputFormat(output, explicit: settings.format)
+        let bytes = try CLI.readInput(input)
+        let pipeline = try RenderPipeline()
+        let decoded = try InputDecoder.decode(bytes: bytes, strict: settings.strict)
+        let layout = try pipeline.layout(decoded, settings: settings)
+        for warning in layout.warnings { CLI.printWarning(warning) }
+        try CLI.writeOutput(try pipeline.renderer.encode(layout, as: format), to: output)
+        return ExitCode.success
+    }
+
+    static func outputFormat(_ path: String, explicit: String?) throws -> Renderer.Format {
+        if let explicit {
+            guard let format = Renderer.Format(rawValue: explicit.lowercased()) else {
+                throw UsageError(message: "--format must be png, svg or pdf, not \(explicit)")
+            }
+            return format
+        }
+        if path == "-" { return .png }
+        let ext = (path as NSString).pathExtension.lowercased()
+        guard let format = Renderer.Format(rawValue: ext) else {
+            throw UsageError(message: "cannot tell the output format from \"\(path)\": use .png, .svg or .pdf, or --format")
+        }
+        return format
+    }
+}
