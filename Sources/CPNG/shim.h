@@ -9,6 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Errors and warnings are reported through return codes, never printed. */
+static void ipr_png_error(png_structp png, png_const_charp message) { (void)message; png_longjmp(png, 1); }
+static void ipr_png_warning(png_structp png, png_const_charp message) { (void)png; (void)message; }
+
 typedef struct {
     unsigned char *data;
     size_t size;
@@ -40,7 +44,7 @@ static inline int ipr_png_encode(const unsigned char *rgba, unsigned width, unsi
                                  unsigned char **out_data, size_t *out_size) {
     *out_data = NULL;
     *out_size = 0;
-    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, ipr_png_error, ipr_png_warning);
     if (png == NULL) return 1;
     png_infop info = png_create_info_struct(png);
     if (info == NULL) { png_destroy_write_struct(&png, NULL); return 1; }
@@ -107,7 +111,7 @@ static inline int ipr_png_decode(const unsigned char *data, size_t size, unsigne
     *out_width = 0;
     *out_height = 0;
     if (size < 8 || png_sig_cmp((png_const_bytep)data, 0, 8) != 0) return 1;
-    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, NULL, ipr_png_error, ipr_png_warning);
     if (png == NULL) return 4;
     png_infop info = png_create_info_struct(png);
     if (info == NULL) { png_destroy_read_struct(&png, NULL, NULL); return 4; }

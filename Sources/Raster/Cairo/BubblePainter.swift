@@ -23,19 +23,21 @@ enum BubblePainter {
         if let outline = bubble.outline {
             // A 1 device pixel outline: the shape dilated by one pixel, under the fill.
             let pixel = 1 / scale
+            var original = cairo_matrix_t()
+            cairo_pattern_get_matrix(shape, &original)
             cairo_push_group_with_content(cr, CAIRO_CONTENT_ALPHA)
             cairo_set_source_rgba(cr, 0, 0, 0, 1)
             for dy in [-pixel, 0, pixel] {
                 for dx in [-pixel, 0, pixel] {
-                    var matrix = cairo_matrix_t()
-                    cairo_matrix_init_translate(&matrix, -dx, -dy)
-                    cairo_pattern_set_matrix(shape, &matrix)
+                    // The group pattern already maps user space to its surface; shift before that mapping.
+                    var shift = cairo_matrix_t(), shifted = cairo_matrix_t()
+                    cairo_matrix_init_translate(&shift, -dx, -dy)
+                    cairo_matrix_multiply(&shifted, &shift, &original)
+                    cairo_pattern_set_matrix(shape, &shifted)
                     cairo_mask(cr, shape)
                 }
             }
-            var identity = cairo_matrix_t()
-            cairo_matrix_init_identity(&identity)
-            cairo_pattern_set_matrix(shape, &identity)
+            cairo_pattern_set_matrix(shape, &original)
             let dilated = cairo_pop_group(cr)!
             set(outline, cr)
             cairo_mask(cr, dilated)

@@ -68,12 +68,18 @@ public final class GoldenHarness {
     /// The record mode in force: the flag wins over `IPRASTER_RECORD`; under `CI` nothing is recorded.
     public static func effectiveMode(flag: RecordMode?, environment: [String: String] = ProcessInfo.processInfo.environment)
         -> (mode: RecordMode, warning: String?) {
-        let requested = flag ?? environment["IPRASTER_RECORD"].flatMap(RecordMode.init(rawValue:)) ?? .missing
-        if environment["CI"] != nil, requested != .never {
-            return (.never, flag != nil || environment["IPRASTER_RECORD"] != nil
-                ? "CI is set: record mode \(requested.rawValue) ignored, nothing is recorded" : nil)
+        let fromEnvironment = environment["IPRASTER_RECORD"].flatMap(RecordMode.init(rawValue:))
+        let requested = flag ?? fromEnvironment ?? .missing
+        if isCI(environment), requested != .never {
+            return (.never, flag != nil || fromEnvironment != nil ? "CI is set: record mode \(requested.rawValue) ignored, nothing is recorded" : nil)
         }
         return (requested, nil)
+    }
+
+    /// `CI` set to anything but "", "0" or "false".
+    public static func isCI(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+        guard let value = environment["CI"] else { return false }
+        return !["", "0", "false"].contains(value.lowercased())
     }
 
     /// Every `*.json` under the fixtures folder, sorted by path.

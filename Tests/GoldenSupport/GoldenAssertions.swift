@@ -1,0 +1,25 @@
+import Foundation
+import Raster
+import XCTest
+
+/// Runs the golden harness over `Tests/Fixtures/<feature>` against `golden-images/<feature>`, one
+/// assertion per case. Record mode from IPRASTER_RECORD (never under CI).
+public enum GoldenAssertions {
+    public static func assertGoldens(feature: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let (mode, warning) = GoldenHarness.effectiveMode(flag: nil)
+        if let warning { print("warning: \(warning)") }
+        let artifacts = ProcessInfo.processInfo.environment["IPRASTER_ARTIFACTS"] ?? TestEnvironment.root + "/.build/golden-artifacts"
+        let harness = GoldenHarness(fixtures: TestEnvironment.root + "/Tests/Fixtures/" + feature,
+                                    golden: TestEnvironment.root + "/golden-images/" + feature, record: mode,
+                                    artifacts: artifacts + "/" + feature, pipeline: TestEnvironment.pipeline)
+        let cases = try harness.discover()
+        XCTAssertFalse(cases.isEmpty, "no fixtures found for \(feature)", file: file, line: line)
+        for testCase in cases {
+            switch harness.run(testCase) {
+            case .passed: break
+            case .recorded: print("recorded golden \(feature)/\(testCase.name).png — look at it before committing")
+            case .failed(let reason, _): XCTFail("\(feature)/\(testCase.name): \(reason)", file: file, line: line)
+            }
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import Layout
+import Raster
+import XCTest
+
+/// Paths and helpers the test targets share.
+public enum TestEnvironment {
+    /// The package root (this file is Tests/GoldenSupport/TestEnvironment.swift).
+    public static let root: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }
+        return url.path
+    }()
+
+    public static var isCI: Bool { GoldenHarness.isCI() }
+
+    /// `../shared` beside the checkout. Absent on a user's clone: the test skips; under CI it fails.
+    public static func shared(_ relative: String, file: StaticString = #filePath, line: UInt = #line) throws -> String {
+        let path = URL(fileURLWithPath: root + "/../shared/" + relative).standardizedFileURL.path
+        if FileManager.default.fileExists(atPath: path) { return path }
+        if isCI {
+            XCTFail("\(path) is missing, and CI is set: the shared test inputs must be present", file: file, line: line)
+            throw XCTSkip("shared folder missing")
+        }
+        throw XCTSkip("\(path) is absent on this clone; skipping the tests that read ../shared")
+    }
+
+    /// One pipeline per test process (Pango objects are not thread-safe; XCTest runs tests serially).
+    public static let pipeline: RenderPipeline = {
+        do { return try RenderPipeline() } catch { fatalError("cannot load the hermetic fonts: \(error)") }
+    }()
+
+    /// The `ipraster` executable built beside the test bundle.
+    public static var executable: String {
+        let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for candidate in [directory, directory.deletingLastPathComponent()] {
+            let path = candidate.appendingPathComponent("ipraster").path
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        return root + "/.build/release/ipraster"
+    }
+
+    public struct ProcessResult {
+        public var status: Int32
+        public var stdout: [UInt8]
+        public var stderr: String
+        public var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
+    }
+
+    /// Runs the CLI with `arguments`, optional stdin and extra environment.
+    public static func run(_ arguments: [String], stdin: [UInt8]? = nil, environment: [String: String] = [:],
+                           currentDirectory: String? = nil) throws -> ProcessResult {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin)) }
+        try input.fileHandleForWriting.close()
+        // Drain stdout on another thread so a full pipe cannot block the child.
+        final class Box: @unchecked Sendable { var data = Data() }
+        let outBox = Box()
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async { outBox.data = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        let outData = outBox.data
+        process.waitUntilExit()
+        return ProcessResult(status: process.terminationStatus, stdout: [UInt8](outData), stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// A fresh temporary directory.
+    public static func temporaryDirectory() throws -> String {
+        let path = NSTemporaryDirectory() + "ipraster-tests-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    /// Decodes JSON text and lays it out with `settings` arguments.
+    public static func layout(_ json: String, _ arguments: [String] = []) throws -> PageLayout {
+        let settings = try RenderSettings.parse(arguments)
+        let input = try InputDecoder.decode(bytes: Array(json.utf8), strict: settings.strict)
+        return try pipeline.layout(input, settings: settings)
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import GoldenSupport
+import Raster
+import XCTest
+
+final class CLICompareCheckTests: XCTestCase {
+    var directory = ""
+
+    override func setUpWithError() throws {
+        directory = try TestEnvironment.temporaryDirectory()
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    private func writeImage(_ name: String, dot: Bool) throws -> String {
+        var image = RGBAImage(width: 8, height: 8, fill: (255, 255, 255, 255))
+        if dot { for i in [27, 28] { image.pixels[i * 4] = 0; image.pixels[i * 4 + 1] = 0; image.pixels[i * 4 + 2] = 0 } }
+        let path = directory + "/" + name
+        try AtomicFile.write(try PNGCodec.encode(image, opaque: false), to: path)
+        return path
+    }
+
+    func testCompareReportsAndExits() throws {
+        let plain = try writeImage("a.png", dot: false), dotted = try writeImage("b.png", dot: true)
+        let same = try TestEnvironment.run(["compare", plain, plain])
+        XCTAssertEqual(same.status, 0)
+        XCTAssertEqual(same.stdoutText, "identical\n")
+        let diff = directory + "/diff.png"
+        let different = try TestEnvironment.run(["compare", plain, dotted, "-o", diff])
+        XCTAssertEqual(different.status, 1)
+        XCTAssertTrue(different.stdoutText.hasPrefix("2 pixels (ratio 0.03125"), different.stdoutText)
+        let diffImage = try PNGCodec.decode(try AtomicFile.read(diff))
+        XCTAssertEqual(Array(diffImage.pixels[(27 * 4)..<(27 * 4 + 4)]), [255, 0, 0, 255])
+        let budget = try TestEnvironment.run(["compare", plain, dotted, "--max-diff-pixels", "2"])
+        XCTAssertEqual(budget.status, 0)
+        let ratio = try TestEnvironment.run(["compare", plain, dotted, "--max-diff-pixels", "5", "--max-diff-ratio", "0.01"])
+        XCTAssertEqual(ratio.status, 1, "with both budgets the smaller applies")
+        let json = try TestEnvironment.run(["compare", plain, dotted, "--json"])
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.stdout)) as? [String: Any])
+        XCTAssertEqual(object["match"] as? Bool, false)
+        XCTAssertEqual(object["diffPixels"] as? Int, 2)
+        XCTAssertEqual(object["bbox"] as? [Int], [3, 3, 2, 1])
+        XCTAssertEqual(object["reason"] as? String, "pixel-diff")
+    }
+
+    func testCompareSizeMismatchAndBadFiles() throws {
+        let small = try writeImage("a.png", dot: false)
+        var big = RGBAImage(width: 9, height: 8, fill: (255, 255, 255, 255))
+        big.pixels[0] = 0
+        try AtomicFile.write(try PNGCodec.encode(big, opaque: false), to: directory + "/big.png")
+        let result = try TestEnvironment.run(["compare", small, directory + "/big.png"])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stdoutText.contains("size differs"))
+        try Data("not a png".utf8).write(to: URL(fileURLWithPath: directory + "/text.png"))
+        XCTAssertEqual(try TestEnvironment.run(["compare", small, directory + "/text.png"]).status, 2)
+        XCTAssertEqual(try TestEnvironment.run(["compare", small, directory + "/absent.png"]).status, 3)
+    }
+
+    func testCheckRecordsPassesFailsAndHonoursCI() throws {
+        let fixtures = directory + "/fixtures/text", golden = directory + "/golden"
+        try FileManager.default.createDirectory(atPath: fixtures, withIntermediateDirectories: true)
+        try Data(#"{"blocks": [{"type": "paragraph", "text": "checked"}]}"#.utf8).write(to: URL(fileURLWithPath: fixtures + "/case.json"))
+        try "--theme night --time \"9:41\"\n".write(toFile: fixtures + "/case.args", atomically: true, encoding: .utf8)
+        let artifacts = directory + "/artifacts"
+        let base = ["check", directory + "/fixtures", "--golden", golden, "--artifacts", artifacts]
+        let clean = ["CI": "", "IPRASTER_RECORD": ""]
+        func run(_ extra: [String], ci: Bool = false) throws -> TestEnvironment.ProcessResult {
+            try TestEnvironment.run(base + extra, environment: ci ? ["CI": "true"] : clean)
+        }
+        // Under CI a missing golden fails and nothing is recorded.
+        let ciMissing = try run(["--record", "missing"], ci: true)
+        XCTAssertEqual(ciMissing.status, 1, ciMissing.stdoutText + ciMissing.stderr)
+        XCTAssertTrue(ciMissing.stderr.contains("nothing is recorded"), ciMissing.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: golden + "/text/case.png"))
+        XCTAssertTrue(ciMissing.stdoutText.hasSuffix("0 passed, 1 failed\n"), ciMissing.stdoutText)
+        // Recording a missing golden (the default mode outside CI), with the environment fingerprint.
+        let recorded = try TestEnvironment.run(base, environment: ["IPRASTER_RECORD": "missing"].merging(clean) { a, _ in a })
+        XCTAssertEqual(recorded.status, 0, recorded.stdoutText + recorded.stderr)
+        XCTAssertTrue(recorded.stdoutText.hasSuffix("0 passed, 0 failed, 1 recorded\n"), recorded.stdoutText)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: golden + "/text/case.png"))
+        XCTAssertTrue(try String(contentsOfFile: golden + "/ENVIRONMENT", encoding: .utf8).contains("pango"))
+        // Rendering with the case's .args (night theme) reproduces the golden.
+        let passed = try run([])
+        XCTAssertEqual(passed.status, 0, passed.stdoutText)
+        XCTAssertEqual(passed.stdoutText, "1 passed, 0 failed\n")
+        // A changed golden fails, writes artifacts, and `never` keeps it.
+        let goldenImage = try PNGCodec.decode(try AtomicFile.read(golden + "/text/case.png"))
+        var tampered = goldenImage
+        for index in stride(from: 0, to: 400, by: 4) { tampered.pixels[index] = 255; tampered.pixels[index + 1] = 0 }
+        try AtomicFile.write(try PNGCodec.encode(tampered, opaque: true), to: golden + "/text/case.png")
+        let failed = try run(["--record", "never", "--report", directory + "/report.html"])
+        XCTAssertEqual(failed.status, 1)
+        XCTAssertTrue(failed.stdoutText.contains("FAIL text/case: 100 pixels"), failed.stdoutText)
+        for suffix in ["expected", "actual", "diff", "panels"] {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: "\(artifacts)/text/case.\(suffix).png"), suffix)
+        }
+        XCTAssertTrue(try String(contentsOfFile: directory + "/report.html", encoding: .utf8).contains("text/case"))
+        // A budget lets it pass; `failed` re-records it; then it passes again.
+        XCTAssertEqual(try run(["--max-diff-pixels", "100"]).status, 0)
+        let rerecord = try run(["--record", "failed"])
+        XCTAssertEqual(rerecord.status, 1)
+        XCTAssertTrue(rerecord.stdoutText.contains("re-recorded"), rerecord.stdoutText)
+        XCTAssertEqual(try run([]).status, 0)
+        XCTAssertEqual(try PNGCodec.decode(try AtomicFile.read(golden + "/text/case.png")), goldenImage)
+    }
+
+    func testRecordModeResolution() {
+        XCTAssertEqual(GoldenHarness.effectiveMode(flag: nil, environment: [:]).mode, .missing)
+        XCTAssertEqual(GoldenHarness.effectiveMode(flag: nil, environment: ["IPRASTER_RECORD": "all"]).mode, .all)
+        XCTAssertEqual(GoldenHarness.effectiveMode(flag: .failed, environment: ["IPRASTER_RECORD": "all"]).mode, .failed)
+        let ci = GoldenHarness.effectiveMode(flag: .all, environment: ["CI": "true"])
+        XCTAssertEqual(ci.mode, .never)
+        XCTAssertNotNil(ci.warning)
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import GoldenSupport
+import XCTest
+
+/// The command line as users and scripts call it (`cli-contract.md`).
+final class CLIRenderTests: XCTestCase {
+    var directory = ""
+
+    override func setUpWithError() throws {
+        directory = try TestEnvironment.temporaryDirectory()
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    func testEverySharedSampleRendersToPNGSVGAndPDF() throws {
+        for folder in ["botapi", "telethon"] {
+            let samples = try TestEnvironment.shared("samples/" + folder)
+            for file in try FileManager.default.contentsOfDirectory(atPath: samples).filter({ $0.hasSuffix(".json") }).sorted() {
+                for format in ["png", "svg", "pdf"] {
+                    let output = "\(directory)/\(file).\(format)"
+                    let result = try TestEnvironment.run([samples + "/" + file, "-o", output])
+                    XCTAssertEqual(result.status, 0, "\(file) → \(format): \(result.stderr)")
+                    let bytes = try XCTUnwrap(FileManager.default.contents(atPath: output), "\(file).\(format) not written")
+                    let magic: [UInt8] = format == "png" ? [0x89, 0x50, 0x4E, 0x47] : format == "pdf" ? Array("%PDF".utf8) : Array("<?xm".utf8)
+                    XCTAssertEqual(Array(bytes.prefix(4)), magic, "\(file).\(format)")
+                }
+            }
+        }
+    }
+
+    func testRenderIsDeterministicAcrossProcesses() throws {
+        let input = TestEnvironment.root + "/examples/hello.json"
+        let first = try TestEnvironment.run([input, "-o", "-"])
+        let second = try TestEnvironment.run(["render", input, "-o", "-"])
+        XCTAssertEqual(first.status, 0, first.stderr)
+        XCTAssertFalse(first.stdout.isEmpty)
+        XCTAssertEqual(first.stdout, second.stdout)
+    }
+
+    func testStdinToStdout() throws {
+        let json = Array(#"{"blocks": [{"type": "paragraph", "text": "piped"}]}"#.utf8)
+        let result = try TestEnvironment.run(["-", "-o", "-"], stdin: json)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(Array(result.stdout.prefix(4)), [0x89, 0x50, 0x4E, 0x47])
+    }
+
+    func testLayoutJSONCarriesTheRequiredFields() throws {
+        let result = try TestEnvironment.run(["layout", TestEnvironment.root + "/examples/hello.json", "--scale", "3"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.stdout)) as? [String: Any])
+        XCTAssertEqual(json["version"] as? Int, 1)
+        let canvas = try XCTUnwrap(json["canvas"] as? [String: Any])
+        for key in ["width", "height", "scale", "pixelWidth", "pixelHeight", "bubbleOrigin"] { XCTAssertNotNil(canvas[key], key) }
+        XCTAssertEqual(canvas["pixelWidth"] as? Int, Int(((canvas["width"] as! Double) * 3).rounded(.up)))
+        let page = try XCTUnwrap(json["page"] as? [String: Any])
+        for key in ["width", "height", "boundingWidth", "horizontalInset", "rtl"] { XCTAssertNotNil(page[key], key) }
+        let bubble = try XCTUnwrap(json["bubble"] as? [String: Any])
+        for key in ["frame", "cornerRadius", "outgoing"] { XCTAssertNotNil(bubble[key], key) }
+        let status = try XCTUnwrap(json["status"] as? [String: Any])
+        XCTAssertNotNil(status["frame"])
+        XCTAssertNotNil(status["placement"])
+        let items = try XCTUnwrap(json["items"] as? [[String: Any]])
+        XCTAssertFalse(items.isEmpty)
+        for item in items {
+            for key in ["id", "kind", "frame"] { XCTAssertNotNil(item[key], key) }
+            guard item["kind"] as? String == "text" else { continue }
+            XCTAssertNotNil(item["block"])
+            let font = try XCTUnwrap(item["font"] as? [String: Any])
+            for key in ["family", "size", "ascent", "descent", "lineHeight"] { XCTAssertNotNil(font[key], key) }
+            let lines = try XCTUnwrap(item["lines"] as? [[String: Any]])
+            for line in lines {
+                for key in ["frame", "baseline", "range", "rtl"] { XCTAssertNotNil(line[key], key) }
+                let frame = try XCTUnwrap(line["frame"] as? [Double])
+                XCTAssertEqual((frame[1] + frame[3] - (line["baseline"] as! Double)), 0, accuracy: 0.011, "baseline = frame maxY")
+            }
+        }
+    }
+
+    func testHelpAndVersion() throws {
+        let help = try TestEnvironment.run(["--help"])
+        XCTAssertEqual(help.status, 0)
+        XCTAssertTrue(help.stdoutText.contains("ipraster [render] INPUT -o OUTPUT"))
+        for command in ["render", "layout", "compare", "check"] {
+            let result = try TestEnvironment.run([command, "--help"])
+            XCTAssertEqual(result.status, 0, command)
+            XCTAssertTrue(result.stdoutText.contains("ipraster"), command)
+        }
+        XCTAssertTrue(try TestEnvironment.run(["render", "--help"]).stdoutText.contains("--width PT"))
+        let version = try TestEnvironment.run(["--version"])
+        XCTAssertEqual(version.status, 0, version.stderr)
+        for name in ["pango", "harfbuzz", "cairo", "fontconfig", "libpng", "Inter-Regular.otf", "fnv1a64:"] {
+            XCTAssertTrue(version.stdoutText.contains(name), name)
+        }
+    }
+
+    func testMissingFontIsAnEnvironmentErrorNamingThePackage() throws {
+        let fonts = directory + "/fonts"
+        try FileManager.default.createDirectory(atPath: fonts, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: TestEnvironment.root + "/fonts/fonts.conf", toPath: fonts + "/fonts.conf")
+        try "/nonexistent/Missing-Regular.otf\tfonts-missing\n".write(toFile: fonts + "/fonts.list", atomically: true, encoding: .utf8)
+        let output = directory + "/out.png"
+        let result = try TestEnvironment.run([TestEnvironment.root + "/examples/hello.json", "-o", output],
+                                             environment: ["IPRASTER_FONTS_DIR": fonts])
+        XCTAssertEqual(result.status, 3)
+        XCTAssertTrue(result.stderr.hasPrefix("ipraster: error: "), result.stderr)
+        XCTAssertTrue(result.stderr.contains("fonts-missing"), result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: output))
+    }
+
+    func testUnreadableInputAndOutputAreEnvironmentErrors() throws {
+        let missing = try TestEnvironment.run([directory + "/nope.json", "-o", directory + "/out.png"])
+        XCTAssertEqual(missing.status, 3)
+        XCTAssertTrue(missing.stderr.contains("nope.json"), missing.stderr)
+        let unwritable = try TestEnvironment.run([TestEnvironment.root + "/examples/hello.json", "-o", directory + "/no/such/dir/out.png"])
+        XCTAssertEqual(unwritable.status, 3)
+    }
+
+    func testUsageErrors() throws {
+        let input = TestEnvironment.root + "/examples/hello.json"
+        let cases: [([String], String)] = [
+            ([], "missing input"), ([input], "missing -o"), ([input, "-o", directory + "/x.gif"], "output format"),
+            ([input, "-o", directory + "/x.png", "--scale", "9"], "--scale"), ([input, "-o", directory + "/x.png", "--theme", "sepia"], "unknown theme"),
+            ([input, "-o", directory + "/x.png", "--frobnicate"], "unknown option"), ([input, "-o", directory + "/x.png", "--width"], "--width"),
+            ([input, "-o", directory + "/x.png", "--timezone", "Mars/Base"], "time zone"),
+            (["compare", input], "two PNG"), (["check", directory], "--golden"),
+        ]
+        for (arguments, text) in cases {
+            let result = try TestEnvironment.run(arguments)
+            XCTAssertEqual(result.status, 2, "\(arguments): \(result.stderr)")
+            XCTAssertTrue(result.stderr.hasPrefix("ipraster: error: "), result.stderr)
+            XCTAssertTrue(result.stderr.contains(text), "\(arguments): \(result.stderr)")
+        }
+        XCTAssertFalse(try FileManager.default.contentsOfDirectory(atPath: directory).contains { $0.hasPrefix("x.") })
+    }
+}

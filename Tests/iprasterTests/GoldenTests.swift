@@ -1,0 +1,8 @@
+import GoldenSupport
+import XCTest
+
+/// Golden images: `Tests/Fixtures/<feature>/<case>.json` ↔ `golden-images/<feature>/<case>.png`.
+final class GoldenTests: XCTestCase {
+    func testTextBlocks() throws { try GoldenAssertions.assertGoldens(feature: "text") }
+    func testBubble() throws { try GoldenAssertions.assertGoldens(feature: "bubble") }
+}
