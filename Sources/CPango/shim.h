@@ -10,6 +10,8 @@
 #include <cairo.h>
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
+#include <ft2build.h>
+#include FT_FREETYPE_H
 
 /* GObject cast macros do not import into Swift; these checked casts return NULL on a wrong type. */
 static inline PangoFcFontMap *ipr_fc_font_map(PangoFontMap *map) {
@@ -37,6 +39,9 @@ static inline int ipr_font_face_index(PangoFont *font) {
     if (FcPatternGetInteger(pango_fc_font_get_pattern(fc), FC_INDEX, 0, &index) != FcResultMatch) return 0;
     return index;
 }
+
+/* The FreeType version the program was built against ("2.12.1"). */
+static inline int ipr_freetype_version(void) { return FREETYPE_MAJOR * 10000 + FREETYPE_MINOR * 100 + FREETYPE_PATCH; }
 
 static inline void ipr_g_object_unref(void *object) { if (object != NULL) g_object_unref(object); }
 

@@ -35,8 +35,14 @@ public final class Renderer {
     /// Versions of the C libraries that shape the pixels.
     public static var libraryVersions: [(String, String)] {
         [("pango", String(cString: pango_version_string())), ("harfbuzz", String(cString: hb_version_string())),
-         ("cairo", String(cString: cairo_version_string())), ("fontconfig", Self.fontconfigVersion),
+         ("cairo", String(cString: cairo_version_string())), ("freetype", Self.freetypeVersion),
+         ("fontconfig", Self.fontconfigVersion),
          ("libpng", PNGCodec.libraryVersion)]
+    }
+
+    private static var freetypeVersion: String {
+        let version = ipr_freetype_version()
+        return "\(version / 10000).\(version / 100 % 100).\(version % 100)"
     }
 
     private static var fontconfigVersion: String {

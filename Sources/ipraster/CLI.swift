@@ -31,6 +31,14 @@ enum CLI {
             return ExitCode.success
         case "--version", "-V":
             return VersionCommand.run()
+        case "theme":
+            // `ipraster theme NAME`: print a built-in theme as a theme file to start from.
+            guard arguments.count == 2, let theme = Theme.builtIn(arguments[1]) else {
+                printError("usage: ipraster theme \(Theme.builtInNames.joined(separator: "|"))")
+                return ExitCode.usage
+            }
+            print(ThemeLoader.json(theme).serialized())
+            return ExitCode.success
         default:
             break
         }

@@ -9,6 +9,7 @@ enum Help {
       ipraster compare EXPECTED.png ACTUAL.png [-o DIFF.png] [options]
                                                      compare two images (pixelmatch 7.2 semantics)
       ipraster check FIXTURES_DIR --golden DIR       render a fixture folder and compare with goldens
+      ipraster theme day|day-classic|night           print a built-in theme as a theme file to edit
       ipraster COMMAND --help                        options of one command
       ipraster --version                             versions of ipraster, its libraries and fonts
 
@@ -49,8 +50,9 @@ enum Help {
       --media DIR           where local media files are looked up
       --expand-details      render every details block open
       --show-spoilers       draw spoilers revealed
-    Theme files: {"base": "day", "incoming": {"primaryText": "#111111", "fillTop": "#FFFFFF"}, ...};
-    see ThemeLoader in the sources for every key.
+    Theme files name a base theme and override colours ("#RRGGBB" or "#RRGGBBAA"):
+      {"base": "day", "wallpaper": "#202830", "incoming": {"primaryText": "#111111", "fillTop": "#FFFFFF"}}
+    `ipraster theme day` prints every key; themes/ holds the built-in themes as files.
     """
 
     static func text(for command: String) -> String {

@@ -117,3 +117,15 @@ final class BubbleStatusTests: XCTestCase {
         }
     }
 }
+
+final class ThemeFileTests: XCTestCase {
+    /// themes/*.json are the built-in themes written as files; they must not drift from the code.
+    func testThemeFilesMatchTheBuiltInThemes() throws {
+        for name in Theme.builtInNames {
+            let path = TestEnvironment.root + "/themes/\(name).json"
+            let loaded = try ThemeLoader.load(path)
+            let builtIn = try XCTUnwrap(Theme.builtIn(name))
+            XCTAssertEqual(ThemeLoader.json(loaded).serialized(), ThemeLoader.json(builtIn).serialized(), name)
+        }
+    }
+}

@@ -90,7 +90,7 @@ final class CLIRenderTests: XCTestCase {
         XCTAssertTrue(try TestEnvironment.run(["render", "--help"]).stdoutText.contains("--width PT"))
         let version = try TestEnvironment.run(["--version"])
         XCTAssertEqual(version.status, 0, version.stderr)
-        for name in ["pango", "harfbuzz", "cairo", "fontconfig", "libpng", "Inter-Regular.otf", "fnv1a64:"] {
+        for name in ["pango", "harfbuzz", "cairo", "freetype", "fontconfig", "libpng", "Inter-Regular.otf", "fnv1a64:"] {
             XCTAssertTrue(version.stdoutText.contains(name), name)
         }
     }

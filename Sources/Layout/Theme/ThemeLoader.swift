@@ -83,3 +83,23 @@ public struct ThemeFileError: Error, CustomStringConvertible {
     public let path: String
     public var description: String { "cannot read theme file \(path)" }
 }
+
+extension ThemeLoader {
+    /// The complete theme as a theme file (every key), e.g. to start a custom theme from a built-in one.
+    public static func json(_ theme: Theme) -> JSONOut {
+        func direction(_ colors: MessageColors) -> JSONOut {
+            .object([
+                ("primaryText", .string(colors.primaryText.hexString)), ("secondaryText", .string(colors.secondaryText.hexString)),
+                ("linkText", .string(colors.linkText.hexString)), ("accentText", .string(colors.accentText.hexString)),
+                ("accentControl", .string(colors.accentControl.hexString)),
+                ("mediaActiveControl", .string(colors.mediaActiveControl.hexString)), ("fileTitle", .string(colors.fileTitle.hexString)),
+                ("fileDescription", .string(colors.fileDescription.hexString)), ("fillTop", .string(colors.fillTop.hexString)),
+                ("fillBottom", .string(colors.fillBottom.hexString)), ("outline", colors.outline.map { .string($0.hexString) } ?? .null),
+                ("check", .string(colors.check.hexString)),
+            ])
+        }
+        return .object([("base", .string(Theme.builtIn(theme.name) != nil ? theme.name : "day")), ("name", .string(theme.name)),
+                        ("isDark", .bool(theme.isDark)), ("wallpaper", .string(theme.wallpaper.hexString)),
+                        ("incoming", direction(theme.incoming)), ("outgoing", direction(theme.outgoing))])
+    }
+}
