@@ -18,7 +18,7 @@ struct UsageError: Error, CustomStringConvertible {
 }
 
 enum CLI {
-    static let commands = ["render", "layout", "reveal", "compare", "check"]
+    static let commands = ["render", "layout", "reveal", "compare", "check", "bench"]
 
     static func run(_ arguments: [String]) -> Int32 {
         guard let first = arguments.first else {
@@ -53,6 +53,7 @@ enum CLI {
             case "layout": return try LayoutCommand.run(rest)
             case "compare": return try CompareCommand.run(rest)
             case "check": return try CheckCommand.run(rest)
+            case "bench": return try BenchCommand.run(rest)
             case "reveal":
                 throw UsageError(message: "the reveal command is not available in this version yet (planned); use render for the final frame",
                                  command: "reveal")

@@ -9,6 +9,7 @@ enum Help {
       ipraster compare EXPECTED.png ACTUAL.png [-o DIFF.png] [options]
                                                      compare two images (pixelmatch 7.2 semantics)
       ipraster check FIXTURES_DIR --golden DIR       render a fixture folder and compare with goldens
+      ipraster bench INPUT... [--iterations N]       time decode, layout, paint and PNG in one process
       ipraster theme day|day-classic|night           print a built-in theme as a theme file to edit
       ipraster COMMAND --help                        options of one command
       ipraster --version                             versions of ipraster, its libraries and fonts
@@ -106,6 +107,14 @@ enum Help {
               --report FILE      an HTML page with expected / actual / diff of every failure
               --jobs N           accepted; cases run one after another
               and the compare options (--threshold, --max-diff-pixels, --max-diff-ratio, ...)
+            """
+        case "bench":
+            return """
+            ipraster bench INPUT... [--iterations N] [render options]
+
+            Renders each INPUT N times (default 50, after one warm-up pass) in this one process and prints the
+            median milliseconds of decode, layout, paint and PNG encoding, and of the whole page, then the peak
+            resident memory. scripts/bench runs it beside the C floor of shared/bench.
             """
         case "reveal":
             return """

@@ -1,0 +1,70 @@
+import Foundation
+import Layout
+import Raster
+
+/// `ipraster bench INPUT... [--iterations N] [render options]`: renders each input many times in this one
+/// process and prints median milliseconds per stage and the peak RSS, one `key=value` line per input
+/// (`scripts/bench` puts these beside the C floor of `shared/bench`).
+enum BenchCommand {
+    static func run(_ arguments: [String]) throws -> Int32 {
+        let settings = try RenderSettings.parse(arguments)
+        var iterations = 50
+        var inputs: [String] = []
+        var index = 0
+        while index < settings.remaining.count {
+            let argument = settings.remaining[index]
+            if argument == "--iterations" {
+                guard index + 1 < settings.remaining.count, let count = Int(settings.remaining[index + 1]), count > 0 else {
+                    throw UsageError(message: "--iterations needs a positive whole number", command: "bench")
+                }
+                iterations = count
+                index += 2
+                continue
+            }
+            if argument.hasPrefix("-") { throw UsageError(message: "unknown option \(argument)", command: "bench") }
+            inputs.append(argument)
+            index += 1
+        }
+        guard !inputs.isEmpty else { throw UsageError(message: "missing INPUT", command: "bench") }
+        let pipeline = try RenderPipeline()
+        for input in inputs {
+            let bytes = try CLI.readInput(input)
+            var decode: [Double] = [], layout: [Double] = [], paint: [Double] = [], png: [Double] = []
+            // One warm-up pass fills the font and glyph caches, as a long-running service would have them.
+            for pass in 0...iterations {
+                let t0 = clock()
+                let decoded = try InputDecoder.decode(bytes: bytes, strict: settings.strict)
+                let t1 = clock()
+                let page = try pipeline.layout(decoded, settings: settings)
+                let t2 = clock()
+                let image = try pipeline.renderer.image(page)
+                let t3 = clock()
+                _ = try PNGCodec.encode(image, opaque: (page.background?.a ?? 0) >= 1)
+                let t4 = clock()
+                guard pass > 0 else { continue }
+                decode.append(t1 - t0); layout.append(t2 - t1); paint.append(t3 - t2); png.append(t4 - t3)
+            }
+            let total = zip(zip(decode, layout), zip(paint, png)).map { $0.0 + $0.1 + $1.0 + $1.1 }
+            let name = (input as NSString).lastPathComponent
+            print("ipraster input=\(name) iterations=\(iterations) decode_ms=\(median(decode)) layout_ms=\(median(layout))"
+                  + " paint_ms=\(median(paint)) png_ms=\(median(png)) page_ms=\(median(total))")
+        }
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        print("ipraster peak_rss_mb=\(String(format: "%.1f", Double(usage.ru_maxrss) / 1024))")
+        return ExitCode.success
+    }
+
+    private static func clock() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1_000_000
+    }
+
+    private static func median(_ values: [Double]) -> String {
+        let sorted = values.sorted()
+        let middle = sorted.count / 2
+        let value = sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+        return String(format: "%.2f", value)
+    }
+}
