@@ -12,6 +12,7 @@ enum CheckCommand {
         var recordFlag: GoldenHarness.RecordMode?
         var report: String?
         var artifacts = ProcessInfo.processInfo.environment["IPRASTER_ARTIFACTS"] ?? ".build/golden-artifacts"
+        var jobs = ProcessInfo.processInfo.activeProcessorCount
         var index = 0
         let rest = parsed.remaining
         func value(_ name: String) throws -> String {
@@ -31,7 +32,10 @@ enum CheckCommand {
                 recordFlag = parsedMode
             case "--report": report = try value(argument)
             case "--artifacts": artifacts = try value(argument)
-            case "--jobs": _ = try value(argument)  // cases run one after another; accepted for compatibility
+            case "--jobs":
+                let text = try value(argument)
+                guard let count = Int(text), count > 0 else { throw UsageError(message: "--jobs needs a positive whole number", command: "check") }
+                jobs = count
             default:
                 if argument.hasPrefix("-") { throw UsageError(message: "unknown option \(argument)", command: "check") }
                 positional.append(argument)
@@ -42,13 +46,24 @@ enum CheckCommand {
         guard let golden else { throw UsageError(message: "missing --golden DIR", command: "check") }
         let (mode, warning) = GoldenHarness.effectiveMode(flag: recordFlag)
         if let warning { CLI.printWarning(warning) }
-        let harness = GoldenHarness(fixtures: positional[0], golden: golden, record: mode, compare: parsed.options, budget: parsed.budget,
-                                    artifacts: artifacts, pipeline: try RenderPipeline())
-        let cases = try harness.discover()
+        // One harness (and Pango/Cairo pipeline) per worker thread: Pango objects are not thread-safe.
+        func makeHarness() throws -> GoldenHarness {
+            GoldenHarness(fixtures: positional[0], golden: golden, record: mode, compare: parsed.options, budget: parsed.budget,
+                          artifacts: artifacts, pipeline: try RenderPipeline())
+        }
+        let first = try makeHarness()
+        let cases = try first.discover()
+        let workers = try [first] + (1..<max(1, min(jobs, cases.count))).map { _ in try makeHarness() }
+        let outcomes = OutcomeList(count: cases.count)
+        DispatchQueue.concurrentPerform(iterations: workers.count) { worker in
+            for index in stride(from: worker, to: cases.count, by: workers.count) {
+                outcomes.set(index, workers[worker].run(cases[index]))
+            }
+        }
         var passed = 0, failed = 0, recorded = 0
         var failures: [(String, String)] = []
-        for testCase in cases {
-            switch harness.run(testCase) {
+        for (testCase, outcome) in zip(cases, outcomes.values) {
+            switch outcome {
             case .passed: passed += 1
             case .recorded:
                 recorded += 1
@@ -77,4 +92,20 @@ enum CheckCommand {
         }
         try AtomicFile.write(Array(html.utf8), to: path)
     }
+}
+
+/// Outcomes written by worker threads, read once all have finished.
+private final class OutcomeList: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [GoldenHarness.Outcome]
+
+    init(count: Int) { storage = Array(repeating: .passed, count: count) }
+
+    func set(_ index: Int, _ outcome: GoldenHarness.Outcome) {
+        lock.lock()
+        storage[index] = outcome
+        lock.unlock()
+    }
+
+    var values: [GoldenHarness.Outcome] { lock.lock(); defer { lock.unlock() }; return storage }
 }

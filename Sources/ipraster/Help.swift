@@ -105,7 +105,7 @@ enum Help {
                                  failed rewrites only failing goldens; under $CI nothing is ever recorded
                                  and a missing golden fails
               --report FILE      an HTML page with expected / actual / diff of every failure
-              --jobs N           accepted; cases run one after another
+              --jobs N           cases rendered in parallel                                     [cores]
               and the compare options (--threshold, --max-diff-pixels, --max-diff-ratio, ...)
             """
         case "bench":

@@ -9,16 +9,15 @@ public enum GoldenAssertions {
         let (mode, warning) = GoldenHarness.effectiveMode(flag: nil)
         if let warning { print("warning: \(warning)") }
         let artifacts = ProcessInfo.processInfo.environment["IPRASTER_ARTIFACTS"] ?? TestEnvironment.root + "/.build/golden-artifacts"
-        let harness = GoldenHarness(fixtures: TestEnvironment.root + "/Tests/Fixtures/" + feature,
-                                    golden: TestEnvironment.root + "/golden-images/" + feature, record: mode,
-                                    artifacts: artifacts + "/" + feature, pipeline: TestEnvironment.pipeline)
-        let cases = try harness.discover()
+        let harness = GoldenHarness(fixtures: TestEnvironment.root + "/Tests/Fixtures", golden: TestEnvironment.root + "/golden-images",
+                                    record: mode, artifacts: artifacts, pipeline: TestEnvironment.pipeline)
+        let cases = try harness.discover().filter { $0.name.hasPrefix(feature + "/") }
         XCTAssertFalse(cases.isEmpty, "no fixtures found for \(feature)", file: file, line: line)
         for testCase in cases {
             switch harness.run(testCase) {
             case .passed: break
-            case .recorded: print("recorded golden \(feature)/\(testCase.name).png — look at it before committing")
-            case .failed(let reason, _): XCTFail("\(feature)/\(testCase.name): \(reason)", file: file, line: line)
+            case .recorded: print("recorded golden \(testCase.name).png — look at it before committing")
+            case .failed(let reason, _): XCTFail("\(testCase.name): \(reason)", file: file, line: line)
             }
         }
     }

@@ -106,6 +106,15 @@ final class CLICompareCheckTests: XCTestCase {
         XCTAssertEqual(try PNGCodec.decode(try AtomicFile.read(golden + "/text/case.png")), goldenImage)
     }
 
+    func testCheckOverTheProjectGoldensInParallel() throws {
+        let root = TestEnvironment.root
+        let result = try TestEnvironment.run(["check", root + "/Tests/Fixtures", "--golden", root + "/golden-images", "--jobs", "2",
+                                              "--record", "never", "--artifacts", directory])
+        let cases = FileManager.default.enumerator(atPath: root + "/Tests/Fixtures")!.compactMap { $0 as? String }.filter { $0.hasSuffix(".json") }
+        XCTAssertEqual(result.status, 0, result.stdoutText)
+        XCTAssertEqual(result.stdoutText, "\(cases.count) passed, 0 failed\n")
+    }
+
     func testRecordModeResolution() {
         XCTAssertEqual(GoldenHarness.effectiveMode(flag: nil, environment: [:]).mode, .missing)
         XCTAssertEqual(GoldenHarness.effectiveMode(flag: nil, environment: ["IPRASTER_RECORD": "all"]).mode, .all)
