@@ -13,6 +13,10 @@ public final class Renderer {
 
     /// The layout painted at its canvas scale, as straight RGBA.
     public func image(_ layout: PageLayout) throws -> RGBAImage {
+        // Cairo image surfaces are at most 32767 pixels on a side.
+        guard layout.canvas.pixelWidth <= 32_767, layout.canvas.pixelHeight <= 32_767 else {
+            throw CairoError(message: "the page is \(layout.canvas.pixelWidth)×\(layout.canvas.pixelHeight) px, more than the 32767 px a raster image can have; lower --scale or render to .svg/.pdf")
+        }
         let canvas = try CairoCanvas(pixelWidth: layout.canvas.pixelWidth, pixelHeight: layout.canvas.pixelHeight)
         cairo_scale(canvas.cr, layout.canvas.scale, layout.canvas.scale)
         PagePainter(glyphs: glyphs, layout: layout).paint(cr: canvas.cr)
@@ -28,7 +32,12 @@ public final class Renderer {
         case .svg, .pdf:
             let canvas = try CairoCanvas(vector: format == .svg ? .svg : .pdf, width: layout.canvas.width, height: layout.canvas.height)
             PagePainter(glyphs: glyphs, layout: layout).paint(cr: canvas.cr)
-            return try canvas.finishVector()
+            do {
+                return try canvas.finishVector()
+            } catch let error as CairoError {
+                let size = "\(Int(layout.canvas.width))×\(Int(layout.canvas.height)) pt"
+                throw CairoError(message: "cannot draw the \(size) page as \(format.rawValue.uppercased()): \(error.message)")
+            }
         }
     }
 
