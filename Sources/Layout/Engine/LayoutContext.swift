@@ -13,8 +13,9 @@ struct LayoutContext {
     /// `floorToScreenPixels`.
     func floorToPixels(_ value: Double) -> Double { (value * scale).rounded(.down) / scale }
 
-    func attributed(_ text: RichText, _ category: TextCategory, adjust: (inout RichTextBuilder.Style) -> Void = { _ in }) -> AttributedText {
-        var builder = RichTextBuilder(colors: colors, environment: options.text)
+    func attributed(_ text: RichText, _ category: TextCategory, width: Double = .infinity,
+                    adjust: (inout RichTextBuilder.Style) -> Void = { _ in }) -> AttributedText {
+        var builder = RichTextBuilder(colors: colors, environment: options.text, fonts: fonts, boundingWidth: width)
         var style = RichTextBuilder.baseStyle(category, colors: colors)
         adjust(&style)
         builder.append(text, style)
@@ -24,7 +25,7 @@ struct LayoutContext {
     /// One text item at (x, y) of width `width` in the category's style.
     func textItem(_ text: RichText, _ category: TextCategory, block: String, x: Double, y: Double, width: Double,
                   alignment: TextAlignment, adjust: (inout RichTextBuilder.Style) -> Void = { _ in }) -> LayoutItem? {
-        textItem(attributed(text, category, adjust: adjust), lineSpacing: category.font.lineSpacing, block: block, x: x, y: y,
+        textItem(attributed(text, category, width: width, adjust: adjust), lineSpacing: category.font.lineSpacing, block: block, x: x, y: y,
                  width: width, alignment: alignment)
     }
 

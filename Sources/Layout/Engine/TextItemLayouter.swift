@@ -10,45 +10,93 @@ struct TextItemLayouter {
         var height: Double
     }
 
+    /// Font-derived constants of one text item (§3.2).
+    struct LineMetrics {
+        var ascent: Double       // A
+        var descent: Double      // D (positive)
+        var lineHeight: Double   // L = floor(A − D)
+        var lineSpacing: Double  // S = floor(L × factor)
+        var topInset: Double     // T = max(0, A − L), exact
+        var slack: Double        // K = max(0, S − 4)
+
+        init(_ metrics: FontMetrics, lineSpacingFactor: Double) {
+            ascent = metrics.ascent
+            descent = metrics.descent
+            lineHeight = (ascent - descent).rounded(.down)
+            lineSpacing = (lineHeight * lineSpacingFactor).rounded(.down)
+            topInset = max(0, ascent - lineHeight)
+            slack = max(0, lineSpacing - 4)
+        }
+    }
+
+    func floorToPixels(_ value: Double) -> Double { (value * scale).rounded(.down) / scale }
+
     /// Lays out `text` at bounding width `width`. nil for empty text (the block then adds nothing).
     func layout(_ text: AttributedText, width: Double, alignment: TextAlignment, lineSpacingFactor: Double,
                 fitToWidth: Bool = true) -> Result? {
         guard !text.isEmpty, let firstRun = text.runs.first else { return nil }
         // All line metrics come from the font at string index 0 (§3.1–3.2).
-        let metrics = fonts.metrics(firstRun.attributes.metricsFont)
-        let ascent = metrics.ascent, descent = metrics.descent
-        let lineHeight = (ascent - descent).rounded(.down)                      // L = floor(A + Dn)
-        let lineSpacing = (lineHeight * lineSpacingFactor).rounded(.down)       // S
-        let topInset = max(0, ascent - lineHeight)                              // T, exact (not pixel-snapped)
-        let slack = max(0, lineSpacing - 4)                                     // K
-
-        let measured = fonts.measure(text, width: width)
+        let fontMetrics = fonts.metrics(firstRun.attributes.metricsFont)
+        let m = LineMetrics(fontMetrics, lineSpacingFactor: lineSpacingFactor)
+        let measured = fonts.measure(text, width: width, inkRects: computeCharacterRects)
         let utf16 = text.utf16Offsets()
         var lines: [TextLine] = []
-        var originY = topInset
+        var originY = m.topInset
         var previousExtraDescent = 0.0
         var maxLineWidth = 0.0
         for line in measured.lines {
             let hadExtraDescent = previousExtraDescent > 0
-            let lineAscent = lineHeight
-            let extraDescent = max(0, descent - slack)
-            // V1 legacy quirk: two consecutive lines with extraDescent add a full spacing (§3.3 step 14).
-            if hadExtraDescent && extraDescent > 0 { originY += lineSpacing }
-            let baseline = originY + lineAscent
+            let onLine = text.attachments.filter { $0.byte >= line.startByte && $0.byte < line.endByte }
+            var lineAscent = m.lineHeight
+            var lineDescent = m.descent
+            for attachment in onLine {
+                if case .button = attachment.kind {
+                    lineAscent = max(lineAscent, attachment.ascent - m.topInset)
+                    lineDescent = max(lineDescent, attachment.descent - m.slack)
+                }
+            }
+            let baselineY = originY + lineAscent
+            // Attachment frames: x = the RTL-safe left edge; emoji and images centred on the L band (§3.3 step 10).
+            var attachments: [InlineAttachment] = []
+            for attachment in onLine {
+                let x = line.attachmentX[attachment.byte] ?? 0
+                let y: Double
+                switch attachment.kind {
+                case .button: y = baselineY - attachment.ascent
+                default: y = floorToPixels(baselineY - m.lineHeight / 2 - attachment.height / 2)
+                }
+                let frame = Rect(x: x, y: y, width: attachment.width, height: attachment.height)
+                let range = (utf16[attachment.byte] ?? 0)..<(utf16[attachment.byte + 3] ?? 0)
+                attachments.append(inlineAttachment(attachment, frame: frame, range: range, text: text))
+            }
+            var extraDescent = max(0, lineDescent - m.slack)
+            for attachment in attachments where attachment.kind != .button {
+                extraDescent = max(extraDescent, attachment.frame.maxY - (baselineY + m.slack))
+            }
+            let decorations = self.decorations(line, text, bandTop: baselineY - m.lineHeight, lineHeight: m.lineHeight, baseline: baselineY)
+            let spoilers = self.spoilers(line, text, bandTop: baselineY - m.lineHeight, baseline: baselineY)
+            // V1 legacy quirk: two consecutive lines with extraDescent add a full spacing (§3.3 step 14),
+            // after attachments and decorations were placed, so those do not move with the line.
+            if hadExtraDescent && extraDescent > 0 { originY += m.lineSpacing }
+            let frame = Rect(x: 0, y: originY, width: line.width, height: lineAscent)
             let range = (utf16[line.startByte] ?? 0)..<(utf16[line.endByte] ?? 0)
-            lines.append(TextLine(frame: Rect(x: 0, y: originY, width: line.width, height: lineAscent), baseline: baseline,
-                                  range: range, rtl: line.isRTL,
-                                  runs: glyphRuns(line, measured.fonts, text),
-                                  decorations: decorations(line, text, bandTop: baseline - lineHeight, lineHeight: lineHeight, baseline: baseline),
-                                  characterRects: nil))
+            var textLine = TextLine(frame: frame, baseline: frame.maxY, range: range, rtl: line.isRTL,
+                                    runs: glyphRuns(line, measured.fonts, text), decorations: decorations, characterRects: nil,
+                                    attachments: attachments, spoilers: spoilers)
+            if computeCharacterRects {
+                textLine.characterRects = characterRects(line, text, utf16: utf16, range: range, baseline: frame.maxY, attachments: attachments)
+            }
+            lines.append(textLine)
             maxLineWidth = max(maxLineWidth, line.width)
-            originY += lineAscent + lineSpacing + extraDescent
+            originY += lineAscent + m.lineSpacing + extraDescent
             previousExtraDescent = extraDescent
         }
         guard let last = lines.last else { return nil }
         // A zero-width space that only carries anchors measures 0 (§3.4).
-        let height = text.text == "\u{200B}" ? 0 : last.frame.maxY + previousExtraDescent + descent
-        let itemWidth = fitToWidth && alignment == .natural ? maxLineWidth : width
+        let height = text.text == "\u{200B}" ? 0 : last.frame.maxY + previousExtraDescent + m.descent
+        var itemWidth = fitToWidth && alignment == .natural ? maxLineWidth : width
+        // Lines with inline images may stick out by more than 10 pt: the item then takes the widest line (§3.7).
+        if !text.attachments.isEmpty && maxLineWidth > width + 10 { itemWidth = maxLineWidth }
         // Alignment is applied against the item's final width (§3.6, v2FrameForLine).
         for index in lines.indices {
             let lineWidth = lines[index].frame.width
@@ -59,20 +107,32 @@ struct TextItemLayouter {
             case .natural where lines[index].rtl: x = itemWidth - lineWidth
             default: x = 0
             }
-            shift(&lines[index], by: x)
+            lines[index] = shifted(lines[index], by: x)
         }
-        let box = TextBox(font: metrics, lineHeight: lineHeight, lines: lines, alignment: alignment)
+        let box = TextBox(font: fontMetrics, lineHeight: m.lineHeight, lines: lines, alignment: alignment)
         return Result(box: box, width: itemWidth, height: height)
     }
 
-    private func shift(_ line: inout TextLine, by dx: Double) {
-        guard dx != 0 else { return }
+    /// Moves everything line-local by `dx` (alignment).
+    private func shifted(_ line: TextLine, by dx: Double) -> TextLine {
+        guard dx != 0 else { return line }
+        var line = line
         line.frame.x += dx
         for index in line.decorations.indices { line.decorations[index].rect.x += dx }
+        for index in line.attachments.indices {
+            line.attachments[index].frame.x += dx
+            line.attachments[index].contentOrigin.x += dx
+        }
+        for index in line.spoilers.indices {
+            line.spoilers[index].rect.x += dx
+            line.spoilers[index].dots = line.spoilers[index].dots.map { Point(x: $0.x + dx, y: $0.y) }
+        }
+        line.characterRects = line.characterRects?.map { $0 == .zero ? $0 : $0.offsetBy(dx: dx, dy: 0) }
+        return line
     }
 
     /// Consecutive glyphs with the same font and colour become one run.
-    private func glyphRuns(_ line: MeasuredParagraph.Line, _ fonts: [FontKey], _ text: AttributedText) -> [GlyphRun] {
+    func glyphRuns(_ line: MeasuredParagraph.Line, _ fonts: [FontKey], _ text: AttributedText) -> [GlyphRun] {
         var runs: [GlyphRun] = []
         for glyph in line.glyphs {
             let attributes = text.runs[text.runIndex(at: glyph.cluster)].attributes
@@ -87,16 +147,13 @@ struct TextItemLayouter {
         return runs
     }
 
-    /// Marker pills, strike lines and underlines for every styled attribute run on the line
-    /// (`v2-render-facts.md` §5: pill = x − 2, floor(band × 2.2) tall, radius 3; strike at
-    /// floor(L/2 + 1) below the band top; underline 2 pt below the baseline; both 1 pt).
-    private func decorations(_ line: MeasuredParagraph.Line, _ text: AttributedText, bandTop: Double, lineHeight: Double,
-                             baseline: Double) -> [TextDecoration] {
+    /// The x-extent of every attribute run on the line that `include` selects, keyed by run index.
+    func runExtents(_ line: MeasuredParagraph.Line, _ text: AttributedText,
+                            include: (AttributedText.Attributes) -> Bool) -> [(index: Int, minX: Double, maxX: Double)] {
         var extents: [Int: (minX: Double, maxX: Double)] = [:]
         for glyph in line.glyphs {
             let index = text.runIndex(at: glyph.cluster)
-            let attributes = text.runs[index].attributes
-            guard attributes.marker != nil || attributes.underline || attributes.strikethrough else { continue }
+            guard include(text.runs[index].attributes) else { continue }
             let low = min(glyph.x, glyph.x + glyph.advance), high = max(glyph.x, glyph.x + glyph.advance)
             if let known = extents[index] {
                 extents[index] = (min(known.minX, low), max(known.maxX, high))
@@ -104,16 +161,23 @@ struct TextItemLayouter {
                 extents[index] = (low, high)
             }
         }
+        return extents.keys.sorted().map { ($0, extents[$0]!.minX, extents[$0]!.maxX) }
+    }
+
+    /// Marker pills, strike lines and underlines for every styled attribute run on the line
+    /// (`v2-render-facts.md` §5: pill = x − 2, floor(band × 2.2) tall, radius 3; strike at
+    /// floor(L/2 + 1) below the band top; underline 2 pt below the baseline; both 1 pt).
+    private func decorations(_ line: MeasuredParagraph.Line, _ text: AttributedText, bandTop: Double, lineHeight: Double,
+                             baseline: Double) -> [TextDecoration] {
         var result: [TextDecoration] = []
-        for index in extents.keys.sorted() {
-            let attributes = text.runs[index].attributes
-            let extent = extents[index]!
+        for extent in runExtents(line, text, include: { $0.marker != nil || $0.underline || $0.strikethrough }) {
+            let attributes = text.runs[extent.index].attributes
             let left = extent.minX.rounded(.down), right = extent.maxX.rounded(.up)
             if let marker = attributes.marker {
                 var bandHeight = lineHeight
                 var top = bandTop
                 if attributes.rise != 0 {
-                    bandHeight = (0.85 * lineHeight * scale).rounded(.down) / scale
+                    bandHeight = floorToPixels(0.85 * lineHeight)
                     top -= 0.6 * attributes.rise
                 }
                 let pillHeight = (bandHeight * 2.2).rounded(.down)

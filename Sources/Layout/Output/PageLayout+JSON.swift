@@ -39,6 +39,16 @@ extension LayoutItem {
                 if includeCharacterRects, let rects = line.characterRects { lineMembers.append(("characterRects", .array(rects.map(rect)))) }
                 return .object(lineMembers)
             })))
+            let attachments = box.lines.flatMap(\.attachments)
+            if !attachments.isEmpty {
+                members.append(("attachments", .array(attachments.map { attachment in
+                    var fields: [(String, JSONOut)] = [("kind", .string(attachment.kind.rawValue)),
+                                                       ("range", .array([.int(attachment.range.lowerBound), .int(attachment.range.upperBound)])),
+                                                       ("frame", rect(attachment.frame))]
+                    if let id = attachment.mediaId { fields.append(("mediaId", .string(id))) }
+                    return .object(fields)
+                })))
+            }
         case .divider(let color):
             members.append(("color", .string(color.hexString)))
         case .anchor(let name):

@@ -29,8 +29,50 @@ public struct TextLine: Sendable, Equatable {
     public var runs: [GlyphRun]
     /// Pills, underlines and strike lines, item-local.
     public var decorations: [TextDecoration]
-    /// Per-character ink rects (item-local), only when requested.
+    /// Per-character ink rects (item-local, one per UTF-16 unit of `range`), only when requested.
     public var characterRects: [Rect]?
+    /// Inline custom emoji, images and buttons on this line.
+    public var attachments: [InlineAttachment]
+    /// Spoiler covers (empty when spoilers are shown).
+    public var spoilers: [SpoilerCover]
+}
+
+/// An inline object drawn in a cell of its own (`v2-layout-facts.md` §3.3 steps 8–10).
+public struct InlineAttachment: Sendable, Equatable {
+    public enum Kind: String, Sendable { case customEmoji, image, button }
+    public var kind: Kind
+    /// UTF-16 range in the item's text (one U+FFFC).
+    public var range: Range<Int>
+    /// Item-local frame as drawn (pixel-snapped y, aligned x).
+    public var frame: Rect
+    /// Custom emoji id or media id (for `--media` lookup).
+    public var mediaId: String?
+    /// What is drawn inside: the emoji's alternative text or the button label, as glyph runs relative to
+    /// `contentOrigin` (item-local baseline origin).
+    public var content: [GlyphRun]
+    public var contentOrigin: Point
+    /// The pill or placeholder fill behind the content, with its corner radius.
+    public var fill: RGBA?
+    public var cornerRadius: Double
+}
+
+/// A spoiler range on a line, covered by static dust unless spoilers are shown (`v2-render-facts.md` §5).
+public struct SpoilerCover: Sendable, Equatable {
+    /// The run's x-extent by the cap band (line top to baseline), item-local: glyphs are clipped out here.
+    public var rect: Rect
+    public var color: RGBA
+    /// 1 × 1 pt dust particles (item-local top-left corners).
+    public var dots: [Point]
+}
+
+public struct Point: Sendable, Equatable {
+    public var x: Double
+    public var y: Double
+
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
 }
 
 public struct GlyphRun: Sendable, Equatable {

@@ -22,9 +22,30 @@ struct AttributedText {
         var attributes: Attributes
     }
 
+    /// An inline object occupying one U+FFFC character (`v2-layout-facts.md` §3.9): Pango lays it out as a
+    /// shape of `width` × (ascent + descent) around the baseline.
+    struct Attachment {
+        enum Kind {
+            case customEmoji(id: String, alt: String)
+            case image(mediaId: String)
+            case button(InlineButtonFace)
+        }
+
+        var byte: Int
+        var kind: Kind
+        var width: Double
+        var height: Double
+        /// Extent above and below the baseline given to Pango (emoji: the font's A and D, so the line is not inflated).
+        var ascent: Double
+        var descent: Double
+    }
+
+    static let objectReplacement = "\u{FFFC}"
+
     private(set) var text = ""
     private(set) var byteCount = 0
     private(set) var runs: [Run] = []
+    private(set) var attachments: [Attachment] = []
 
     var isEmpty: Bool { byteCount == 0 }
 
@@ -39,6 +60,17 @@ struct AttributedText {
         }
         byteCount += length
     }
+
+    mutating func appendAttachment(_ kind: Attachment.Kind, width: Double, height: Double, ascent: Double, descent: Double,
+                                   _ attributes: Attributes) {
+        attachments.append(Attachment(byte: byteCount, kind: kind, width: width, height: height, ascent: ascent, descent: descent))
+        // Each attachment is its own run so neighbouring equal attributes do not merge across it.
+        text += Self.objectReplacement
+        runs.append(Run(startByte: byteCount, endByte: byteCount + 3, attributes: attributes))
+        byteCount += 3
+    }
+
+    func attachment(at byte: Int) -> Attachment? { attachments.first { $0.byte == byte } }
 
     /// The run containing `byte` (binary search; runs are sorted and contiguous).
     func runIndex(at byte: Int) -> Int {
@@ -62,4 +94,12 @@ struct AttributedText {
         table[byte] = unit
         return table
     }
+}
+
+/// How an inline button is drawn: its pill and label (`v2-layout-facts.md` §3.9).
+struct InlineButtonFace {
+    var label: AttributedText
+    var labelWidth: Double
+    var labelAscent: Double
+    var fill: RGBA
 }

@@ -25,6 +25,7 @@ struct RichTextBuilder {
         var rise: Double = 0
         var spoiler = false
         var emoji = false
+        var medium = false
 
         var font: FontSpec {
             var spec = textFont
@@ -35,7 +36,7 @@ struct RichTextBuilder {
         var textFont: FontSpec {
             // Serif beats fixed; fixed applies whenever serif is off (§2.2 precedence).
             let family: FontSpec.Family = serif ? .serif : fixed ? .mono : .sans
-            return FontSpec(family: family, weight: bold ? 700 : 400, italic: italic, size: size)
+            return FontSpec(family: family, weight: bold ? 700 : medium ? 500 : 400, italic: italic, size: size)
         }
 
         var attributes: AttributedText.Attributes {
@@ -46,11 +47,16 @@ struct RichTextBuilder {
 
     let colors: PageColors
     let environment: TextEnvironment
+    let fonts: FontSet
+    /// The text's bounding width: inline images are fitted to width × width.
+    let boundingWidth: Double
     var output = AttributedText()
 
-    init(colors: PageColors, environment: TextEnvironment) {
+    init(colors: PageColors, environment: TextEnvironment, fonts: FontSet, boundingWidth: Double = .infinity) {
         self.colors = colors
         self.environment = environment
+        self.fonts = fonts
+        self.boundingWidth = boundingWidth
     }
 
     static func baseStyle(_ category: TextCategory, colors: PageColors) -> Style {
@@ -79,7 +85,7 @@ struct RichTextBuilder {
                 next.size = (style.size * 0.85).rounded()
                 if inline == .subscript { next.underline = false }
             case .marked: next.marker = colors.marker
-            case .spoiler: next.spoiler = true
+            case .spoiler: next.spoiler = !environment.showSpoilers
             }
             append(inner, next)
         case .link(let link, let inner):
@@ -105,15 +111,21 @@ struct RichTextBuilder {
             } else {
                 appendPlain(DateTextFormatter(environment: environment).format(date), style)
             }
-        case .customEmoji(_, let alt):
-            var next = style
-            next.emoji = true
-            appendPlain(alt.isEmpty ? "\u{FFFD}" : alt, next)
+        case .customEmoji(let id, let alt):
+            // A square cell of A + D + 4·size/17 with the run font's ascent and descent, so the line is not
+            // inflated (§3.9; seed "Inline custom emoji").
+            let metrics = fonts.metrics(style.textFont)
+            let size = metrics.ascent + metrics.descent + 4 * style.size / 17
+            output.appendAttachment(.customEmoji(id: id, alt: alt), width: size, height: size, ascent: metrics.ascent,
+                                    descent: metrics.descent, style.attributes)
         case .math(let source):
             // Until formulas are typeset, the LaTeX source is shown (the V2 render-failure fallback).
             appendPlain(source, style)
-        case .image:
-            break
+        case .image(let mediaId, let width, let height):
+            // Ascent and descent 0, advance = the width after fitting into width × width (§3.9, §4.3 `fitted`).
+            let natural = (w: Double(width > 0 ? width : Int(style.size)), h: Double(height > 0 ? height : Int(style.size)))
+            let fitted = Self.fitted(natural, into: boundingWidth)
+            output.appendAttachment(.image(mediaId: mediaId), width: fitted.w, height: fitted.h, ascent: 0, descent: 0, style.attributes)
         case .diff(let new, let old):
             var struck = style
             struck.strikethrough = true
@@ -122,12 +134,47 @@ struct RichTextBuilder {
             marked.marker = colors.marker
             append(new, marked)
         case .button(let button):
-            var next = style
-            applyLinkColor(&next)
-            append(button.label, next)
+            if button.style == .link {
+                // Link-style buttons are borderless links.
+                var next = style
+                applyLinkColor(&next)
+                append(button.label, next)
+            } else {
+                appendButton(button, style)
+            }
         case .unknown(_, let inner):
             append(inner, style)
         }
+    }
+
+    /// Downscale-only fit into a box of `limit` × `limit` (`v2-layout-facts.md` §4.3).
+    static func fitted(_ size: (w: Double, h: Double), into limit: Double) -> (w: Double, h: Double) {
+        var result = size
+        if result.w > limit { result = (limit, (result.h * limit / max(result.w, 1)).rounded(.down)) }
+        if result.h > limit { result = ((result.w * limit / max(result.h, 1)).rounded(.down), limit) }
+        return result
+    }
+
+    /// An inline button pill: the label at 15 pt medium, 7 pt side padding and 1 pt above and below
+    /// (`v2-layout-facts.md` §3.9); the pill is tinted with the button's style colour.
+    private mutating func appendButton(_ button: Button, _ style: Style) {
+        let tint: RGBA
+        switch button.style {
+        case .danger: tint = .hex("#E53935")
+        case .success: tint = .hex("#31A952")
+        default: tint = colors.quoteAccent
+        }
+        var labelBuilder = RichTextBuilder(colors: colors, environment: environment, fonts: fonts)
+        var labelStyle = Style(serif: false, size: 15, color: tint)
+        labelStyle.medium = true
+        labelBuilder.append(button.label, labelStyle)
+        let label = labelBuilder.output
+        guard !label.isEmpty else { return }
+        let labelWidth = fonts.measure(label, width: nil).lines.map(\.width).max() ?? 0
+        let metrics = fonts.metrics(labelStyle.textFont)
+        let face = InlineButtonFace(label: label, labelWidth: labelWidth, labelAscent: metrics.ascent, fill: tint.multipliedAlpha(0.12))
+        output.appendAttachment(.button(face), width: labelWidth + 2 * 7, height: metrics.ascent + metrics.descent + 2,
+                                ascent: metrics.ascent + 1, descent: metrics.descent + 1, style.attributes)
     }
 
     /// Link colour; underline forced when the link colour equals the text colour (§4).

@@ -46,14 +46,27 @@ struct PagePainter {
         }
     }
 
-    /// Per line: marker pills under the glyphs, then glyphs, then strike lines and underlines
-    /// (`v2-render-facts.md` §5 draw order).
+    /// Layers bottom to top (`v2-render-facts.md` §5): per line marker pills, glyphs, strike lines and
+    /// underlines (glyphs clipped out of spoiler covers); then inline images and emoji; then spoiler dust.
     func drawText(_ box: TextBox, at origin: (x: Double, y: Double), cr: OpaquePointer) {
         for line in box.lines {
             for decoration in line.decorations where decoration.kind == .marker {
                 set(decoration.color, cr)
                 roundedRect(decoration.rect.offsetBy(dx: origin.x, dy: origin.y), radius: decoration.cornerRadius, cr)
                 cairo_fill(cr)
+            }
+            cairo_save(cr)
+            if !line.spoilers.isEmpty {
+                // Even-odd: everything except the spoiler rectangles.
+                cairo_new_path(cr)
+                cairo_rectangle(cr, -1e5, -1e5, 2e5, 2e5)
+                for spoiler in line.spoilers {
+                    let rect = spoiler.rect.offsetBy(dx: origin.x, dy: origin.y)
+                    cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
+                }
+                cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
+                cairo_clip(cr)
+                cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
             }
             for run in line.runs {
                 glyphs.draw(run, originX: origin.x + line.frame.minX, baselineY: origin.y + line.baseline, cr: cr)
@@ -62,6 +75,26 @@ struct PagePainter {
                 set(decoration.color, cr)
                 let rect = decoration.rect.offsetBy(dx: origin.x, dy: origin.y)
                 cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
+                cairo_fill(cr)
+            }
+            cairo_restore(cr)
+        }
+        for line in box.lines {
+            for attachment in line.attachments {
+                if let fill = attachment.fill {
+                    set(fill, cr)
+                    roundedRect(attachment.frame.offsetBy(dx: origin.x, dy: origin.y), radius: attachment.cornerRadius, cr)
+                    cairo_fill(cr)
+                }
+                for run in attachment.content {
+                    glyphs.draw(run, originX: origin.x + attachment.contentOrigin.x, baselineY: origin.y + attachment.contentOrigin.y, cr: cr)
+                }
+            }
+        }
+        for line in box.lines {
+            for spoiler in line.spoilers {
+                set(spoiler.color, cr)
+                for dot in spoiler.dots { cairo_rectangle(cr, origin.x + dot.x, origin.y + dot.y, 1, 1) }
                 cairo_fill(cr)
             }
         }

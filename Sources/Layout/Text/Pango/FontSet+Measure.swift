@@ -4,13 +4,17 @@ import CPango
 struct MeasuredParagraph {
     struct Glyph {
         var id: UInt32
-        /// x from the line's start, points.
+        /// x from the line's start (its logical left edge), points.
         var x: Double
         var yOffset: Double
         var advance: Double
-        /// UTF-8 byte offset of the glyph's cluster.
+        /// UTF-8 byte range of the glyph's cluster.
         var cluster: Int
+        var clusterEnd: Int
         var fontIndex: Int
+        /// Ink bounds relative to the glyph origin on the baseline, y down (only when requested).
+        var ink: Rect?
+        var isRTL: Bool
     }
 
     struct Line {
@@ -20,6 +24,8 @@ struct MeasuredParagraph {
         var width: Double
         var isRTL: Bool
         var glyphs: [Glyph]
+        /// Line-local left edge of each attachment on the line, by its byte offset.
+        var attachmentX: [Int: Double]
     }
 
     var lines: [Line]
@@ -28,11 +34,13 @@ struct MeasuredParagraph {
 
 extension FontSet {
     /// Breaks `text` into lines at `width` points (nil = one line per paragraph) with WORD_CHAR wrapping
-    /// and returns positioned glyphs. Only font attributes are given to Pango; colours and decorations stay ours.
-    func measure(_ text: AttributedText, width: Double?) -> MeasuredParagraph {
+    /// and returns positioned glyphs. Only font and shape attributes are given to Pango; colours and
+    /// decorations stay ours.
+    func measure(_ text: AttributedText, width: Double?, inkRects: Bool = false) -> MeasuredParagraph {
         guard let layout = pango_layout_new(context) else { return MeasuredParagraph(lines: [], fonts: []) }
         defer { ipr_g_object_unref(UnsafeMutableRawPointer(layout)) }
         text.text.withCString { pointer in pango_layout_set_text(layout, pointer, Int32(text.byteCount)) }
+        let scale = Double(PANGO_SCALE)
         let attributes = pango_attr_list_new()
         for run in text.runs {
             let description = makeDescription(run.attributes.font)
@@ -43,10 +51,22 @@ extension FontSet {
             }
             pango_font_description_free(description)
         }
+        // Attachments are shapes with the logical rect V2 prescribes, so line breaking accounts for them.
+        for attachment in text.attachments {
+            var logical = PangoRectangle(x: 0, y: Int32((-attachment.ascent * scale).rounded()),
+                                         width: Int32((attachment.width * scale).rounded()),
+                                         height: Int32(((attachment.ascent + attachment.descent) * scale).rounded()))
+            var ink = logical
+            if let attribute = pango_attr_shape_new(&ink, &logical) {
+                attribute.pointee.start_index = UInt32(attachment.byte)
+                attribute.pointee.end_index = UInt32(attachment.byte + 3)
+                pango_attr_list_insert(attributes, attribute)
+            }
+        }
         pango_layout_set_attributes(layout, attributes)
         pango_attr_list_unref(attributes)
         if let width {
-            pango_layout_set_width(layout, Int32(max(0, (width * Double(PANGO_SCALE)).rounded(.down))))
+            pango_layout_set_width(layout, Int32(max(0, (width * scale).rounded(.down))))
             pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
         } else {
             pango_layout_set_width(layout, -1)
@@ -55,16 +75,16 @@ extension FontSet {
         var fontIndices: [UnsafeMutablePointer<PangoFont>: Int] = [:]
         var fonts: [FontKey] = []
         var lines: [MeasuredParagraph.Line] = []
-        let scale = Double(PANGO_SCALE)
-        var lineNode = pango_layout_get_lines_readonly(layout)
-        while let node = lineNode {
-            defer { lineNode = node.pointee.next }
-            let line = node.pointee.data.assumingMemoryBound(to: PangoLayoutLine.self)
+        guard let iterator = pango_layout_get_iter(layout) else { return MeasuredParagraph(lines: [], fonts: []) }
+        defer { pango_layout_iter_free(iterator) }
+        repeat {
+            guard let line = pango_layout_iter_get_line_readonly(iterator) else { continue }
             var logical = PangoRectangle()
-            pango_layout_line_get_extents(line, nil, &logical)
+            pango_layout_iter_get_line_extents(iterator, nil, &logical)
+            let lineX = Double(logical.x) / scale
             var measured = MeasuredParagraph.Line(startByte: Int(line.pointee.start_index),
                                                   endByte: Int(line.pointee.start_index + line.pointee.length),
-                                                  width: Double(logical.width) / scale, isRTL: false, glyphs: [])
+                                                  width: Double(logical.width) / scale, isRTL: false, glyphs: [], attachmentX: [:])
             var penX = 0.0
             var runNode = line.pointee.runs
             var firstRun = true
@@ -72,12 +92,14 @@ extension FontSet {
                 defer { runNode = current.pointee.next }
                 let run = current.pointee.data.assumingMemoryBound(to: PangoGlyphItem.self)
                 let item = run.pointee.item!
+                let rtl = item.pointee.analysis.level % 2 == 1
                 if firstRun {
-                    measured.isRTL = item.pointee.analysis.level % 2 == 1
+                    measured.isRTL = rtl
                     firstRun = false
                 }
                 var fontIndex = -1
-                if let font = item.pointee.analysis.font {
+                let font = item.pointee.analysis.font
+                if let font {
                     if let known = fontIndices[font] {
                         fontIndex = known
                     } else {
@@ -87,20 +109,41 @@ extension FontSet {
                     }
                 }
                 let glyphs = run.pointee.glyphs!
-                for index in 0..<Int(glyphs.pointee.num_glyphs) {
+                let count = Int(glyphs.pointee.num_glyphs)
+                let itemStart = Int(item.pointee.offset), itemEnd = itemStart + Int(item.pointee.length)
+                // A cluster ends where the next cluster (in logical order) starts.
+                let starts = Set((0..<count).map { itemStart + Int(glyphs.pointee.log_clusters[$0]) }).sorted()
+                var ends: [Int: Int] = [:]
+                for (index, start) in starts.enumerated() { ends[start] = index + 1 < starts.count ? starts[index + 1] : itemEnd }
+                for index in 0..<count {
                     let info = glyphs.pointee.glyphs[index]
                     let advance = Double(info.geometry.width) / scale
-                    if info.glyph != PANGO_GLYPH_EMPTY, fontIndex >= 0 {
+                    let cluster = itemStart + Int(glyphs.pointee.log_clusters[index])
+                    if info.glyph != PANGO_GLYPH_EMPTY, fontIndex >= 0, let font {
+                        var inkRect: Rect?
+                        if inkRects, info.glyph & PANGO_GLYPH_UNKNOWN_FLAG == 0 {
+                            var ink = PangoRectangle()
+                            pango_font_get_glyph_extents(font, info.glyph, &ink, nil)
+                            inkRect = Rect(x: Double(ink.x) / scale, y: Double(ink.y) / scale, width: Double(ink.width) / scale,
+                                           height: Double(ink.height) / scale)
+                        }
                         measured.glyphs.append(MeasuredParagraph.Glyph(
                             id: info.glyph, x: penX + Double(info.geometry.x_offset) / scale,
-                            yOffset: Double(info.geometry.y_offset) / scale, advance: advance,
-                            cluster: Int(item.pointee.offset) + Int(glyphs.pointee.log_clusters[index]), fontIndex: fontIndex))
+                            yOffset: Double(info.geometry.y_offset) / scale, advance: advance, cluster: cluster,
+                            clusterEnd: ends[cluster] ?? itemEnd, fontIndex: fontIndex, ink: inkRect, isRTL: rtl))
                     }
                     penX += advance
                 }
             }
+            // RTL-safe attachment x: the left edge of the attachment's own logical rectangle,
+            // x + min(0, width) at its start index (pango-notes §4), made line-local.
+            for attachment in text.attachments where attachment.byte >= measured.startByte && attachment.byte < measured.endByte {
+                var position = PangoRectangle()
+                pango_layout_index_to_pos(layout, Int32(attachment.byte), &position)
+                measured.attachmentX[attachment.byte] = (Double(position.x) + Double(min(0, position.width))) / scale - lineX
+            }
             lines.append(measured)
-        }
+        } while pango_layout_iter_next_line(iterator) != 0
         return MeasuredParagraph(lines: lines, fonts: fonts)
     }
 }
