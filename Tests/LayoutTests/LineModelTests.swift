@@ -96,7 +96,7 @@ final class LineModelTests: XCTestCase {
     func testHermeticFontsResolveDigitsToInterAndEmojiToNoto() throws {
         var builder = RichTextBuilder(colors: PageColors(message: Theme.day.incoming, isDark: false, outgoing: false, authorColor: nil),
                                       environment: TextEnvironment(), fonts: TestEnvironment.pipeline.fonts)
-        builder.append(.plain("123 #* ❤️ 😀 😀"), RichTextBuilder.baseStyle(.paragraph, colors: builder.colors))
+        builder.append(.plain("123 #* ❤️ 😀 😀 ☺ ✔"), RichTextBuilder.baseStyle(.paragraph, colors: builder.colors))
         let measured = TestEnvironment.pipeline.fonts.measure(builder.output, width: nil)
         let text = Array(builder.output.text.utf8)
         var filesByCharacter: [String: Set<String>] = [:]

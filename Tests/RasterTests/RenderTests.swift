@@ -64,3 +64,18 @@ final class RenderTests: XCTestCase {
         XCTAssertEqual(pdf, try TestEnvironment.pipeline.renderer.encode(layout, as: .pdf), "PDF output is reproducible")
     }
 }
+
+final class RenderIndependenceTests: XCTestCase {
+    /// What was drawn before must not change a render: colour emoji at another size used to alter later
+    /// emoji through Cairo's shared FreeType face state.
+    func testEmojiRenderDoesNotDependOnEarlierRenders() throws {
+        let small = #"{"blocks": [{"type": "paragraph", "text": "Emoji 😀 🎉 at 17 pt"}]}"#
+        let big = #"{"blocks": [{"type": "heading", "size": 1, "text": "😀 🎉 at 19 pt"}, {"type": "paragraph", "text": ["custom ", {"type": "custom_emoji", "custom_emoji_id": "1", "alternative_text": "😀"}]}]}"#
+        let renderer = TestEnvironment.pipeline.renderer
+        let before = try renderer.encode(try TestEnvironment.layout(small), as: .png)
+        _ = try renderer.encode(try TestEnvironment.layout(big), as: .png)
+        _ = try renderer.encode(try TestEnvironment.layout(big, ["--scale", "3"]), as: .png)
+        let after = try renderer.encode(try TestEnvironment.layout(small), as: .png)
+        XCTAssertEqual(before, after)
+    }
+}

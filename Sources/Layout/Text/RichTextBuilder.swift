@@ -190,7 +190,10 @@ struct RichTextBuilder {
         var segment = ""
         var segmentIsEmoji = false
         for character in string {
+            // Emoji clusters, and symbols the text font lacks (☺, ✔), take the emoji font explicitly.
+            let first = character.unicodeScalars.first!
             let isEmoji = Self.isEmojiCluster(character)
+                || (first.value > 0x7F && first.properties.isEmoji && !fonts.covers(style.textFont, first))
             if isEmoji != segmentIsEmoji, !segment.isEmpty {
                 var segmentStyle = style
                 segmentStyle.emoji = segmentIsEmoji

@@ -5,6 +5,7 @@ import CPango
 final class GlyphPainter {
     private let fonts: FontSet
     private var scaledFonts: [FontKey: OpaquePointer] = [:]
+    private let bitmaps = BitmapGlyphPainter()
 
     init(fonts: FontSet) {
         self.fonts = fonts
@@ -25,6 +26,7 @@ final class GlyphPainter {
 
     /// Draws `run` with its glyph positions relative to (originX, baselineY).
     func draw(_ run: GlyphRun, originX: Double, baselineY: Double, cr: OpaquePointer) {
+        if bitmaps.draw(run, originX: originX, baselineY: baselineY, cr: cr) { return }
         let drawable = run.glyphs.filter { !$0.isMissing }
         if !drawable.isEmpty, let font = scaledFont(run.font) {
             var glyphs = drawable.map { cairo_glyph_t(index: UInt($0.id), x: originX + $0.x, y: baselineY + $0.y) }

@@ -12,6 +12,7 @@ public final class FontSet {
     private var keysByFont: [UnsafeMutablePointer<PangoFont>: FontKey] = [:]
     private var fontsByKey: [FontKey: UnsafeMutablePointer<PangoFont>] = [:]
     private var metricsCache: [FontSpec: FontMetrics] = [:]
+    private var coverage: [String: Bool] = [:]
 
     public init(directory: FontDirectory = FontDirectory()) throws {
         self.directory = directory
@@ -89,6 +90,11 @@ public final class FontSet {
         let file = ipr_font_file(font).map { String(cString: $0) } ?? ""
         let description = pango_font_describe_with_absolute_size(font)
         defer { pango_font_description_free(description) }
+        // Bitmap fonts describe themselves at the strike's size (109 px for Noto Color Emoji) whatever size
+        // was asked for; key them by the size HarfBuzz shapes with, so every size is its own font.
+        var xScale: Int32 = 0, yScale: Int32 = 0
+        if let hbFont = pango_font_get_hb_font(font) { hb_font_get_scale(hbFont, &xScale, &yScale) }
+        if yScale > 0 { pango_font_description_set_absolute_size(description, Double(yScale)) }
         let text = pango_font_description_to_string(description)!
         defer { g_free(text) }
         let size = Double(pango_font_description_get_size(description)) / Double(PANGO_SCALE)
@@ -97,6 +103,15 @@ public final class FontSet {
         keysByFont[font] = key
         if fontsByKey[key] == nil { fontsByKey[key] = font }
         return key
+    }
+
+    /// Whether the face `spec` resolves to has a glyph for `scalar` (without fallback).
+    func covers(_ spec: FontSpec, _ scalar: Unicode.Scalar) -> Bool {
+        let key = "\(spec.family.rawValue)/\(spec.weight)/\(spec.italic)/\(scalar.value)"
+        if let known = coverage[key] { return known }
+        let result = primaryFont(spec).map { pango_font_has_char($0, gunichar(scalar.value)) != 0 } ?? false
+        coverage[key] = result
+        return result
     }
 
     /// Font-wide metrics of the face `spec` resolves to, from HarfBuzz (Pango's metrics API is wrong

@@ -1,0 +1,104 @@
+import CPango
+import Layout
+
+/// Draws glyphs of colour bitmap fonts (Noto Color Emoji: one 109 ppem CBDT strike) from the strike's
+/// own pixels, scaled with a fixed filter. Cairo's FreeType backend shares one face state between all
+/// sizes of such a font, so its output for one size changed after another size had been drawn in the
+/// same process; drawing the strike ourselves keeps every render independent of what came before.
+final class BitmapGlyphPainter {
+    private struct Face {
+        let face: FT_Face
+        let ppem: Double
+    }
+
+    private struct Image {
+        let surface: OpaquePointer?
+        let left: Double
+        let top: Double
+        let width: Double
+        let height: Double
+        /// The glyph's advance in strike pixels.
+        let advance: Double
+    }
+
+    private var library: FT_Library?
+    private var faces: [String: Face?] = [:]
+    private var images: [String: Image] = [:]
+
+    init() {
+        if FT_Init_FreeType(&library) != 0 { library = nil }
+    }
+
+    deinit {
+        for image in images.values { if let surface = image.surface { cairo_surface_destroy(surface) } }
+        for face in faces.values { if let face { FT_Done_Face(face.face) } }
+        if let library { FT_Done_FreeType(library) }
+    }
+
+    /// The font's colour strike, or nil when the file is an ordinary outline font.
+    private func face(_ key: FontKey) -> Face? {
+        let cacheKey = "\(key.file)#\(key.faceIndex)"
+        if let known = faces[cacheKey] { return known }
+        var result: Face?
+        var handle: FT_Face?
+        if let library, FT_New_Face(library, key.file, FT_Long(key.faceIndex), &handle) == 0, let face = handle {
+            let flags = face.pointee.face_flags
+            let hasColor = flags & FT_Long(FT_FACE_FLAG_COLOR) != 0
+            let scalable = flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0
+            if hasColor, !scalable, face.pointee.num_fixed_sizes > 0, FT_Select_Size(face, 0) == 0 {
+                result = Face(face: face, ppem: Double(face.pointee.available_sizes[0].y_ppem) / 64)
+            } else {
+                FT_Done_Face(face)
+            }
+        }
+        faces[cacheKey] = result
+        return result
+    }
+
+    func handles(_ key: FontKey) -> Bool { face(key) != nil }
+
+    private func image(_ glyph: UInt32, _ face: Face, _ key: FontKey) -> Image {
+        let cacheKey = "\(key.file)#\(key.faceIndex)#\(glyph)"
+        if let known = images[cacheKey] { return known }
+        var image = Image(surface: nil, left: 0, top: 0, width: 0, height: 0, advance: 0)
+        if FT_Load_Glyph(face.face, glyph, Int32(FT_LOAD_COLOR)) == 0, let slot = face.face.pointee.glyph {
+            let bitmap = slot.pointee.bitmap
+            let width = Int(bitmap.width), height = Int(bitmap.rows)
+            if bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_BGRA.rawValue), width > 0, height > 0,
+               let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
+               let data = cairo_image_surface_get_data(surface) {
+                // FreeType's BGRA is premultiplied, byte order B, G, R, A: Cairo's ARGB32 on little-endian machines.
+                let stride = Int(cairo_image_surface_get_stride(surface))
+                for row in 0..<height {
+                    memcpy(data + row * stride, bitmap.buffer + row * Int(bitmap.pitch), width * 4)
+                }
+                cairo_surface_mark_dirty(surface)
+                image = Image(surface: surface, left: Double(slot.pointee.bitmap_left), top: Double(slot.pointee.bitmap_top),
+                              width: Double(width), height: Double(height), advance: Double(slot.pointee.advance.x) / 64)
+            }
+        }
+        images[cacheKey] = image
+        return image
+    }
+
+    /// Draws `run` (glyph positions relative to the origin on the baseline); returns false when the run's
+    /// font is not a colour bitmap font.
+    func draw(_ run: GlyphRun, originX: Double, baselineY: Double, cr: OpaquePointer) -> Bool {
+        guard let face = face(run.font) else { return false }
+        for glyph in run.glyphs where !glyph.isMissing {
+            let image = image(glyph.id, face, run.font)
+            guard let surface = image.surface else { continue }
+            // The layout's advance over the strike's advance is the scale Pango shaped this size with.
+            let scale = image.advance > 0 && glyph.advance > 0 ? glyph.advance / image.advance : run.font.size / face.ppem
+            cairo_save(cr)
+            cairo_translate(cr, originX + glyph.x + image.left * scale, baselineY + glyph.y - image.top * scale)
+            cairo_scale(cr, scale, scale)
+            cairo_set_source_surface(cr, surface, 0, 0)
+            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+            cairo_rectangle(cr, 0, 0, image.width, image.height)
+            cairo_fill(cr)
+            cairo_restore(cr)
+        }
+        return true
+    }
+}
