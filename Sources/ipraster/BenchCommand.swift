@@ -29,30 +29,46 @@ enum BenchCommand {
         let pipeline = try RenderPipeline()
         for input in inputs {
             let bytes = try CLI.readInput(input)
-            var decode: [Double] = [], layout: [Double] = [], paint: [Double] = [], png: [Double] = []
+            var decode: [Double] = [], layout: [Double] = [], paint: [Double] = [], png: [Double] = [], pango: [Double] = []
+            var textItems = 0
             // One warm-up pass fills the font and glyph caches, as a long-running service would have them.
             for pass in 0...iterations {
                 let t0 = clock()
                 let decoded = try InputDecoder.decode(bytes: bytes, strict: settings.strict)
                 let t1 = clock()
+                let pangoBefore = pipeline.fonts.measureSeconds
                 let page = try pipeline.layout(decoded, settings: settings)
                 let t2 = clock()
+                let pangoMs = (pipeline.fonts.measureSeconds - pangoBefore) * 1000
+                textItems = Self.textItemCount(page.items)
                 let image = try pipeline.renderer.image(page)
                 let t3 = clock()
                 _ = try PNGCodec.encode(image, opaque: (page.background?.a ?? 0) >= 1)
                 let t4 = clock()
                 guard pass > 0 else { continue }
-                decode.append(t1 - t0); layout.append(t2 - t1); paint.append(t3 - t2); png.append(t4 - t3)
+                decode.append(t1 - t0); layout.append(t2 - t1); paint.append(t3 - t2); png.append(t4 - t3); pango.append(pangoMs)
             }
             let total = zip(zip(decode, layout), zip(paint, png)).map { $0.0 + $0.1 + $1.0 + $1.1 }
             let name = (input as NSString).lastPathComponent
+            let layoutMedian = Double(median(layout))!, pangoMedian = Double(median(pango))!, pageMedian = Double(median(total))!
+            let perItem = textItems > 0 ? layoutMedian * 1000 / Double(textItems) : 0
             print("ipraster input=\(name) iterations=\(iterations) decode_ms=\(median(decode)) layout_ms=\(median(layout))"
-                  + " paint_ms=\(median(paint)) png_ms=\(median(png)) page_ms=\(median(total))")
+                  + " paint_ms=\(median(paint)) png_ms=\(median(png)) page_ms=\(median(total)) text_items=\(textItems)"
+                  + " layout_us_per_text_item=\(String(format: "%.1f", perItem)) pango_ms=\(median(pango))"
+                  + " pango_share=\(String(format: "%.3f", pageMedian > 0 ? pangoMedian / pageMedian : 0))")
         }
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
         print("ipraster peak_rss_mb=\(String(format: "%.1f", Double(usage.ru_maxrss) / 1024))")
         return ExitCode.success
+    }
+
+    /// Text items, and the text inside placeholders, in the layout.
+    private static func textItemCount(_ items: [LayoutItem]) -> Int {
+        items.reduce(0) { count, item in
+            if case .text = item.content { return count + 1 }
+            return count
+        }
     }
 
     private static func clock() -> Double {

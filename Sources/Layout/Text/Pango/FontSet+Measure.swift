@@ -1,4 +1,5 @@
 import CPango
+import Foundation
 
 /// Pango's view of a paragraph: line breaks and positioned glyphs, before the V2 line model.
 struct MeasuredParagraph {
@@ -37,6 +38,13 @@ extension FontSet {
     /// and returns positioned glyphs. Only font and shape attributes are given to Pango; colours and
     /// decorations stay ours.
     func measure(_ text: AttributedText, width: Double?, inkRects: Bool = false) -> MeasuredParagraph {
+        var start = timespec(), end = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &start)
+        defer {
+            clock_gettime(CLOCK_MONOTONIC, &end)
+            measureSeconds += Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9
+            measureCount += 1
+        }
         guard let layout = pango_layout_new(context) else { return MeasuredParagraph(lines: [], fonts: []) }
         defer { ipr_g_object_unref(UnsafeMutableRawPointer(layout)) }
         text.text.withCString { pointer in pango_layout_set_text(layout, pointer, Int32(text.byteCount)) }

@@ -13,6 +13,10 @@ public final class FontSet {
     private var fontsByKey: [FontKey: UnsafeMutablePointer<PangoFont>] = [:]
     private var metricsCache: [FontSpec: FontMetrics] = [:]
     private var coverage: [String: Bool] = [:]
+    /// Time spent inside Pango measuring text (itemizing, shaping, line breaking), for `ipraster bench`.
+    public internal(set) var measureSeconds = 0.0
+    /// Paragraphs measured.
+    public internal(set) var measureCount = 0
 
     public init(directory: FontDirectory = FontDirectory()) throws {
         self.directory = directory
