@@ -5,6 +5,7 @@ public final class RenderPipeline {
     public let fonts: FontSet
     public let engine: LayoutEngine
     public let renderer: Renderer
+    private var stores: [String: MediaStore] = [:]
 
     public init(fonts: FontSet) {
         self.fonts = fonts
@@ -26,9 +27,18 @@ public final class RenderPipeline {
         return layout
     }
 
+    /// The media store of `--media DIR` (one per directory, kept for the pipeline's life).
+    public func media(_ settings: RenderSettings) -> MediaStore? {
+        guard let directory = settings.mediaDirectory else { return nil }
+        if let store = stores[directory] { return store }
+        let store = MediaStore(directory: directory)
+        stores[directory] = store
+        return store
+    }
+
     public func render(bytes: [UInt8], settings: RenderSettings, format: Renderer.Format) throws -> (layout: PageLayout, output: [UInt8]) {
         let input = try InputDecoder.decode(bytes: bytes, strict: settings.strict)
         let layout = try self.layout(input, settings: settings)
-        return (layout, try renderer.encode(layout, as: format))
+        return (layout, try renderer.encode(layout, as: format, media: media(settings)))
     }
 }

@@ -12,26 +12,26 @@ public final class Renderer {
     }
 
     /// The layout painted at its canvas scale, as straight RGBA.
-    public func image(_ layout: PageLayout) throws -> RGBAImage {
+    public func image(_ layout: PageLayout, media: MediaStore? = nil) throws -> RGBAImage {
         // Cairo image surfaces are at most 32767 pixels on a side.
         guard layout.canvas.pixelWidth <= 32_767, layout.canvas.pixelHeight <= 32_767 else {
             throw CairoError(message: "the page is \(layout.canvas.pixelWidth)×\(layout.canvas.pixelHeight) px, more than the 32767 px a raster image can have; lower --scale or render to .svg/.pdf")
         }
         let canvas = try CairoCanvas(pixelWidth: layout.canvas.pixelWidth, pixelHeight: layout.canvas.pixelHeight)
         cairo_scale(canvas.cr, layout.canvas.scale, layout.canvas.scale)
-        PagePainter(glyphs: glyphs, layout: layout).paint(cr: canvas.cr)
+        PagePainter(glyphs: glyphs, layout: layout, media: media).paint(cr: canvas.cr)
         try canvas.check()
         return canvas.straightRGBA()
     }
 
-    public func encode(_ layout: PageLayout, as format: Format) throws -> [UInt8] {
+    public func encode(_ layout: PageLayout, as format: Format, media: MediaStore? = nil) throws -> [UInt8] {
         switch format {
         case .png:
             // RGB when the canvas has an opaque background, else RGBA: an explicit rule, so goldens are stable.
-            return try PNGCodec.encode(try image(layout), opaque: (layout.background?.a ?? 0) >= 1)
+            return try PNGCodec.encode(try image(layout, media: media), opaque: (layout.background?.a ?? 0) >= 1)
         case .svg, .pdf:
             let canvas = try CairoCanvas(vector: format == .svg ? .svg : .pdf, width: layout.canvas.width, height: layout.canvas.height)
-            PagePainter(glyphs: glyphs, layout: layout).paint(cr: canvas.cr)
+            PagePainter(glyphs: glyphs, layout: layout, media: media).paint(cr: canvas.cr)
             do {
                 return try canvas.finishVector()
             } catch let error as CairoError {

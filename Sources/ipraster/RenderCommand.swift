@@ -30,7 +30,16 @@ enum RenderCommand {
         let decoded = try InputDecoder.decode(bytes: bytes, strict: settings.strict)
         let layout = try pipeline.layout(decoded, settings: settings)
         for warning in layout.warnings { CLI.printWarning(warning) }
-        try CLI.writeOutput(try pipeline.renderer.encode(layout, as: format), to: output)
+        if let directory = settings.mediaDirectory {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw AtomicFile.ReadError(path: directory)
+            }
+        }
+        let media = pipeline.media(settings)
+        let encoded = try pipeline.renderer.encode(layout, as: format, media: media)
+        for warning in media?.warnings ?? [] { CLI.printWarning(warning) }
+        try CLI.writeOutput(encoded, to: output)
         return ExitCode.success
     }
 

@@ -6,6 +6,7 @@ import Layout
 struct PagePainter {
     let glyphs: GlyphPainter
     let layout: PageLayout
+    var media: MediaStore?
 
     func paint(cr: OpaquePointer) {
         if let background = layout.background {
@@ -81,6 +82,13 @@ struct PagePainter {
         }
         for line in box.lines {
             for attachment in line.attachments {
+                let frame = attachment.frame.offsetBy(dx: origin.x, dy: origin.y)
+                // A local file for the emoji or image (`--media`) replaces the alt text or placeholder:
+                // stickers aspect-fit in their cell, inline images aspect-fill theirs (v2-render-facts §5).
+                if attachment.kind != .button, let id = attachment.mediaId, let surface = media?.surface(for: [id]) {
+                    drawImage(surface, in: frame, fill: attachment.kind == .image, cr: cr)
+                    continue
+                }
                 if let fill = attachment.fill {
                     set(fill, cr)
                     roundedRect(attachment.frame.offsetBy(dx: origin.x, dy: origin.y), radius: attachment.cornerRadius, cr)
@@ -98,6 +106,22 @@ struct PagePainter {
                 cairo_fill(cr)
             }
         }
+    }
+
+    /// Draws `surface` scaled into `rect`: aspect-fill (cropped to the rect) or aspect-fit (centred).
+    func drawImage(_ surface: OpaquePointer, in rect: Rect, fill: Bool, cr: OpaquePointer) {
+        let width = Double(cairo_image_surface_get_width(surface)), height = Double(cairo_image_surface_get_height(surface))
+        guard width > 0, height > 0, rect.width > 0, rect.height > 0 else { return }
+        let scale = fill ? max(rect.width / width, rect.height / height) : min(rect.width / width, rect.height / height)
+        cairo_save(cr)
+        cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
+        cairo_clip(cr)
+        cairo_translate(cr, rect.x + (rect.width - width * scale) / 2, rect.y + (rect.height - height * scale) / 2)
+        cairo_scale(cr, scale, scale)
+        cairo_set_source_surface(cr, surface, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+        cairo_paint(cr)
+        cairo_restore(cr)
     }
 
     func drawStatus(_ status: Status, cr: OpaquePointer) {

@@ -127,10 +127,14 @@ public final class GoldenHarness {
         let actual: RGBAImage
         let actualPNG: [UInt8]
         do {
-            let settings = try RenderSettings.parse(testCase.arguments)
+            var settings = try RenderSettings.parse(testCase.arguments)
+            // A relative --media in a case's .args is relative to the case's folder.
+            if let media = settings.mediaDirectory, !media.hasPrefix("/") {
+                settings.mediaDirectory = (testCase.fixture as NSString).deletingLastPathComponent + "/" + media
+            }
             let input = try InputDecoder.decode(bytes: try AtomicFile.read(testCase.fixture), strict: settings.strict)
             let layout = try pipeline.layout(input, settings: settings)
-            actual = try pipeline.renderer.image(layout)
+            actual = try pipeline.renderer.image(layout, media: pipeline.media(settings))
             actualPNG = try PNGCodec.encode(actual, opaque: (layout.background?.a ?? 0) >= 1)
         } catch {
             return .failed(reason: "cannot render: \(error)", recorded: false)

@@ -36,6 +36,11 @@ public enum AtomicFile {
 
     public struct ReadError: Error, CustomStringConvertible {
         public let path: String
+
+        public init(path: String) {
+            self.path = path
+        }
+
         public var description: String {
             FileManager.default.fileExists(atPath: path) ? "cannot read \(path)" : "no such file: \(path)"
         }

@@ -1,0 +1,35 @@
+import Foundation
+import GoldenSupport
+import XCTest
+@testable import Raster
+
+final class MediaStoreTests: XCTestCase {
+    func testLookupOrderExtensionsAndConfinement() throws {
+        let root = try TestEnvironment.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let media = root + "/media", outside = root + "/outside"
+        try FileManager.default.createDirectory(atPath: media, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        let png = try PNGCodec.encode(RGBAImage(width: 2, height: 2, fill: (255, 0, 0, 255)), opaque: false)
+        try AtomicFile.write(png, to: media + "/unique.png")
+        try AtomicFile.write(png, to: media + "/fileid.jpg")
+        try AtomicFile.write(png, to: outside + "/secret.png")
+        try FileManager.default.createSymbolicLink(atPath: media + "/escape.png", withDestinationPath: outside + "/secret.png")
+        let store = MediaStore(directory: media)
+        XCTAssertEqual(store.path(for: ["unique", "fileid"])?.hasSuffix("/unique.png"), true, "first id wins")
+        XCTAssertEqual(store.path(for: ["missing", "fileid"])?.hasSuffix("/fileid.jpg"), true, "later ids and other extensions")
+        for hostile in ["../outside/secret", "/etc/hostname", "a/../../outside/secret", "..", "", "x\u{0}y"] {
+            XCTAssertNil(store.path(for: [hostile]), hostile)
+        }
+        XCTAssertNil(store.path(for: ["escape"]), "a symbolic link out of the directory is ignored")
+        XCTAssertTrue(store.warnings.contains { $0.contains("outside") })
+        XCTAssertNotNil(store.surface(for: ["unique"]))
+    }
+
+    func testMissingMediaDirectoryIsAnEnvironmentError() throws {
+        let result = try TestEnvironment.run([TestEnvironment.root + "/examples/hello.json", "-o", NSTemporaryDirectory() + "/x-media.png",
+                                              "--media", "/nonexistent/media"])
+        XCTAssertEqual(result.status, 3, result.stderr)
+        XCTAssertTrue(result.stderr.contains("/nonexistent/media"), result.stderr)
+    }
+}
