@@ -19,9 +19,11 @@ public final class RenderPipeline {
 
     /// The layout of the message `render` draws (the last message of a stream).
     public func layout(_ input: DecodedInput, settings: RenderSettings) throws -> PageLayout {
-        guard let document = input.lastDocument else {
+        guard let frame = input.frames.last(where: { $0.document != nil }), var document = frame.document else {
             throw DecodeError(path: "$", message: "the stream holds no message to draw")
         }
+        // "Show more" belongs to partial cloud messages; a draft's `part` flag only says it is still growing.
+        if frame.kind != .message { document.partial = false }
         var layout = engine.layout(document, options: settings.layout)
         layout.warnings = input.warnings + layout.warnings
         return layout

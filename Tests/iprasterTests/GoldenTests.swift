@@ -5,4 +5,5 @@ import XCTest
 final class GoldenTests: XCTestCase {
     func testTextBlocks() throws { try GoldenAssertions.assertGoldens(feature: "text") }
     func testBubble() throws { try GoldenAssertions.assertGoldens(feature: "bubble") }
+    func testBlocks() throws { try GoldenAssertions.assertGoldens(feature: "blocks") }
 }

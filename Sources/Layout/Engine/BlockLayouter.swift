@@ -6,7 +6,7 @@ enum BlockLayouter {
         var isPlaceholder = false
     }
 
-    static func layout(_ block: Block, boundingWidth B: Double, inset H: Double, context: inout LayoutContext) -> Result {
+    static func layout(_ block: Block, boundingWidth B: Double, inset H: Double, kind: SequenceKind, context: inout LayoutContext) -> Result {
         let name = block.typeName
         func simple(_ text: RichText, _ category: TextCategory) -> Result {
             Result(items: TextBlockLayout.layout(text, category, block: name, boundingWidth: B, inset: H, context: context))
@@ -29,6 +29,21 @@ enum BlockLayouter {
                                              block: name, content: .divider(color: context.colors.separator))])
         case .anchor(let name):
             return Result(items: [LayoutItem(frame: .zero, block: "anchor", content: .anchor(name: name))])
+        case .list(let list):
+            return Result(items: ListLayout.layout(list, boundingWidth: B, inset: H, kind: kind, context: &context))
+        case .blockQuote(let blocks, let credit, _):
+            // Collapsed (expandable) quotes render expanded, like the OLD generation (README "Quotes").
+            return Result(items: QuoteLayout.blockQuote(blocks: blocks, credit: credit, boundingWidth: B, inset: H, kind: kind, context: &context))
+        case .pullQuote(let text, let credit):
+            return Result(items: QuoteLayout.pullQuote(text, credit: credit, boundingWidth: B, inset: H, context: context))
+        case .preformatted(let text, let language):
+            return Result(items: CodeBlockLayout.layout(text, language: language, boundingWidth: B, inset: H, context: context))
+        case .details(let title, let blocks, let open):
+            return Result(items: DetailsLayout.layout(title: title, blocks: blocks, open: open, boundingWidth: B, inset: H, context: &context))
+        case .thinking(let text):
+            return Result(items: ThinkingLayout.layout(text, boundingWidth: B, inset: H, context: context))
+        case .buttonRow(let row):
+            return Result(items: ButtonRowLayout.layout(row, boundingWidth: B, inset: H, context: context))
         default:
             return Result(items: [UnsupportedLayout.pill(typeName: name, boundingWidth: B, inset: H, context: context)], isPlaceholder: true)
         }

@@ -13,7 +13,7 @@ struct BlockSequenceLayouter {
         var contentHeight = 0.0
         var previous: SpacingKind?
         for block in blocks {
-            let laidOut = BlockLayouter.layout(block, boundingWidth: boundingWidth, inset: inset, context: &context)
+            let laidOut = BlockLayouter.layout(block, boundingWidth: boundingWidth, inset: inset, kind: kind, context: &context)
             let spacingKind = SpacingKind(block, renderedAsPlaceholder: laidOut.isPlaceholder)
             let spacing = SpacingTable.between(previous, spacingKind, kind: kind)
             let dy = contentHeight + spacing

@@ -18,7 +18,7 @@ struct BubbleLayouter {
         var background: RGBA?
     }
 
-    func layout(page: PageInfo, items: [LayoutItem]) -> Result {
+    func layout(page: PageInfo, items: [LayoutItem], showMore: LayoutItem? = nil) -> Result {
         let scale = options.scale
         let margin = options.margin
         let hidden = Status(placement: .hidden, frame: nil, text: nil, ticks: [], tickColor: colors.check)
@@ -63,17 +63,21 @@ struct BubbleLayouter {
                 date.lines[index].frame = date.lines[index].frame.offsetBy(dx: 5, dy: 1 - pixel)
                 date.lines[index].baseline += 1 - pixel
             }
-            if let trailing = trailingLine(items: items), trailing.maxX + statusWidth <= width - Self.statusInset {
+            // With "Show more" the status trails its line, at the bottom of the link's text box (pad 0, §7.5).
+            let trailing = showMore.map { (maxX: $0.frame.maxX, baseline: $0.frame.maxY, pad: 0.0) } ?? trailingLine(items: items)
+            let contentBottom = showMore?.frame.maxY ?? C
+            if let trailing, trailing.maxX + statusWidth <= width - Self.statusInset {
                 let anchorY = trailing.baseline + trailing.pad
                 status = Status(placement: .trailing, frame: Rect(x: rowX, y: anchorY - statusHeight, width: statusWidth, height: statusHeight),
                                 text: date, ticks: ticks, tickColor: colors.check)
                 height = max(C + 2, anchorY + 1 + 6)
             } else {
-                status = Status(placement: .wrapped, frame: Rect(x: rowX, y: C, width: statusWidth, height: statusHeight),
+                status = Status(placement: .wrapped, frame: Rect(x: rowX, y: contentBottom, width: statusWidth, height: statusHeight),
                                 text: date, ticks: ticks, tickColor: colors.check)
-                height = max(C + 2, C + statusHeight + 6)
+                height = max(C + 2, contentBottom + statusHeight + 6)
             }
         }
+        if let showMore { height = max(height, showMore.frame.maxY + 6) }
         height = max(height, Self.minimumSize.height)
         let tailOnLeft = !options.outgoing
         let bubble = Bubble(frame: Rect(x: 0, y: 0, width: width, height: height), cornerRadius: Self.cornerRadius,

@@ -4,6 +4,7 @@ enum SpacingKind: Equatable {
     case headingLike   // header, subheader, heading
     case divider, anchor, cover, channelBanner, details, relatedArticles, table, thinking
     case image, video, collage, slideshow
+    case buttonRow
     case other
 
     /// The kind a laid-out block spaces as. Placeholder pills space like a paragraph (README "Unsupported").
@@ -33,6 +34,7 @@ enum SpacingKind: Equatable {
         case .video: self = .video
         case .collage: self = .collage
         case .slideshow: self = .slideshow
+        case .buttonRow: self = .buttonRow
         default: self = .other
         }
     }
@@ -53,6 +55,8 @@ enum SpacingTable {
     }
 
     static func pair(_ u: SpacingKind, _ l: SpacingKind) -> Double {
+        // Buttons rows are NEW-only: consecutive rows take the NEW padding model's 4 + 4 (§1.5 rule 3).
+        if u == .buttonRow && l == .buttonRow { return 8 }
         if l == .cover || l == .channelBanner || (u == .details && l == .details) || u == .relatedArticles || l == .anchor { return 0 }
         if u == .divider || l == .divider { return 21 }
         if u == .blockQuote || l == .blockQuote { return 11 }

@@ -33,12 +33,12 @@ struct TextItemLayouter {
 
     /// Lays out `text` at bounding width `width`. nil for empty text (the block then adds nothing).
     func layout(_ text: AttributedText, width: Double, alignment: TextAlignment, lineSpacingFactor: Double,
-                fitToWidth: Bool = true) -> Result? {
+                fitToWidth: Bool = true, ellipsize: Bool = false) -> Result? {
         guard !text.isEmpty, let firstRun = text.runs.first else { return nil }
         // All line metrics come from the font at string index 0 (§3.1–3.2).
         let fontMetrics = fonts.metrics(firstRun.attributes.metricsFont)
         let m = LineMetrics(fontMetrics, lineSpacingFactor: lineSpacingFactor)
-        let measured = fonts.measure(text, width: width, inkRects: computeCharacterRects)
+        let measured = fonts.measure(text, width: width, inkRects: computeCharacterRects, ellipsize: ellipsize)
         let utf16 = text.utf16Offsets()
         var lines: [TextLine] = []
         var originY = m.topInset

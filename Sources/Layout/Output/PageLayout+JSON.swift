@@ -55,6 +55,43 @@ extension LayoutItem {
             members.append(("name", .string(name)))
         case .unsupported(let typeName, _, _, _, _):
             members.append(("type", .string(typeName)))
+        case .listMarker(let marker):
+            switch marker {
+            case .bullet: members.append(("marker", .string("bullet")))
+            case .label(let box, _): members.append(("marker", .string("label"))); members.append(("lines", .array(box.lines.map { .array([.int($0.range.lowerBound), .int($0.range.upperBound)]) })))
+            case .checkbox(let checked, _, _): members.append(("marker", .string("checkbox"))); members.append(("checked", .bool(checked)))
+            }
+        case .quoteFrame(let fill):
+            members.append(("barWidth", .number(fill.barWidth)))
+            members.append(("cornerRadius", .number(fill.cornerRadius)))
+            members.append(("barOnTrailing", .bool(fill.barOnTrailing)))
+        case .pullQuote(_, let radius):
+            members.append(("cornerRadius", .number(radius)))
+        case .ornament(let ornament):
+            members.append(("shape", .string(ornament.shape.rawValue)))
+        case .codeBlock(let code):
+            members.append(("language", .string(code.language)))
+            members.append(("textFrame", rect(Rect(x: code.textOrigin.x, y: code.textOrigin.y, width: code.text.lines.map(\.frame.maxX).max() ?? 0,
+                                                   height: 0))))
+            members.append(("lines", .array(code.text.lines.map { line in
+                .object([("frame", rect(line.frame)), ("baseline", .number(line.baseline)),
+                         ("range", .array([.int(line.range.lowerBound), .int(line.range.upperBound)])), ("rtl", .bool(line.rtl))])
+            })))
+        case .details(let details):
+            members.append(("expanded", .bool(details.isExpanded)))
+            members.append(("titleHeight", .number(details.titleHeight)))
+            if !details.items.isEmpty {
+                members.append(("items", .array(details.items.map { $0.json(includeCharacterRects: includeCharacterRects) })))
+            }
+        case .thinking(let thinking):
+            members.append(("lines", .array(thinking.text.lines.map { line in
+                .object([("frame", rect(line.frame)), ("baseline", .number(line.baseline)),
+                         ("range", .array([.int(line.range.lowerBound), .int(line.range.upperBound)])), ("rtl", .bool(line.rtl))])
+            })))
+        case .buttonRow(let buttons):
+            members.append(("buttons", .array(buttons.map { .object([("frame", rect($0.frame))]) })))
+        case .showMore:
+            break
         }
         return .object(members)
     }

@@ -83,6 +83,15 @@ public struct LayoutItem: Sendable, Equatable {
         case .divider: return "divider"
         case .anchor: return "anchor"
         case .unsupported: return "unsupported"
+        case .listMarker: return "listMarker"
+        case .quoteFrame: return "quoteFrame"
+        case .pullQuote: return "pullQuote"
+        case .ornament: return "ornament"
+        case .codeBlock: return "codeBlock"
+        case .details: return "details"
+        case .thinking: return "thinking"
+        case .buttonRow: return "buttonRow"
+        case .showMore: return "showMore"
         }
     }
 }
@@ -92,16 +101,16 @@ public enum ItemContent: Sendable, Equatable {
     case divider(color: RGBA)
     case anchor(name: String)
     /// The V2 placeholder pill: "Unsupported: <type>".
-    case unsupported(typeName: String, fill: RGBA, cornerRadius: Double, label: TextBox, labelOrigin: (x: Double, y: Double))
-
-    public static func == (lhs: ItemContent, rhs: ItemContent) -> Bool {
-        switch (lhs, rhs) {
-        case (.text(let a), .text(let b)): return a == b
-        case (.divider(let a), .divider(let b)): return a == b
-        case (.anchor(let a), .anchor(let b)): return a == b
-        case (.unsupported(let t1, let f1, let r1, let l1, let o1), .unsupported(let t2, let f2, let r2, let l2, let o2)):
-            return t1 == t2 && f1 == f2 && r1 == r2 && l1 == l2 && o1 == o2
-        default: return false
-        }
-    }
+    case unsupported(typeName: String, fill: RGBA, cornerRadius: Double, label: TextBox, labelOrigin: Point)
+    case listMarker(ListMarker)
+    case quoteFrame(QuoteFill)
+    /// The pull-quote pill behind the text: a rounded rectangle.
+    case pullQuote(color: RGBA, cornerRadius: Double)
+    case ornament(Ornament)
+    case codeBlock(CodeBlock)
+    case details(Details)
+    case thinking(Thinking)
+    case buttonRow([ButtonFace])
+    /// The "Show more" link of a partial message.
+    case showMore(TextBox)
 }

@@ -26,6 +26,7 @@ struct RichTextBuilder {
         var spoiler = false
         var emoji = false
         var medium = false
+        var semibold = false
 
         var font: FontSpec {
             var spec = textFont
@@ -36,7 +37,7 @@ struct RichTextBuilder {
         var textFont: FontSpec {
             // Serif beats fixed; fixed applies whenever serif is off (§2.2 precedence).
             let family: FontSpec.Family = serif ? .serif : fixed ? .mono : .sans
-            return FontSpec(family: family, weight: bold ? 700 : medium ? 500 : 400, italic: italic, size: size)
+            return FontSpec(family: family, weight: bold ? 700 : semibold ? 600 : medium ? 500 : 400, italic: italic, size: size)
         }
 
         var attributes: AttributedText.Attributes {

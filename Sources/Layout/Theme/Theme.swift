@@ -24,6 +24,9 @@ public struct Theme: Sendable, Equatable {
     public var wallpaper: RGBA
     public var incoming: MessageColors
     public var outgoing: MessageColors
+    /// Buttons rows: the danger and success styles (ipraster's choices; primary is the accent, link the link colour).
+    public var buttonDanger: RGBA = .hex("#E53935")
+    public var buttonSuccess: RGBA = .hex("#31A952")
 
     public func colors(outgoing isOutgoing: Bool) -> MessageColors { isOutgoing ? outgoing : incoming }
 

@@ -38,8 +38,11 @@ public enum ThemeLoader {
         if let wallpaper = node["wallpaper"] { theme.wallpaper = try color(wallpaper) }
         if let incoming = node["incoming"] { theme.incoming = try apply(incoming, to: theme.incoming) }
         if let outgoing = node["outgoing"] { theme.outgoing = try apply(outgoing, to: theme.outgoing) }
-        for key in node.object!.keys where !["base", "name", "isDark", "wallpaper", "incoming", "outgoing"].contains(key) {
-            throw DecodeError(path: "$." + key, message: "unknown theme key (expected base, name, isDark, wallpaper, incoming, outgoing)")
+        if let danger = node["buttonDanger"] { theme.buttonDanger = try color(danger) }
+        if let success = node["buttonSuccess"] { theme.buttonSuccess = try color(success) }
+        let known = ["base", "name", "isDark", "wallpaper", "incoming", "outgoing", "buttonDanger", "buttonSuccess"]
+        for key in node.object!.keys where !known.contains(key) {
+            throw DecodeError(path: "$." + key, message: "unknown theme key (expected \(known.joined(separator: ", ")))")
         }
         return theme
     }
@@ -100,6 +103,7 @@ extension ThemeLoader {
         }
         return .object([("base", .string(Theme.builtIn(theme.name) != nil ? theme.name : "day")), ("name", .string(theme.name)),
                         ("isDark", .bool(theme.isDark)), ("wallpaper", .string(theme.wallpaper.hexString)),
-                        ("incoming", direction(theme.incoming)), ("outgoing", direction(theme.outgoing))])
+                        ("incoming", direction(theme.incoming)), ("outgoing", direction(theme.outgoing)),
+                        ("buttonDanger", .string(theme.buttonDanger.hexString)), ("buttonSuccess", .string(theme.buttonSuccess.hexString))])
     }
 }

@@ -44,6 +44,38 @@ struct PagePainter {
             roundedRect(item.frame, radius: radius, cr)
             cairo_fill(cr)
             drawText(label, at: (item.frame.minX + origin.x, item.frame.minY + origin.y), cr: cr)
+        case .listMarker(let marker):
+            drawListMarker(marker, in: item.frame, cr: cr)
+        case .quoteFrame(let fill):
+            drawQuoteFill(fill, in: item.frame, cr: cr)
+        case .pullQuote(let color, let radius):
+            set(color, cr)
+            roundedRect(item.frame, radius: radius, cr)
+            cairo_fill(cr)
+        case .ornament(let ornament):
+            OrnamentPainter.draw(ornament, in: item.frame, cr: cr)
+        case .codeBlock(let code):
+            drawQuoteFill(code.fill, in: item.frame, cr: cr)
+            drawText(code.text, at: (item.frame.minX + code.textOrigin.x, item.frame.minY + code.textOrigin.y), cr: cr)
+            if let label = code.languageLabel {
+                drawText(label, at: (item.frame.minX + code.languageOrigin.x, item.frame.minY + code.languageOrigin.y), cr: cr)
+            }
+        case .details(let details):
+            drawDetails(details, in: item.frame, cr: cr)
+        case .thinking(let thinking):
+            drawThinking(thinking, in: item.frame, cr: cr)
+        case .buttonRow(let buttons):
+            for button in buttons {
+                let frame = button.frame.offsetBy(dx: item.frame.minX, dy: item.frame.minY)
+                if let fill = button.fill {
+                    set(fill, cr)
+                    roundedRect(frame, radius: button.cornerRadius, cr)
+                    cairo_fill(cr)
+                }
+                drawText(button.label, at: (item.frame.minX + button.labelOrigin.x, item.frame.minY + button.labelOrigin.y), cr: cr)
+            }
+        case .showMore(let box):
+            drawText(box, at: (item.frame.minX, item.frame.minY), cr: cr)
         }
     }
 

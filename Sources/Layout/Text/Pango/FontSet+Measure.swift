@@ -37,7 +37,7 @@ extension FontSet {
     /// Breaks `text` into lines at `width` points (nil = one line per paragraph) with WORD_CHAR wrapping
     /// and returns positioned glyphs. Only font and shape attributes are given to Pango; colours and
     /// decorations stay ours.
-    func measure(_ text: AttributedText, width: Double?, inkRects: Bool = false) -> MeasuredParagraph {
+    func measure(_ text: AttributedText, width: Double?, inkRects: Bool = false, ellipsize: Bool = false) -> MeasuredParagraph {
         var start = timespec(), end = timespec()
         clock_gettime(CLOCK_MONOTONIC, &start)
         defer {
@@ -76,6 +76,8 @@ extension FontSet {
         if let width {
             pango_layout_set_width(layout, Int32(max(0, (width * scale).rounded(.down))))
             pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+            // One line, ended with "…" when it does not fit (button labels, "Show more").
+            if ellipsize { pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END) }
         } else {
             pango_layout_set_width(layout, -1)
         }

@@ -12,6 +12,6 @@ enum UnsupportedLayout {
         let labelHeight = result?.height ?? 0
         return LayoutItem(frame: Rect(x: H, y: 0, width: width, height: height), block: typeName,
                           content: .unsupported(typeName: typeName, fill: context.colors.quoteAccent.withAlpha(0.1), cornerRadius: cornerRadius,
-                                                label: label, labelOrigin: (0, ((height - labelHeight) / 2).rounded(.down))))
+                                                label: label, labelOrigin: Point(x: 0, y: ((height - labelHeight) / 2).rounded(.down))))
     }
 }

@@ -1,0 +1,131 @@
+/// Block quotes and pull quotes, OLD generation (`v2-layout-facts.md` §2.8–2.9 and Appendix A;
+/// `v2-render-facts.md` §7.4–7.5).
+enum QuoteLayout {
+    static let verticalInset: Double = 6
+    static let leadingInset: Double = 9
+    static let trailingInset: Double = 16
+    static let lineInset: Double = 9
+    static let childSpacing: Double = 10
+    static let captionGap: Double = 3
+    static let barWidth: Double = 3
+    static let cornerRadius: Double = 6
+    static let fillAlpha: Double = 0.10
+    static let pullVerticalInset: Double = 12
+    static let pullPadding: Double = 30
+
+    static func fill(_ context: LayoutContext) -> QuoteFill {
+        QuoteFill(accent: context.colors.quoteAccent, barWidth: barWidth, cornerRadius: cornerRadius, fillAlpha: fillAlpha,
+                  barOnTrailing: context.rtl)
+    }
+
+    /// The corner quote icon, 9 × 7, 4 pt from the top trailing corner (opposite the bar).
+    static func icon(boundingWidth B: Double, inset H: Double, context: LayoutContext) -> LayoutItem {
+        let x = context.rtl ? H + 4 : B - H - 4 - 9
+        return LayoutItem(frame: Rect(x: x, y: 4, width: 9, height: 7), block: "blockquote",
+                          content: .ornament(Ornament(shape: .quoteIcon, color: context.colors.quoteAccent, rotation: 0)))
+    }
+
+    static func blockQuote(blocks: [Block], credit: RichText, boundingWidth B: Double, inset H: Double, kind: SequenceKind,
+                           context: inout LayoutContext) -> [LayoutItem] {
+        if blocks.count == 1, case .paragraph(let text) = blocks[0] {
+            return quoteText(text, credit: credit, boundingWidth: B, inset: H, context: context)
+        }
+        // Nested blocks: children in the band [H + L, …], 6 pt from the top, a fixed 10 pt apart (OLD).
+        let rtl = context.rtl
+        let innerWidth = B - 2 * H - lineInset
+        let innerInset = H + lineInset
+        let bandOffsetX = rtl ? 2 * H + lineInset : 0
+        var items: [LayoutItem] = []
+        var contentHeight = verticalInset
+        var first = true
+        for block in blocks {
+            let laidOut = BlockLayouter.layout(block, boundingWidth: innerWidth, inset: innerInset, kind: kind, context: &context)
+            let spacing = first ? 0 : childSpacing
+            first = false
+            for var item in laidOut.items {
+                item.frame = item.frame.offsetBy(dx: bandOffsetX, dy: contentHeight + spacing)
+                items.append(item)
+            }
+            contentHeight = max(contentHeight, items.map(\.frame.maxY).max() ?? contentHeight)
+        }
+        if !credit.isEmpty {
+            contentHeight += captionGap
+            if let caption = context.textItem(credit, .caption, block: "blockquote", x: innerInset + (rtl ? -lineInset : 0), y: contentHeight,
+                                              width: innerWidth, alignment: rtl ? .right : .natural, adjust: { $0.bold = true }) {
+                items.append(caption)
+                contentHeight += caption.frame.height
+            }
+        }
+        contentHeight += verticalInset
+        let frame = LayoutItem(frame: Rect(x: H, y: 0, width: B - 2 * H, height: contentHeight), block: "blockquote", content: .quoteFrame(fill(context)))
+        return [frame] + items + [icon(boundingWidth: B, inset: H, context: context)]
+    }
+
+    /// The single-paragraph quote: 15 pt body inset 9 / 16, vertical insets corrected by the cap height
+    /// and descender so the visible gap is 6 (§2.8 with isPull = false).
+    static func quoteText(_ text: RichText, credit: RichText, boundingWidth B: Double, inset H: Double, context: LayoutContext) -> [LayoutItem] {
+        let rtl = context.rtl
+        let x = rtl ? H + trailingInset : H + leadingInset
+        let width = B - 2 * H - leadingInset - trailingInset
+        let bodyFont = FontSpec(family: .sans, size: 15)
+        let body = context.fonts.metrics(bodyFont)
+        var items: [LayoutItem] = []
+        var contentHeight = max(0, verticalInset - (body.ascent - body.capHeight))
+        var bottomOverhead = body.descent
+        if let bodyItem = context.textItem(text, .paragraph, block: "blockquote", x: x, y: contentHeight, width: width,
+                                           alignment: rtl ? .right : .natural, adjust: { $0.size = 15 }) {
+            items.append(bodyItem)
+            contentHeight += bodyItem.frame.height
+        }
+        if !credit.isEmpty {
+            contentHeight += captionGap
+            if let caption = context.textItem(credit, .caption, block: "blockquote", x: x, y: contentHeight, width: width,
+                                              alignment: rtl ? .right : .natural, adjust: { $0.bold = true }) {
+                items.append(caption)
+                contentHeight += caption.frame.height
+                bottomOverhead = context.fonts.metrics(FontSpec(family: .sans, weight: 700, size: 15)).descent
+            }
+        }
+        contentHeight += max(0, verticalInset - bottomOverhead)
+        let frame = LayoutItem(frame: Rect(x: H, y: 0, width: B - 2 * H, height: contentHeight), block: "blockquote", content: .quoteFrame(fill(context)))
+        return [frame] + items + [icon(boundingWidth: B, inset: H, context: context)]
+    }
+
+    /// Pull quote (OLD): centred italic 15 pt text across B − 2H, a pill min(widest line + 60, B) wide,
+    /// quote marks 12 × 10 at 6 pt from the pill's corners, caption bold italic.
+    static func pullQuote(_ text: RichText, credit: RichText, boundingWidth B: Double, inset H: Double, context: LayoutContext) -> [LayoutItem] {
+        let body = context.fonts.metrics(FontSpec(family: .sans, italic: true, size: 15))
+        var items: [LayoutItem] = []
+        var contentHeight = max(0, pullVerticalInset - (body.ascent - body.capHeight))
+        var quoteRegionBottom = contentHeight
+        var widestLine = 0.0
+        var bottomOverhead = body.descent
+        if let bodyItem = context.textItem(text, .paragraph, block: "pullquote", x: H, y: contentHeight, width: B - 2 * H,
+                                           alignment: .center, adjust: { $0.size = 15; $0.italic = true }) {
+            items.append(bodyItem)
+            contentHeight += bodyItem.frame.height
+            if case .text(let box) = bodyItem.content { widestLine = box.lines.map(\.frame.width).max() ?? 0 }
+        }
+        quoteRegionBottom = contentHeight + max(0, pullVerticalInset - body.descent)
+        if !credit.isEmpty {
+            contentHeight += captionGap
+            if let caption = context.textItem(credit, .caption, block: "pullquote", x: H, y: contentHeight, width: B - 2 * H,
+                                              alignment: .center, adjust: { $0.bold = true; $0.italic = true }) {
+                items.append(caption)
+                contentHeight += caption.frame.height
+                bottomOverhead = context.fonts.metrics(FontSpec(family: .sans, weight: 700, italic: true, size: 15)).descent
+            }
+        }
+        contentHeight += max(0, pullVerticalInset - bottomOverhead)
+        let pillWidth = min(widestLine + 2 * pullPadding, B)
+        let pillX = (B - pillWidth) / 2
+        let accent = context.colors.quoteAccent
+        let pill = LayoutItem(frame: Rect(x: pillX, y: 0, width: pillWidth, height: contentHeight), block: "pullquote",
+                              content: .pullQuote(color: accent.multipliedAlpha(fillAlpha), cornerRadius: cornerRadius))
+        let open = LayoutItem(frame: Rect(x: pillX + 6, y: 6, width: 12, height: 10), block: "pullquote",
+                              content: .ornament(Ornament(shape: .quoteOpen, color: accent, rotation: 0)))
+        let close = LayoutItem(frame: Rect(x: pillX + pillWidth - 6 - 12, y: quoteRegionBottom - 6 - 10, width: 12, height: 10), block: "pullquote",
+                               content: .ornament(Ornament(shape: .quoteClose, color: accent, rotation: 0)))
+        return [pill] + items + [open, close]
+    }
+}

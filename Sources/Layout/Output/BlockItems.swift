@@ -1,0 +1,78 @@
+/// Payloads of the block items paint draws (`v2-layout-facts.md` §2, `v2-render-facts.md` §7).
+
+public enum ListMarker: Sendable, Equatable {
+    /// A filled circle of diameter min(w, h) centred in the frame.
+    case bullet(color: RGBA)
+    /// A label ("3.", "c.", "iv.") drawn with its first baseline at `origin` (item-local) inside the frame.
+    case label(TextBox, origin: Point)
+    /// An 18 × 18 checkbox: a ring in `border` when unchecked; filled with `fill` and the tick cut out when checked.
+    case checkbox(checked: Bool, fill: RGBA, border: RGBA)
+}
+
+/// The quote fill (`v2-render-facts.md` §7.4): a rounded rect of `accent` at `fillAlpha`, with a solid bar
+/// clipped to the same rounded path on the leading edge (trailing when `barOnTrailing`, for RTL).
+public struct QuoteFill: Sendable, Equatable {
+    public var accent: RGBA
+    public var barWidth: Double
+    public var cornerRadius: Double
+    public var fillAlpha: Double
+    public var barOnTrailing: Bool
+}
+
+public struct Ornament: Sendable, Equatable {
+    public enum Shape: String, Sendable { case quoteIcon, quoteOpen, quoteClose, chevron }
+    public var shape: Shape
+    public var color: RGBA
+    /// Degrees (the details chevron turns 180° when open).
+    public var rotation: Double
+
+    public init(shape: Shape, color: RGBA, rotation: Double) {
+        self.shape = shape
+        self.color = color
+        self.rotation = rotation
+    }
+}
+
+/// A code block (OLD generation): the quote fill framing wrapped monospace text and an optional language label.
+public struct CodeBlock: Sendable, Equatable {
+    public var fill: QuoteFill
+    public var text: TextBox
+    /// Item-local origin of the text item.
+    public var textOrigin: Point
+    public var language: String
+    public var languageLabel: TextBox?
+    public var languageOrigin: Point
+}
+
+/// A details block: title row, chevron, bottom separator and, when open, the nested body.
+public struct Details: Sendable, Equatable {
+    public var title: TextBox?
+    public var titleOrigin: Point
+    public var titleHeight: Double
+    public var isExpanded: Bool
+    public var chevron: Rect
+    public var chevronColor: RGBA
+    public var separator: Rect
+    public var separatorColor: RGBA
+    /// The body's items, item-local (under the title row), empty when closed.
+    public var items: [LayoutItem]
+    public var bodyHeight: Double
+}
+
+/// A thinking block: dimmed paragraph text under a moving shimmer band (`v2-render-facts.md` §7.7).
+public struct Thinking: Sendable, Equatable {
+    public var text: TextBox
+    /// The shimmer band: its centre (item-local x), half width and the alpha at its centre.
+    public var shimmerCenterX: Double
+    public var shimmerHalfWidth: Double
+    public var shimmerAlpha: Double
+}
+
+/// One button of a buttons row (item-local frame).
+public struct ButtonFace: Sendable, Equatable {
+    public var frame: Rect
+    public var fill: RGBA?
+    public var cornerRadius: Double
+    public var label: TextBox
+    public var labelOrigin: Point
+}
