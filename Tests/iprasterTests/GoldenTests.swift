@@ -6,4 +6,5 @@ final class GoldenTests: XCTestCase {
     func testTextBlocks() throws { try GoldenAssertions.assertGoldens(feature: "text") }
     func testBubble() throws { try GoldenAssertions.assertGoldens(feature: "bubble") }
     func testBlocks() throws { try GoldenAssertions.assertGoldens(feature: "blocks") }
+    func testTables() throws { try GoldenAssertions.assertGoldens(feature: "table") }
 }

@@ -18,7 +18,8 @@ enum BlockLayouter {
         case .header(let text): return simple(text, .header)
         case .subheader(let text): return simple(text, .subheader)
         case .heading(let level, let text): return simple(text, .heading(level))
-        case .paragraph(let text): return simple(text, .paragraph)
+        // A paragraph in a table cell takes the table category (§1.4).
+        case .paragraph(let text): return simple(text, kind == .cell ? .table : .paragraph)
         case .footer(let text): return simple(text, .caption)
         case .authorDate(let author, let unixTime):
             return Result(items: TextBlockLayout.authorDate(author: author, unixTime: unixTime, boundingWidth: B, inset: H, context: context))
@@ -42,6 +43,8 @@ enum BlockLayouter {
             return Result(items: DetailsLayout.layout(title: title, blocks: blocks, open: open, boundingWidth: B, inset: H, context: &context))
         case .thinking(let text):
             return Result(items: ThinkingLayout.layout(text, boundingWidth: B, inset: H, context: context))
+        case .table(let table):
+            return Result(items: TableLayout.layout(table, boundingWidth: B, inset: H, context: &context))
         case .buttonRow(let row):
             return Result(items: ButtonRowLayout.layout(row, boundingWidth: B, inset: H, context: context))
         default:

@@ -17,6 +17,8 @@ public struct LayoutOptions: Sendable {
     /// nil = the theme's wallpaper with a bubble, transparent without one.
     public var background: Background = .automatic
     public var expandDetails = false
+    /// Horizontal scroll offset of overflowing tables (0 = at rest, showing the left part).
+    public var tableOffset: Double = 0
 
     public enum Background: Sendable, Equatable {
         case automatic, transparent, color(RGBA)

@@ -15,7 +15,7 @@ public struct RenderSettings: Sendable {
 
     /// Options that take a value.
     public static let valueOptions: Set<String> = ["--width", "--scale", "--theme", "--time", "--margin", "--author-color", "--now",
-                                                  "--locale", "--timezone", "--background", "--media", "--format"]
+                                                  "--locale", "--timezone", "--background", "--media", "--format", "--table-offset"]
     public static let flagOptions: Set<String> = ["--outgoing", "--no-status", "--no-bubble", "--strict", "--reveal-rects",
                                                  "--expand-details", "--show-spoilers"]
 
@@ -79,6 +79,7 @@ public struct RenderSettings: Sendable {
                     throw DecodeError(path: argument, message: "expected \"transparent\", \"#RRGGBB\" or \"#RRGGBBAA\", found \"\(text)\"")
                 }
             case "--media": settings.mediaDirectory = try value(argument)
+            case "--table-offset": settings.layout.tableOffset = try number(argument, 0...100_000)
             case "--format": settings.format = try value(argument)
             case "--strict": settings.strict = true
             case "--reveal-rects": settings.layout.revealRects = true

@@ -76,3 +76,46 @@ public struct ButtonFace: Sendable, Equatable {
     public var label: TextBox
     public var labelOrigin: Point
 }
+
+/// A table (`v2-layout-facts.md` §2.17, OLD values; `v2-render-facts.md` §7.9; seed "InstantPage V2 table").
+/// The item spans the bounding width and clips to it; the grid sits `contentInset` in, shifted left by the
+/// scroll offset. All frames are item-local.
+public struct Table: Sendable, Equatable {
+    public var contentInset: Double
+    /// The grid's frame (below the title, if any).
+    public var gridFrame: Rect
+    /// The rounded card around title and grid: the outer border's rectangle (radius `cornerRadius`).
+    public var cardFrame: Rect
+    public var cornerRadius: Double
+    public var borderWidth: Double
+    public var borderColor: RGBA
+    public var fillColor: RGBA
+    public var title: [LayoutItem]
+    public var cells: [TableCellLayout]
+    /// Inner grid lines (bordered tables only).
+    public var lines: [Rect]
+    /// Horizontal scroll offset applied (0 = the resting position).
+    public var scrollOffset: Double
+}
+
+public struct TableCellLayout: Sendable, Equatable {
+    public struct Corners: OptionSet, Sendable, Equatable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        public static let topLeft = Corners(rawValue: 1)
+        public static let topRight = Corners(rawValue: 2)
+        public static let bottomLeft = Corners(rawValue: 4)
+        public static let bottomRight = Corners(rawValue: 8)
+    }
+
+    public var row: Int
+    public var column: Int
+    public var frame: Rect
+    public var header: Bool
+    public var filled: Bool
+    /// Grid corners this filled cell touches: they are rounded with `fillCornerRadius`.
+    public var roundedCorners: Corners
+    public var fillCornerRadius: Double
+    /// The cell's text, cell-local.
+    public var items: [LayoutItem]
+}

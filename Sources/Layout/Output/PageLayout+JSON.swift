@@ -92,6 +92,23 @@ extension LayoutItem {
             members.append(("buttons", .array(buttons.map { .object([("frame", rect($0.frame))]) })))
         case .showMore:
             break
+        case .table(let table):
+            members.append(("contentInset", .number(table.contentInset)))
+            members.append(("gridFrame", rect(table.gridFrame)))
+            members.append(("cornerRadius", .number(table.cornerRadius)))
+            members.append(("borderWidth", .number(table.borderWidth)))
+            if table.scrollOffset != 0 { members.append(("scrollOffset", .number(table.scrollOffset))) }
+            if !table.title.isEmpty {
+                members.append(("title", .array(table.title.map { $0.json(includeCharacterRects: includeCharacterRects) })))
+            }
+            members.append(("cells", .array(table.cells.map { cell in
+                var fields: [(String, JSONOut)] = [("row", .int(cell.row)), ("column", .int(cell.column)), ("frame", rect(cell.frame)),
+                                                   ("header", .bool(cell.header)), ("filled", .bool(cell.filled))]
+                if !cell.items.isEmpty {
+                    fields.append(("items", .array(cell.items.map { $0.json(includeCharacterRects: includeCharacterRects) })))
+                }
+                return .object(fields)
+            })))
         }
         return .object(members)
     }

@@ -92,6 +92,7 @@ public struct LayoutItem: Sendable, Equatable {
         case .thinking: return "thinking"
         case .buttonRow: return "buttonRow"
         case .showMore: return "showMore"
+        case .table: return "table"
         }
     }
 }
@@ -113,4 +114,5 @@ public enum ItemContent: Sendable, Equatable {
     case buttonRow([ButtonFace])
     /// The "Show more" link of a partial message.
     case showMore(TextBox)
+    case table(Table)
 }

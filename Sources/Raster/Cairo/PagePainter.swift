@@ -76,6 +76,8 @@ struct PagePainter {
             }
         case .showMore(let box):
             drawText(box, at: (item.frame.minX, item.frame.minY), cr: cr)
+        case .table(let table):
+            drawTable(table, in: item.frame, cr: cr)
         }
     }
 

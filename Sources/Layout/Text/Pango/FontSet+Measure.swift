@@ -37,7 +37,8 @@ extension FontSet {
     /// Breaks `text` into lines at `width` points (nil = one line per paragraph) with WORD_CHAR wrapping
     /// and returns positioned glyphs. Only font and shape attributes are given to Pango; colours and
     /// decorations stay ours.
-    func measure(_ text: AttributedText, width: Double?, inkRects: Bool = false, ellipsize: Bool = false) -> MeasuredParagraph {
+    func measure(_ text: AttributedText, width: Double?, inkRects: Bool = false, ellipsize: Bool = false,
+                 wholeWords: Bool = false) -> MeasuredParagraph {
         var start = timespec(), end = timespec()
         clock_gettime(CLOCK_MONOTONIC, &start)
         defer {
@@ -75,7 +76,8 @@ extension FontSet {
         pango_attr_list_unref(attributes)
         if let width {
             pango_layout_set_width(layout, Int32(max(0, (width * scale).rounded(.down))))
-            pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+            // WORD_CHAR breaks over-long words like CoreText does; WORD keeps words whole (table minimum widths).
+            pango_layout_set_wrap(layout, wholeWords ? PANGO_WRAP_WORD : PANGO_WRAP_WORD_CHAR)
             // One line, ended with "…" when it does not fit (button labels, "Show more").
             if ellipsize { pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END) }
         } else {

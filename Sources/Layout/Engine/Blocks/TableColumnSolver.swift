@@ -1,0 +1,101 @@
+/// Column widths of a table (`v2-layout-facts.md` §2.17 pass 1 and the OLD allocation): per-cell minimum
+/// (widest word + padding) and maximum (unwrapped width + padding); colspans spread deficits evenly; when
+/// the minimums fit, the spare width goes to the columns in proportion to their maximums and the grid
+/// spans B − 2H; otherwise every column takes its maximum and the grid overflows.
+struct TableColumnSolver {
+    struct Result {
+        var widths: [Double]
+        var totalWidth: Double
+        /// false when the natural widths overflow the inset width (the table scrolls).
+        var fits: Bool
+    }
+
+    /// Minimum and maximum of each column, from the cells' text (exposed for tests).
+    static func limits(_ table: TableBlock, contentWidth: Double, padding: Double, context: LayoutContext)
+        -> (min: [Double], max: [Double], spans: [(range: Range<Int>, min: Double, max: Double)]) {
+        let cellWidthLimit = contentWidth - padding
+        var columnMin: [Int: Double] = [:], columnMax: [Int: Double] = [:]
+        var spans: [(range: Range<Int>, min: Double, max: Double)] = []
+        var pending: [Int: [(column: Int, colspan: Int)]] = [:]
+        var columnCount = 0
+        for (r, row) in table.rows.enumerated() {
+            var c = 0
+            var registered = pending[r] ?? []
+            for cell in row {
+                // Skip the columns that row-spanning cells of earlier rows hold.
+                while let index = registered.firstIndex(where: { $0.column == c }) {
+                    c += registered[index].colspan
+                    registered.remove(at: index)
+                }
+                var minWidth = 1.0, maxWidth = 1.0
+                if let text = cell.text, !text.isEmpty {
+                    let attributed = context.attributed(text, .table, width: cellWidthLimit - padding)
+                    let words = context.fonts.measure(attributed, width: 1, wholeWords: true).lines.map(\.width).max() ?? 0
+                    let natural = context.fonts.measure(attributed, width: cellWidthLimit).lines.map(\.width).max() ?? 0
+                    minWidth = words.rounded(.up) + padding
+                    maxWidth = max(minWidth, natural.rounded(.up) + padding)
+                }
+                if cell.colspan > 1 {
+                    for column in c..<(c + cell.colspan) {
+                        columnMin[column] = max(columnMin[column] ?? 1, 1)
+                        columnMax[column] = max(columnMax[column] ?? 1, 1)
+                    }
+                    let range = c..<(c + cell.colspan)
+                    if let index = spans.firstIndex(where: { $0.range == range }) {
+                        spans[index].min = max(spans[index].min, minWidth)
+                        spans[index].max = max(spans[index].max, maxWidth)
+                    } else {
+                        spans.append((range, minWidth, maxWidth))
+                    }
+                } else {
+                    columnMin[c] = max(columnMin[c] ?? 1, minWidth)
+                    columnMax[c] = max(columnMax[c] ?? 1, maxWidth)
+                }
+                if cell.rowspan > 1 {
+                    for later in (r + 1)..<(r + cell.rowspan) { pending[later, default: []].append((c, cell.colspan)) }
+                }
+                c += cell.colspan
+            }
+            columnCount = max(columnCount, c)
+        }
+        let mins = (0..<columnCount).map { max(columnMin[$0] ?? 1, 1) }
+        let maxs = (0..<columnCount).map { max(columnMax[$0] ?? 1, 1) }
+        return (mins, maxs, spans)
+    }
+
+    static func solve(_ table: TableBlock, contentWidth: Double, borderWidth: Double, padding: Double, context: LayoutContext) -> Result {
+        var (mins, maxs, spans) = limits(table, contentWidth: contentWidth, padding: padding, context: context)
+        let maxContentWidth = contentWidth - borderWidth
+        var available = maxContentWidth - mins.reduce(0, +)
+        var maxTotal = maxs.reduce(0, +)
+        for span in spans where span.range.upperBound <= mins.count {
+            let count = Double(span.range.count)
+            let spanMin = span.range.map { mins[$0] }.reduce(0, +)
+            if spanMin < span.min {
+                let share = ((span.min - spanMin) / count).rounded(.down)
+                for column in span.range { mins[column] += share }
+                available -= share * count
+            }
+            let spanMax = span.range.map { maxs[$0] }.reduce(0, +)
+            if spanMax < span.max {
+                let share = ((span.max - spanMax) / count).rounded()
+                for column in span.range { maxs[column] += share }
+                maxTotal += share * count
+            }
+        }
+        guard !mins.isEmpty else { return Result(widths: [], totalWidth: borderWidth, fits: true) }
+        if available > 0 {
+            // Start from the minimums; the spare width goes to the columns in proportion to their maximums.
+            var widths = mins
+            var remaining = available
+            for index in widths.indices {
+                let growth = min((available * maxs[index] / maxTotal).rounded(), remaining)
+                widths[index] += growth
+                remaining -= growth
+            }
+            return Result(widths: widths, totalWidth: contentWidth, fits: true)
+        }
+        // OLD: natural (maximum) widths; the grid is wider than the bubble and scrolls.
+        return Result(widths: maxs, totalWidth: maxTotal + borderWidth, fits: false)
+    }
+}
