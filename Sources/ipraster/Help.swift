@@ -50,6 +50,7 @@ enum Help {
       --reveal-rects        layout: include per-character ink rects
       --media DIR           where local media files are looked up
       --expand-details      render every details block open
+      --table-offset PT     scroll overflowing tables by PT (documentation shots)             [0]
       --show-spoilers       draw spoilers revealed
     Theme files name a base theme and override colours ("#RRGGBB" or "#RRGGBBAA"):
       {"base": "day", "wallpaper": "#202830", "incoming": {"primaryText": "#111111", "fillTop": "#FFFFFF"}}
