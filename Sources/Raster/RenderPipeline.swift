@@ -24,6 +24,15 @@ public final class RenderPipeline {
         }
         // "Show more" belongs to partial cloud messages; a draft's `part` flag only says it is still growing.
         if frame.kind != .message { document.partial = false }
+        // Dimensions come from the JSON, else from the local file (send-shape photos carry none).
+        if let store = media(settings) {
+            for (id, item) in document.media where item.width == nil || item.height == nil {
+                if let size = store.imageSize(for: item.lookupIds) {
+                    document.media[id]?.width = size.width
+                    document.media[id]?.height = size.height
+                }
+            }
+        }
         var layout = engine.layout(document, options: settings.layout)
         layout.warnings = input.warnings + layout.warnings
         return layout

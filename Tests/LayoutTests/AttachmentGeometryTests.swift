@@ -182,7 +182,3 @@ final class AttachmentGeometryTests: XCTestCase {
         XCTAssertEqual(line.frame.height, box.lineHeight)
     }
 }
-
-extension Rect {
-    var midX: Double { x + width / 2 }
-}

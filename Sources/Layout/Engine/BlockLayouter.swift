@@ -6,7 +6,8 @@ enum BlockLayouter {
         var isPlaceholder = false
     }
 
-    static func layout(_ block: Block, boundingWidth B: Double, inset H: Double, kind: SequenceKind, context: inout LayoutContext) -> Result {
+    static func layout(_ block: Block, boundingWidth B: Double, inset H: Double, kind: SequenceKind, isCover: Bool = false,
+                       context: inout LayoutContext) -> Result {
         let name = block.typeName
         func simple(_ text: RichText, _ category: TextCategory) -> Result {
             Result(items: TextBlockLayout.layout(text, category, block: name, boundingWidth: B, inset: H, context: context))
@@ -45,6 +46,39 @@ enum BlockLayouter {
             return Result(items: ThinkingLayout.layout(text, boundingWidth: B, inset: H, context: context))
         case .table(let table):
             return Result(items: TableLayout.layout(table, boundingWidth: B, inset: H, context: &context))
+        case .photo(let id, let caption, let spoiler, _):
+            return Result(items: MediaLayout.photo(id, caption: caption, spoiler: spoiler && !context.options.text.showSpoilers,
+                                                   boundingWidth: B, inset: H, isCover: isCover, context: context))
+        case .video(let id, let caption, let spoiler):
+            return Result(items: MediaLayout.video(id, caption: caption, spoiler: spoiler && !context.options.text.showSpoilers,
+                                                   boundingWidth: B, inset: H, isCover: isCover, context: context))
+        case .audio(let id, let caption):
+            return Result(items: MediaLayout.audio(id, caption: caption, boundingWidth: B, inset: H, context: context))
+        case .document(let id, let caption):
+            return Result(items: MediaLayout.document(id, caption: caption, boundingWidth: B, inset: H, context: context))
+        case .map(let map):
+            return Result(items: MediaLayout.map(map, boundingWidth: B, inset: H, context: context))
+        case .collage(let blocks, let caption):
+            // NEW: a collage holding an unsupported block becomes one placeholder pill (§2.14).
+            if blocks.contains(where: { if case .unsupported = $0 { return true } else { return false } }) {
+                return Result(items: [UnsupportedLayout.pill(typeName: name, boundingWidth: B, inset: H, context: context)], isPlaceholder: true)
+            }
+            return Result(items: MediaLayout.collage(blocks, caption: caption, boundingWidth: B, inset: H, isCover: isCover, context: context))
+        case .slideshow(let blocks, let caption):
+            return Result(items: MediaLayout.slideshow(blocks, caption: caption, boundingWidth: B, inset: H, context: context))
+        case .embed(let embed):
+            return Result(items: MediaLayout.placeholder("embed", height: Double(embed.height ?? 240), caption: embed.caption,
+                                                         boundingWidth: B, inset: H, context: context))
+        case .embedPost(_, _, _, let caption):
+            return Result(items: MediaLayout.placeholder("embedPost", height: 140, caption: caption, boundingWidth: B, inset: H, context: context))
+        case .channel:
+            return Result(items: MediaLayout.placeholder("channel", height: 60, caption: .none, boundingWidth: B, inset: H, context: context))
+        case .relatedArticles(_, let count):
+            return Result(items: MediaLayout.placeholder("relatedArticles", height: max(min(Double(count) * 80, 320), 80), caption: .none,
+                                                         boundingWidth: B, inset: H, context: context))
+        case .cover(let inner):
+            // The inner block with isCover (it only changes captions' padding, §2.21).
+            return layout(inner, boundingWidth: B, inset: H, kind: kind, isCover: true, context: &context)
         case .buttonRow(let row):
             return Result(items: ButtonRowLayout.layout(row, boundingWidth: B, inset: H, context: context))
         default:

@@ -4,6 +4,8 @@ struct LayoutContext {
     let options: LayoutOptions
     let colors: PageColors
     let rtl: Bool
+    /// The document's media, by the blocks' media ids.
+    var media: [String: Media] = [:]
     var warnings: [String] = []
 
     var scale: Double { options.scale }

@@ -18,6 +18,7 @@ public struct Rect: Sendable, Equatable, CustomStringConvertible {
     public var minY: Double { y }
     public var maxX: Double { x + width }
     public var maxY: Double { y + height }
+    public var midX: Double { x + width / 2 }
     public var midY: Double { y + height / 2 }
 
     public func offsetBy(dx: Double, dy: Double) -> Rect { Rect(x: x + dx, y: y + dy, width: width, height: height) }

@@ -119,3 +119,51 @@ public struct TableCellLayout: Sendable, Equatable {
     /// The cell's text, cell-local.
     public var items: [LayoutItem]
 }
+
+/// A photo, video, map or placeholder cell (`v2-render-facts.md` §7.10): drawn from a local file when one
+/// is found under `--media`, else as its placeholder.
+public struct MediaView: Sendable, Equatable {
+    public enum Kind: String, Sendable { case image, video, map, placeholder }
+    public var kind: Kind
+    /// Ids a local file may be named by, in lookup order (empty for pure placeholders).
+    public var lookupIds: [String]
+    /// The 4 pt trailing bleed of full-width media (0 when narrower).
+    public var bleed: Double
+    public var placeholderColor: RGBA
+    public var spoiler: Bool
+    /// 1 × 1 pt dust over a spoiler (item-local).
+    public var spoilerDots: [Point]
+    /// The black @0.6 circle with the play glyph (videos).
+    public var playBadge: Rect?
+    /// A duration pill in the top-left corner (videos).
+    public var duration: TextBox?
+    public var durationPill: Rect?
+    /// The location pin (maps).
+    public var pin: Rect?
+    /// Aspect-fit on black (slideshow pages) instead of aspect-fill.
+    public var letterbox: Bool
+}
+
+/// The 44 pt audio / voice / file row (seed "InstantPage V2 audio/music").
+public struct FileRow: Sendable, Equatable {
+    public enum Icon: String, Sendable { case play, document }
+    public var icon: Icon
+    public var control: Rect
+    public var controlColor: RGBA
+    /// nil: the glyph is cut out of the control.
+    public var glyphColor: RGBA?
+    public var title: TextBox?
+    public var titleOrigin: Point
+    public var subtitle: TextBox?
+    public var subtitleOrigin: Point
+    /// The download badge at the control's bottom-right.
+    public var badge: Rect?
+    public var lookupIds: [String]
+}
+
+/// A slideshow: its first page, letterboxed on black, and the page dots.
+public struct Slideshow: Sendable, Equatable {
+    public var page: MediaView
+    public var dots: [Rect]
+    public var activeDot: Int
+}

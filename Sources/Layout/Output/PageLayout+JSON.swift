@@ -92,6 +92,15 @@ extension LayoutItem {
             members.append(("buttons", .array(buttons.map { .object([("frame", rect($0.frame))]) })))
         case .showMore:
             break
+        case .media(let media):
+            if let id = media.lookupIds.first { members.append(("mediaId", .string(id))) }
+            members.append(("bleed", .number(media.bleed)))
+            if media.spoiler { members.append(("spoiler", .bool(true))) }
+        case .fileRow(let row):
+            if let id = row.lookupIds.first { members.append(("mediaId", .string(id))) }
+        case .slideshow(let slideshow):
+            if let id = slideshow.page.lookupIds.first { members.append(("mediaId", .string(id))) }
+            members.append(("pages", .int(max(1, slideshow.dots.count))))
         case .table(let table):
             members.append(("contentInset", .number(table.contentInset)))
             members.append(("gridFrame", rect(table.gridFrame)))

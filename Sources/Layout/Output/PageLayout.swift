@@ -93,6 +93,9 @@ public struct LayoutItem: Sendable, Equatable {
         case .buttonRow: return "buttonRow"
         case .showMore: return "showMore"
         case .table: return "table"
+        case .media(let media): return media.kind.rawValue
+        case .fileRow(let row): return row.icon == .play ? "audio" : "document"
+        case .slideshow: return "slideshow"
         }
     }
 }
@@ -115,4 +118,7 @@ public enum ItemContent: Sendable, Equatable {
     /// The "Show more" link of a partial message.
     case showMore(TextBox)
     case table(Table)
+    case media(MediaView)
+    case fileRow(FileRow)
+    case slideshow(Slideshow)
 }

@@ -78,6 +78,12 @@ struct PagePainter {
             drawText(box, at: (item.frame.minX, item.frame.minY), cr: cr)
         case .table(let table):
             drawTable(table, in: item.frame, cr: cr)
+        case .media(let media):
+            drawMedia(media, in: item.frame, cr: cr)
+        case .fileRow(let row):
+            drawFileRow(row, in: item.frame, cr: cr)
+        case .slideshow(let slideshow):
+            drawSlideshow(slideshow, in: item.frame, cr: cr)
         }
     }
 

@@ -63,15 +63,13 @@ public final class MediaStore {
     }
 
     private func decode(_ path: String) throws -> RGBAImage {
-        let bytes = try AtomicFile.read(path)
-        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
-            do {
-                return try PNGCodec.decode(bytes)
-            } catch PNGCodec.Error.tooLarge {
-                throw MediaError(message: "image larger than \(Self.maxPixels) pixels")
-            }
-        }
-        throw MediaError(message: "only PNG media can be decoded in this version")
+        try ImageDecoder.decode(try AtomicFile.read(path))
+    }
+
+    /// The pixel size of the first id's image (for media whose JSON gives no dimensions).
+    public func imageSize(for ids: [String]) -> (width: Int, height: Int)? {
+        guard let surface = surface(for: ids) else { return nil }
+        return (Int(cairo_image_surface_get_width(surface)), Int(cairo_image_surface_get_height(surface)))
     }
 
     private func warn(_ message: String) {

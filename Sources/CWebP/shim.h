@@ -1,0 +1,6 @@
+#ifndef IPRASTER_CWEBP_SHIM_H
+#define IPRASTER_CWEBP_SHIM_H
+#include <stdint.h>
+#include <stddef.h>
+#include <webp/decode.h>
+#endif

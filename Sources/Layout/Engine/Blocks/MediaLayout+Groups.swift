@@ -1,0 +1,133 @@
+import Foundation
+
+/// Audio and file rows, collages and slideshows.
+extension MediaLayout {
+    static let rowHeight: Double = 44, documentRowHeight: Double = 52
+
+    /// The seed's audio row: full width at x 0, 44 tall, a Ø44 control at x 3, title (middle-truncated)
+    /// and "m:ss · performer" from x 55, the download badge at the control's bottom-right.
+    static func audio(_ id: String, caption: Caption, boundingWidth B: Double, inset H: Double, context: LayoutContext) -> [LayoutItem] {
+        let media = self.media(id, context: context)
+        let voice = media?.kind == .voiceNote
+        let title = media?.title ?? media?.fileName ?? (voice ? "Voice message" : "Audio")
+        var subtitle: [String] = []
+        if let seconds = media?.durationSeconds, seconds > 0 { subtitle.append(formatDuration(seconds)) }
+        if let performer = media?.performer, !performer.isEmpty { subtitle.append(performer) }
+        let row = fileRow(icon: .play, title: title, subtitle: subtitle.joined(separator: " · "), height: rowHeight, id: id,
+                          boundingWidth: B, context: context)
+        return [LayoutItem(frame: Rect(x: 0, y: 0, width: B, height: rowHeight), block: voice ? "voice_note" : "audio", content: .fileRow(row))]
+            + captionItems(caption, offset: rowHeight, boundingWidth: B, inset: H, isCover: false, context: context)
+    }
+
+    /// A document: the same row family, 52 tall (NEW geometry), with the file's name and "size · TYPE".
+    static func document(_ id: String, caption: Caption, boundingWidth B: Double, inset H: Double, context: LayoutContext) -> [LayoutItem] {
+        let media = self.media(id, context: context)
+        let name = media?.fileName ?? "File"
+        var subtitle: [String] = []
+        if let size = media?.fileSize, size > 0 { subtitle.append(formatSize(size)) }
+        let ext = (name as NSString).pathExtension
+        if !ext.isEmpty { subtitle.append(ext.uppercased()) } else if let mime = media?.mimeType { subtitle.append(mime) }
+        let row = fileRow(icon: .document, title: name, subtitle: subtitle.joined(separator: " · "), height: documentRowHeight, id: id,
+                          boundingWidth: B, context: context)
+        return [LayoutItem(frame: Rect(x: 0, y: 0, width: B, height: documentRowHeight), block: "document", content: .fileRow(row))]
+            + captionItems(caption, offset: documentRowHeight, boundingWidth: B, inset: H, isCover: false, context: context)
+    }
+
+    static func formatSize(_ bytes: Int64) -> String {
+        let units = ["B", "KB", "MB", "GB"]
+        var value = Double(bytes), unit = 0
+        while value >= 1024, unit < units.count - 1 { value /= 1024; unit += 1 }
+        return unit == 0 ? "\(bytes) B" : String(format: value < 10 ? "%.1f %@" : "%.0f %@", value, units[unit])
+    }
+
+    private static func fileRow(icon: FileRow.Icon, title: String, subtitle: String, height: Double, id: String, boundingWidth B: Double,
+                                context: LayoutContext) -> FileRow {
+        let colors = context.options.theme.colors(outgoing: context.options.outgoing)
+        let control = Rect(x: 3, y: (height - 44) / 2, width: 44, height: 44)
+        let textWidth = max(1, B - 55 - 8)
+        func line(_ text: String, size: Double, color: RGBA) -> (TextBox, Double)? {
+            var attributed = AttributedText()
+            let font = FontSpec(family: .sans, size: size)
+            attributed.append(text, AttributedText.Attributes(font: font, metricsFont: font, color: color))
+            guard let result = context.text.layout(attributed, width: textWidth, alignment: .natural, lineSpacingFactor: 1, ellipsize: true)
+            else { return nil }
+            return (result.box, result.height)
+        }
+        let titleLine = line(title, size: 17, color: context.colors.fileTitle)
+        let subtitleLine = subtitle.isEmpty ? nil : line(subtitle, size: 15, color: context.colors.fileDescription)
+        let titleHeight = titleLine?.1 ?? 0, subtitleHeight = subtitleLine?.1 ?? 0
+        // titleY = floor((h − (titleH − 1 + subtitleH)) / 2); subtitleY = titleY + titleH − 1 (§7.11).
+        let titleY = ((height - (titleHeight - 1 + subtitleHeight)) / 2).rounded(.down)
+        // The glyph is white on a coloured control, cut out of a white one (§7.11).
+        let white = colors.mediaActiveControl.r == 1 && colors.mediaActiveControl.g == 1 && colors.mediaActiveControl.b == 1
+        return FileRow(icon: icon, control: control, controlColor: colors.mediaActiveControl,
+                       glyphColor: !context.options.outgoing && !white ? .white : nil,
+                       title: titleLine?.0, titleOrigin: Point(x: 55, y: titleY), subtitle: subtitleLine?.0,
+                       subtitleOrigin: Point(x: 55, y: titleY + titleHeight - 1),
+                       badge: Rect(x: control.maxX - 22, y: control.maxY - 22, width: 24, height: 24), lookupIds: lookupIds(id, context: context))
+    }
+
+    /// A collage: the mosaic in (B, B) with 1 pt gaps, flattened into ordinary media items; cells on the
+    /// right edge bleed 4 pt (§2.14).
+    static func collage(_ blocks: [Block], caption: Caption, boundingWidth B: Double, inset H: Double, isCover: Bool,
+                        context: LayoutContext) -> [LayoutItem] {
+        let sizes = blocks.map { block -> (w: Double, h: Double) in
+            switch block {
+            case .photo(let id, _, _, _): return dimensions(media(id, context: context)) ?? defaultPhotoSize
+            case .video(let id, _, _): return dimensions(media(id, context: context)) ?? defaultVideoSize
+            default: return (0, 0)
+            }
+        }
+        let mosaic = MosaicLayout.layout(sizes: sizes, maxSize: (B, B))
+        var items: [LayoutItem] = []
+        for (block, cell) in zip(blocks, mosaic.cells) {
+            var frame = cell.frame
+            if cell.position.contains(.right) { frame.width += bleed }
+            let visible = (w: cell.frame.width, h: cell.frame.height)
+            switch block {
+            case .photo(let id, _, let spoiler, _):
+                items.append(LayoutItem(frame: frame, block: "photo", content: .media(MediaView(
+                    kind: .image, lookupIds: lookupIds(id, context: context), bleed: frame.width - cell.frame.width,
+                    placeholderColor: context.colors.panelBackground, spoiler: spoiler, spoilerDots: spoiler ? dust(frame, seed: id) : [],
+                    playBadge: nil, duration: nil, durationPill: nil, pin: nil, letterbox: false))))
+            case .video(let id, _, let spoiler):
+                var view = MediaView(kind: .video, lookupIds: lookupIds(id, context: context), bleed: frame.width - cell.frame.width,
+                                     placeholderColor: context.colors.panelBackground, spoiler: spoiler,
+                                     spoilerDots: spoiler ? dust(frame, seed: id) : [], playBadge: nil, duration: nil, durationPill: nil,
+                                     pin: nil, letterbox: false)
+                decorateVideo(&view, size: visible, duration: media(id, context: context)?.durationSeconds, context: context)
+                items.append(LayoutItem(frame: frame, block: "video", content: .media(view)))
+            default:
+                break  // other blocks keep their slot but draw nothing (§2.14)
+            }
+        }
+        return items + captionItems(caption, offset: mosaic.size.h, boundingWidth: B, inset: H, isCover: isCover, context: context)
+    }
+
+    /// A slideshow: as tall as its tallest image fitted into B × 1200 (OLD), the first page letterboxed on
+    /// black, white page dots (inactive @0.5) in a 20 pt bar at the bottom; no bleed (§2.18, §7.10).
+    static func slideshow(_ blocks: [Block], caption: Caption, boundingWidth B: Double, inset H: Double, context: LayoutContext) -> [LayoutItem] {
+        var pages: [[String]] = []
+        var height = 0.0
+        for block in blocks {
+            guard case .photo(let id, _, _, _) = block else { continue }
+            let natural = dimensions(media(id, context: context)) ?? defaultPhotoSize
+            var fitted = natural
+            if fitted.w > B { fitted = (B, (fitted.h * B / max(fitted.w, 1)).rounded(.down)) }
+            if fitted.h > 1200 { fitted = ((fitted.w * 1200 / max(fitted.h, 1)).rounded(.down), 1200) }
+            height = max(height, fitted.h)
+            pages.append(lookupIds(id, context: context))
+        }
+        guard !pages.isEmpty else { return captionItems(caption, offset: 0, boundingWidth: B, inset: H, isCover: false, context: context) }
+        let dot = 6.0, gap = 6.0
+        let dotsWidth = Double(pages.count) * dot + Double(pages.count - 1) * gap
+        let dots = (0..<pages.count).map { index in
+            Rect(x: (B - dotsWidth) / 2 + Double(index) * (dot + gap), y: height - 10 - dot / 2, width: dot, height: dot)
+        }
+        let page = MediaView(kind: .image, lookupIds: pages[0], bleed: 0, placeholderColor: .black, spoiler: false, spoilerDots: [], playBadge: nil,
+                             duration: nil, durationPill: nil, pin: nil, letterbox: true)
+        return [LayoutItem(frame: Rect(x: 0, y: 0, width: B, height: height), block: "slideshow",
+                           content: .slideshow(Slideshow(page: page, dots: pages.count > 1 ? dots : [], activeDot: 0)))]
+            + captionItems(caption, offset: height, boundingWidth: B, inset: H, isCover: false, context: context)
+    }
+}
