@@ -7,4 +7,5 @@ final class GoldenTests: XCTestCase {
     func testBubble() throws { try GoldenAssertions.assertGoldens(feature: "bubble") }
     func testBlocks() throws { try GoldenAssertions.assertGoldens(feature: "blocks") }
     func testTables() throws { try GoldenAssertions.assertGoldens(feature: "table") }
+    func testMedia() throws { try GoldenAssertions.assertGoldens(feature: "media") }
 }

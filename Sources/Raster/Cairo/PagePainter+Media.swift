@@ -44,7 +44,8 @@ extension PagePainter {
 
     /// A spoiler's blur: the image drawn small and scaled back up (deterministic, no randomness).
     private func drawBlurred(_ surface: OpaquePointer, in frame: Rect, cr: OpaquePointer) {
-        let small = max(1.0, min(frame.width, frame.height) / 24)
+        // Heavy: the short side shrinks to about 10 pixels before scaling back up.
+        let small = max(1.0, min(frame.width, frame.height) / 10)
         let width = Int32(max(1, (frame.width / small).rounded(.up))), height = Int32(max(1, (frame.height / small).rounded(.up)))
         guard let tiny = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height) else { return }
         defer { cairo_surface_destroy(tiny) }
