@@ -22,7 +22,7 @@ let package = Package(
         .executableTarget(name: "ipraster", dependencies: ["Layout", "Raster"], path: "Sources/ipraster"),
         .target(name: "GoldenSupport", dependencies: ["Layout", "Raster"], path: "Tests/GoldenSupport"),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "GoldenSupport"], path: "Tests/LayoutTests"),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "Layout", "GoldenSupport"], path: "Tests/RasterTests"),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "Layout", "GoldenSupport", "CJPEG", "CWebP"], path: "Tests/RasterTests"),
         .testTarget(name: "iprasterTests", dependencies: ["ipraster", "Layout", "Raster", "GoldenSupport"], path: "Tests/iprasterTests"),
     ],
     swiftLanguageModes: [.v5]

@@ -3,4 +3,5 @@
 #include <stdint.h>
 #include <stddef.h>
 #include <webp/decode.h>
+#include <webp/encode.h>
 #endif
