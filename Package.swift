@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "Layout", targets: ["Layout"]),
         .library(name: "Raster", targets: ["Raster"]),
+        .library(name: "Reveal", targets: ["Reveal"]),
         .executable(name: "ipraster", targets: ["ipraster"]),
     ],
     targets: [
@@ -19,10 +20,12 @@ let package = Package(
                        providers: [.apt(["libwebp-dev"])]),
         .target(name: "Layout", dependencies: ["CPango"], path: "Sources/Layout"),
         .target(name: "Raster", dependencies: ["Layout", "CPango", "CPNG", "CJPEG", "CWebP"], path: "Sources/Raster"),
-        .executableTarget(name: "ipraster", dependencies: ["Layout", "Raster"], path: "Sources/ipraster"),
+        .target(name: "Reveal", dependencies: ["Layout", "Raster"], path: "Sources/Reveal"),
+        .executableTarget(name: "ipraster", dependencies: ["Layout", "Raster", "Reveal"], path: "Sources/ipraster"),
         .target(name: "GoldenSupport", dependencies: ["Layout", "Raster"], path: "Tests/GoldenSupport"),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "GoldenSupport"], path: "Tests/LayoutTests"),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Layout", "GoldenSupport", "CJPEG", "CWebP"], path: "Tests/RasterTests"),
+        .testTarget(name: "RevealTests", dependencies: ["Reveal", "Raster", "Layout", "GoldenSupport"], path: "Tests/RevealTests"),
         .testTarget(name: "iprasterTests", dependencies: ["ipraster", "Layout", "Raster", "GoldenSupport"], path: "Tests/iprasterTests"),
     ],
     swiftLanguageModes: [.v5]

@@ -19,9 +19,17 @@ public final class RenderPipeline {
 
     /// The layout of the message `render` draws (the last message of a stream).
     public func layout(_ input: DecodedInput, settings: RenderSettings) throws -> PageLayout {
-        guard let frame = input.frames.last(where: { $0.document != nil }), var document = frame.document else {
+        guard let frame = input.frames.last(where: { $0.document != nil }) else {
             throw DecodeError(path: "$", message: "the stream holds no message to draw")
         }
+        var layout = try self.layout(frame, settings: settings)
+        layout.warnings = input.warnings + layout.warnings
+        return layout
+    }
+
+    /// The layout of one message or draft of an input.
+    public func layout(_ frame: MessageFrame, settings: RenderSettings) throws -> PageLayout {
+        guard var document = frame.document else { throw DecodeError(path: "$", message: "the element holds no message to draw") }
         // "Show more" belongs to partial cloud messages; a draft's `part` flag only says it is still growing.
         if frame.kind != .message { document.partial = false }
         // Dimensions come from the JSON, else from the local file (send-shape photos carry none).
@@ -33,9 +41,7 @@ public final class RenderPipeline {
                 }
             }
         }
-        var layout = engine.layout(document, options: settings.layout)
-        layout.warnings = input.warnings + layout.warnings
-        return layout
+        return engine.layout(document, options: settings.layout)
     }
 
     /// The media store of `--media DIR` (one per directory, kept for the pipeline's life).

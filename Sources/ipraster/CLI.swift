@@ -54,9 +54,7 @@ enum CLI {
             case "compare": return try CompareCommand.run(rest)
             case "check": return try CheckCommand.run(rest)
             case "bench": return try BenchCommand.run(rest)
-            case "reveal":
-                throw UsageError(message: "the reveal command is not available in this version yet (planned); use render for the final frame",
-                                 command: "reveal")
+            case "reveal": return try RevealCommand.run(rest)
             default: return try RenderCommand.run(rest)
             }
         } catch let error as UsageError {

@@ -9,6 +9,7 @@ enum Help {
       ipraster compare EXPECTED.png ACTUAL.png [-o DIFF.png] [options]
                                                      compare two images (pixelmatch 7.2 semantics)
       ipraster check FIXTURES_DIR --golden DIR       render a fixture folder and compare with goldens
+      ipraster reveal INPUT -o DIR/ [--fps N]        export the streaming reveal animation frame by frame
       ipraster bench INPUT... [--iterations N]       time decode, layout, paint and PNG in one process
       ipraster theme day|day-classic|night           print a built-in theme as a theme file to edit
       ipraster COMMAND --help                        options of one command
@@ -121,8 +122,37 @@ enum Help {
             return """
             ipraster reveal INPUT -o DIR/|FILE [options]
 
-            Exports the AI-streaming reveal animation. Not available in this version yet.
-            """
+            Exports the AI-streaming reveal of a rich message frame by frame, as the iOS app animates it:
+            the cursor paced by the chunks' arrival times, letters popping in (blur, fade, rise, scale),
+            emoji and media fading in, table rows growing in, the bubble growing, the status fading in at
+            the end. All frames share one canvas (the largest bubble, anchored at the top); the last frame is
+            the static render of the final message.
+
+            INPUT is one message (it arrives whole at t = 0, then the reveal catches up) or a stream: a JSON
+            array of Bot API sendRichMessageDraft parameters (same draft_id animates, a new id replaces) ending
+            with an optional sendRichMessage, or Telethon UpdateUserTyping objects with
+            SendMessageRichMessageDraftAction / SendMessageStopDraftAction. An element's "t" is its arrival in
+            seconds (default: 0.5 s after the previous one).
+
+            OPTIONS
+              -o DIR/               write DIR/frame_00000.png, frame_00001.png, ... and DIR/timeline.json
+              -o FILE.apng|.gif|.mp4
+                                    an animation, encoded by ffmpeg (exit 3 when ffmpeg is not installed)
+              --at SECONDS -o FILE.png
+                                    render the single frame at that time
+              --fps N               frames per second of the export, 1-240                      [60]
+              --format png|apng|gif|mp4
+                                    instead of guessing from -o
+              --json                print the timeline (per frame: time, cursor, phase, revealed items,
+                                    bubble size, status opacity) instead of writing images
+
+            EXAMPLES
+              ipraster reveal stream.json -o frames/
+              ipraster reveal stream.json --at 1.5 -o frame.png --scale 3
+              ipraster reveal stream.json --json | jq '.frames[-1]'
+              ipraster reveal stream.json -o reveal.gif --fps 30
+
+            """ + renderOptions
         default:
             return """
             ipraster [render] INPUT -o OUTPUT [options]

@@ -2,8 +2,9 @@
 /// "AI streaming animation"): glyph ink bounds, not advances, one rect per UTF-16 unit.
 extension TextItemLayouter {
     /// Item-local, y-down rects (before alignment), indexed by UTF-16 offset within `range`. A cluster's
-    /// characters share its ink (ligatures, joined Arabic, combining marks); an attachment's character
-    /// gets its whole cell; characters without ink get a zero rect.
+    /// ink goes to its first character only (ligatures, surrogate pairs, combining marks: the rest stay
+    /// zero, so ink is counted once, `v2-layout-facts.md` §3.3 step 16); an attachment's character gets
+    /// its whole cell; characters without ink get a zero rect.
     func characterRects(_ line: MeasuredParagraph.Line, _ text: AttributedText, utf16: [Int: Int], range: Range<Int>, baseline: Double,
                         attachments: [InlineAttachment]) -> [Rect] {
         var rects = [Rect](repeating: .zero, count: range.count)
@@ -19,8 +20,8 @@ extension TextItemLayouter {
             }
         }
         for (start, cluster) in clusters {
-            guard let first = utf16[start], let end = utf16[cluster.end] else { continue }
-            for unit in first..<end where range.contains(unit) { rects[unit - range.lowerBound] = cluster.rect }
+            guard let first = utf16[start], range.contains(first) else { continue }
+            rects[first - range.lowerBound] = cluster.rect
         }
         for attachment in attachments {
             for unit in attachment.range where range.contains(unit) { rects[unit - range.lowerBound] = attachment.frame }

@@ -60,6 +60,8 @@ public struct Status: Sendable, Equatable {
     /// Read ticks (outgoing): two 11 pt ticks, positions relative to the row origin.
     public var ticks: [Rect]
     public var tickColor: RGBA
+    /// Streaming reveal: hidden while a draft streams, fading in at the end.
+    public var opacity: Double = 1
 }
 
 /// One positioned item of the page.
@@ -69,6 +71,8 @@ public struct LayoutItem: Sendable, Equatable {
     /// The source block type (`paragraph`, `heading`, ...).
     public var block: String
     public var content: ItemContent
+    /// Streaming reveal: items fade in as the cursor passes them.
+    public var opacity: Double = 1
 
     public init(id: String = "", frame: Rect, block: String, content: ItemContent) {
         self.id = id

@@ -10,6 +10,11 @@ extension PagePainter {
         cairo_rectangle(cr, frame.x, frame.y, frame.width, frame.height)
         cairo_clip(cr)
         cairo_translate(cr, frame.minX, frame.minY)
+        if let band = table.revealBand {
+            // Rows pop in through a growing mask over the whole content view (`v2-reveal-facts.md` §3.6).
+            cairo_rectangle(cr, band.x, band.y, band.width, band.height)
+            cairo_clip(cr)
+        }
         set(table.fillColor, cr)
         for cell in table.cells where cell.filled {
             cornerPath(cell.frame, radius: cell.fillCornerRadius, corners: cell.roundedCorners, cr: cr)

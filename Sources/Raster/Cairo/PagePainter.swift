@@ -29,7 +29,17 @@ struct PagePainter {
         cairo_restore(cr)
     }
 
+    /// Draws one item at its reveal opacity (1 outside the streaming reveal).
     func draw(_ item: LayoutItem, cr: OpaquePointer) {
+        guard item.opacity > 0 else { return }
+        if item.opacity >= 1 { return drawContent(item, cr: cr) }
+        cairo_push_group(cr)
+        drawContent(item, cr: cr)
+        cairo_pop_group_to_source(cr)
+        cairo_paint_with_alpha(cr, item.opacity)
+    }
+
+    private func drawContent(_ item: LayoutItem, cr: OpaquePointer) {
         switch item.content {
         case .text(let box):
             drawText(box, at: (item.frame.minX, item.frame.minY), cr: cr)
@@ -89,7 +99,53 @@ struct PagePainter {
 
     /// Layers bottom to top (`v2-render-facts.md` §5): per line marker pills, glyphs, strike lines and
     /// underlines (glyphs clipped out of spoiler covers); then inline images and emoji; then spoiler dust.
+    /// While streaming, the glyph layers are clipped to the reveal mask, attachments pop in above it and
+    /// snippets fly in on top (`v2-reveal-facts.md` §5, §6).
     func drawText(_ box: TextBox, at origin: (x: Double, y: Double), cr: OpaquePointer) {
+        cairo_save(cr)
+        clipToRevealMask(box, at: origin, cr: cr)
+        drawGlyphLayers(box, at: origin, cr: cr)
+        cairo_restore(cr)
+        for line in box.lines {
+            for attachment in line.attachments where attachment.revealOpacity > 0 {
+                if attachment.revealOpacity >= 1 && attachment.revealScale == 1 {
+                    drawAttachment(attachment, at: origin, cr: cr)
+                    continue
+                }
+                let center = (x: origin.x + attachment.frame.midX, y: origin.y + attachment.frame.midY)
+                cairo_push_group(cr)
+                cairo_translate(cr, center.x, center.y)
+                cairo_scale(cr, attachment.revealScale, attachment.revealScale)
+                cairo_translate(cr, -center.x, -center.y)
+                drawAttachment(attachment, at: origin, cr: cr)
+                cairo_pop_group_to_source(cr)
+                cairo_paint_with_alpha(cr, attachment.revealOpacity)
+            }
+        }
+        if box.lines.contains(where: { !$0.spoilers.isEmpty }) {
+            cairo_save(cr)
+            clipToRevealMask(box, at: origin, cr: cr)
+            for line in box.lines {
+                for spoiler in line.spoilers {
+                    set(spoiler.color, cr)
+                    for dot in spoiler.dots { cairo_rectangle(cr, origin.x + dot.x, origin.y + dot.y, 1, 1) }
+                    cairo_fill(cr)
+                }
+            }
+            cairo_restore(cr)
+        }
+        for snippet in box.revealSnippets { drawSnippet(snippet, of: box, at: origin, cr: cr) }
+    }
+
+    private func clipToRevealMask(_ box: TextBox, at origin: (x: Double, y: Double), cr: OpaquePointer) {
+        guard let mask = box.revealMask else { return }
+        cairo_new_path(cr)
+        for rect in mask { cairo_rectangle(cr, origin.x + rect.x, origin.y + rect.y, rect.width, rect.height) }
+        cairo_clip(cr)
+    }
+
+    /// What the text's render bitmap holds: marker pills, glyphs, strike lines and underlines.
+    func drawGlyphLayers(_ box: TextBox, at origin: (x: Double, y: Double), cr: OpaquePointer) {
         for line in box.lines {
             for decoration in line.decorations where decoration.kind == .marker {
                 set(decoration.color, cr)
@@ -120,31 +176,23 @@ struct PagePainter {
             }
             cairo_restore(cr)
         }
-        for line in box.lines {
-            for attachment in line.attachments {
-                let frame = attachment.frame.offsetBy(dx: origin.x, dy: origin.y)
-                // A local file for the emoji or image (`--media`) replaces the alt text or placeholder:
-                // stickers aspect-fit in their cell, inline images aspect-fill theirs (v2-render-facts §5).
-                if attachment.kind != .button, let id = attachment.mediaId, let surface = media?.surface(for: [id]) {
-                    drawImage(surface, in: frame, fill: attachment.kind == .image, cr: cr)
-                    continue
-                }
-                if let fill = attachment.fill {
-                    set(fill, cr)
-                    roundedRect(attachment.frame.offsetBy(dx: origin.x, dy: origin.y), radius: attachment.cornerRadius, cr)
-                    cairo_fill(cr)
-                }
-                for run in attachment.content {
-                    glyphs.draw(run, originX: origin.x + attachment.contentOrigin.x, baselineY: origin.y + attachment.contentOrigin.y, cr: cr)
-                }
-            }
+    }
+
+    /// A local file for the emoji or image (`--media`) replaces the alt text or placeholder: stickers
+    /// aspect-fit in their cell, inline images aspect-fill theirs (v2-render-facts §5).
+    private func drawAttachment(_ attachment: InlineAttachment, at origin: (x: Double, y: Double), cr: OpaquePointer) {
+        let frame = attachment.frame.offsetBy(dx: origin.x, dy: origin.y)
+        if attachment.kind != .button, let id = attachment.mediaId, let surface = media?.surface(for: [id]) {
+            drawImage(surface, in: frame, fill: attachment.kind == .image, cr: cr)
+            return
         }
-        for line in box.lines {
-            for spoiler in line.spoilers {
-                set(spoiler.color, cr)
-                for dot in spoiler.dots { cairo_rectangle(cr, origin.x + dot.x, origin.y + dot.y, 1, 1) }
-                cairo_fill(cr)
-            }
+        if let fill = attachment.fill {
+            set(fill, cr)
+            roundedRect(frame, radius: attachment.cornerRadius, cr)
+            cairo_fill(cr)
+        }
+        for run in attachment.content {
+            glyphs.draw(run, originX: origin.x + attachment.contentOrigin.x, baselineY: origin.y + attachment.contentOrigin.y, cr: cr)
         }
     }
 
@@ -165,6 +213,15 @@ struct PagePainter {
     }
 
     func drawStatus(_ status: Status, cr: OpaquePointer) {
+        guard status.frame != nil, status.opacity > 0 else { return }
+        if status.opacity >= 1 { return drawStatusContent(status, cr: cr) }
+        cairo_push_group(cr)
+        drawStatusContent(status, cr: cr)
+        cairo_pop_group_to_source(cr)
+        cairo_paint_with_alpha(cr, status.opacity)
+    }
+
+    private func drawStatusContent(_ status: Status, cr: OpaquePointer) {
         guard let frame = status.frame else { return }
         if let text = status.text { drawText(text, at: (frame.minX, frame.minY), cr: cr) }
         for tick in status.ticks {

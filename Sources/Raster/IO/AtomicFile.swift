@@ -7,6 +7,11 @@ public enum AtomicFile {
         public let path: String
         public let reason: String
         public var description: String { "cannot write \(path): \(reason)" }
+
+        public init(path: String, reason: String) {
+            self.path = path
+            self.reason = reason
+        }
     }
 
     public static func write(_ bytes: [UInt8], to path: String) throws {

@@ -5,6 +5,8 @@ public enum PNGCodec {
     /// zlib level 6 with no row filter: on flat UI content this is smaller than the adaptive filters and
     /// about twice as fast as Cairo's writer (pango-notes §7).
     public static let compressionLevel: Int32 = 6
+    /// Animation frames: zlib level 1, several times faster for slightly larger files.
+    public static let fastCompressionLevel: Int32 = 1
     /// Decoding refuses images larger than this many pixels (a decompression-bomb guard).
     public static let maxPixels = 100_000_000
 
@@ -23,11 +25,11 @@ public enum PNGCodec {
     }
 
     /// Encodes as RGB when `opaque` (alpha dropped), else RGBA.
-    public static func encode(_ image: RGBAImage, opaque: Bool) throws -> [UInt8] {
+    public static func encode(_ image: RGBAImage, opaque: Bool, level: Int32 = compressionLevel) throws -> [UInt8] {
         var data: UnsafeMutablePointer<UInt8>?
         var size = 0
         let status = image.pixels.withUnsafeBufferPointer { pixels in
-            ipr_png_encode(pixels.baseAddress, UInt32(image.width), UInt32(image.height), opaque ? 1 : 0, compressionLevel, &data, &size)
+            ipr_png_encode(pixels.baseAddress, UInt32(image.width), UInt32(image.height), opaque ? 1 : 0, level, &data, &size)
         }
         guard status == 0, let data else { throw Error.encodeFailed }
         defer { free(data) }

@@ -1,0 +1,112 @@
+import Foundation
+import Layout
+
+/// Text reveal (`v2-reveal-facts.md` §5.1, §6.1–6.2): the per-glyph ink mask, the glyphs still flying
+/// in as snippets, and the inline emoji and images popping in above the mask.
+extension FrameContext {
+    func reveal(_ box: TextBox, start: Int, end: Int) -> TextBox {
+        var box = box
+        let total = RevealCostMap.characterTotal(box)
+        let local = min(max(cursor - start, 0), end - start)
+        let count = cleared || local >= end - start ? total : RevealCostMap.characterCount(box, widthBudget: local)
+
+        // Every character's cumulative ink cost within the item, in reveal order.
+        var thresholds: [Int] = []
+        thresholds.reserveCapacity(total)
+        var cumulative = 0.0
+        var snippets: [RevealSnippet] = []
+        var firstInFlight: Int?
+        var index = 0
+        for line in box.lines {
+            guard let rects = line.characterRects else {
+                thresholds.append(contentsOf: repeatElement(start + Int((cumulative + line.frame.width).rounded(.up)), count: line.range.count))
+                cumulative += line.frame.width
+                index += line.range.count
+                continue
+            }
+            for rect in rects {
+                defer { index += 1 }
+                let ink = RevealCostMap.isInk(rect)
+                if ink { cumulative += rect.width }
+                let threshold = start + Int((cumulative - 1e-9).rounded(.up))
+                thresholds.append(threshold)
+                guard index < count, ink, rect.width >= RevealTimeline.minimumSnippetWidth,
+                      let elapsed = animationElapsed(at: threshold), elapsed < RevealTimeline.snippetDuration else { continue }
+                if firstInFlight == nil { firstInFlight = index }
+                snippets.append(snippet(Rect(x: rect.minX, y: line.frame.minY, width: rect.width, height: line.frame.height), elapsed: elapsed))
+            }
+        }
+        box.revealSnippets = snippets
+        if !(cleared && firstInFlight == nil) {
+            box.revealMask = maskRects(box, limit: firstInFlight ?? count)
+        }
+        revealAttachments(&box, count: count, thresholds: thresholds)
+        return box
+    }
+
+    /// Seconds since the cursor reached `threshold` by an animated step; nil if not reached or jumped.
+    func animationElapsed(at threshold: Int) -> Double? {
+        guard let (start, animated) = timeline.revealTime(of: threshold), animated, time >= start else { return nil }
+        return time - start
+    }
+
+    func snippet(_ rect: Rect, elapsed: Double) -> RevealSnippet {
+        let eased = BezierCurve.easeInOut.value(at: elapsed / RevealTimeline.snippetDuration)
+        let blur = RevealTimeline.snippetBlurRadius * (1 - BezierCurve.easeOut.value(at: elapsed / RevealTimeline.snippetBlurDuration))
+        return RevealSnippet(rect: rect, opacity: eased, scale: RevealTimeline.snippetStartScale + (1 - RevealTimeline.snippetStartScale) * eased,
+                             offsetY: RevealTimeline.snippetRise * (1 - eased), blurRadius: blur)
+    }
+
+    /// The mask: per line the union of the revealed glyphs' ink; consecutive full lines merge into one rect.
+    func maskRects(_ box: TextBox, limit: Int) -> [Rect] {
+        var result: [Rect] = []
+        var pending: Rect?
+        var remaining = limit
+        for line in box.lines {
+            if remaining <= 0 { break }
+            let rects = line.characterRects ?? []
+            let n = line.characterRects == nil ? line.range.count : rects.count
+            let revealed = min(n, remaining)
+            let full = revealed >= n
+            var union: Rect?
+            if line.characterRects == nil {
+                if n > 0 { union = line.frame }
+            } else {
+                for rect in rects[0..<revealed] where RevealCostMap.isInk(rect) { union = union.map { $0.union(rect) } ?? rect }
+            }
+            remaining -= n
+            if full {
+                if let union { pending = pending.map { $0.union(union) } ?? union }
+            } else {
+                if let flushed = pending { result.append(flushed) }
+                pending = nil
+                if let union { result.append(union) }
+            }
+        }
+        if let pending { result.append(pending) }
+        return result
+    }
+
+    /// Emoji and inline images: hidden until their character is revealed, then opacity 0 → 1 (linear)
+    /// and scale 0.1 → 1 (ease-out) over 0.2 s.
+    func revealAttachments(_ box: inout TextBox, count: Int, thresholds: [Int]) {
+        var lineStart = 0
+        for l in box.lines.indices {
+            let line = box.lines[l]
+            for a in line.attachments.indices where line.attachments[a].kind != .button {
+                let index = lineStart + line.attachments[a].range.lowerBound - line.range.lowerBound
+                guard cleared || index < count else {
+                    box.lines[l].attachments[a].revealOpacity = 0
+                    continue
+                }
+                guard index < thresholds.count, let elapsed = animationElapsed(at: thresholds[index]),
+                      elapsed < RevealTimeline.attachmentDuration else { continue }
+                let progress = elapsed / RevealTimeline.attachmentDuration
+                box.lines[l].attachments[a].revealOpacity = progress
+                box.lines[l].attachments[a].revealScale = RevealTimeline.attachmentStartScale
+                    + (1 - RevealTimeline.attachmentStartScale) * BezierCurve.easeOut.value(at: progress)
+            }
+            lineStart += line.characterRects?.count ?? line.range.count
+        }
+    }
+}

@@ -1,0 +1,159 @@
+import Foundation
+import Layout
+import Raster
+
+/// Paints a timeline's frames and writes them: frames are painted one after another from the shared
+/// layouts (Pango and the glyph painter are not thread-safe), then PNG-encoded on every core at the fast
+/// zlib level.
+public final class RevealExporter {
+    public let timeline: RevealTimeline
+    public let fps: Double
+    private let renderer: Renderer
+    private let media: MediaStore?
+
+    /// Frames painted before a parallel encode batch (bounds memory: one RGBA canvas each).
+    static let batchSize = 24
+
+    public init(timeline: RevealTimeline, fps: Double, renderer: Renderer, media: MediaStore?) {
+        self.timeline = timeline
+        self.fps = fps
+        self.renderer = renderer
+        self.media = media
+    }
+
+    /// Frames from t = 0 until the reveal has settled; the last one is exactly the end.
+    public var frameCount: Int { Int((timeline.endTime * fps - 1e-9).rounded(.up)) + 1 }
+
+    public func time(ofFrame index: Int) -> Double { min(Double(index) / fps, timeline.endTime) }
+
+    public func image(at time: Double) throws -> RGBAImage {
+        try renderer.image(timeline.layout(at: time), media: media)
+    }
+
+    public func png(at time: Double, fast: Bool = false) throws -> [UInt8] {
+        try PNGCodec.encode(image(at: time), opaque: opaque, level: fast ? PNGCodec.fastCompressionLevel : PNGCodec.compressionLevel)
+    }
+
+    private var opaque: Bool { (timeline.stream.finalLayout.background?.a ?? 0) >= 1 }
+
+    public static func frameName(_ index: Int) -> String {
+        let digits = String(index)
+        return "frame_" + String(repeating: "0", count: max(0, 5 - digits.count)) + digits + ".png"
+    }
+
+    /// Writes `frame_00000.png…` and `timeline.json` into `directory`. Everything is written into a hidden
+    /// staging directory first and moved in at the end, so a failure leaves nothing half-written.
+    public func writeSequence(to directory: String, progress: ((Int, Int) -> Void)? = nil) throws {
+        let files = FileManager.default
+        try files.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let staging = (directory as NSString).appendingPathComponent(".ipraster-partial-\(getpid())")
+        try? files.removeItem(atPath: staging)
+        try files.createDirectory(atPath: staging, withIntermediateDirectories: false)
+        do {
+            try encodeFrames(into: staging, progress: progress)
+            let json = Array((timelineJSON().serialized() + "\n").utf8)
+            try AtomicFile.write(json, to: (staging as NSString).appendingPathComponent("timeline.json"))
+            for name in try files.contentsOfDirectory(atPath: staging).sorted() {
+                let target = (directory as NSString).appendingPathComponent(name)
+                if files.fileExists(atPath: target) { try files.removeItem(atPath: target) }
+                try files.moveItem(atPath: (staging as NSString).appendingPathComponent(name), toPath: target)
+            }
+            try files.removeItem(atPath: staging)
+        } catch {
+            try? files.removeItem(atPath: staging)
+            throw error
+        }
+    }
+
+    /// Paints frames in batches and encodes each batch in parallel; `write` receives (index, PNG bytes).
+    public func encodeFrames(progress: ((Int, Int) -> Void)? = nil, write: (Int, [UInt8]) throws -> Void) throws {
+        let count = frameCount
+        var start = 0
+        while start < count {
+            let end = min(count, start + Self.batchSize)
+            var images: [RGBAImage] = []
+            for index in start..<end { images.append(try image(at: time(ofFrame: index))) }
+            let encoded = ParallelEncoder.encode(images, opaque: opaque)
+            for (offset, result) in encoded.enumerated() { try write(start + offset, try result.get()) }
+            start = end
+            progress?(start, count)
+        }
+    }
+
+    private func encodeFrames(into directory: String, progress: ((Int, Int) -> Void)?) throws {
+        try encodeFrames(progress: progress) { index, bytes in
+            let path = (directory as NSString).appendingPathComponent(Self.frameName(index))
+            guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
+                throw AtomicFile.WriteError(path: path, reason: String(cString: strerror(errno)))
+            }
+        }
+    }
+
+    /// Per frame: time, cursor, phase, revealed top-level items, bubble size and status opacity.
+    public func timelineJSON() -> JSONOut {
+        var frames: [JSONOut] = []
+        for index in 0..<frameCount {
+            let time = time(ofFrame: index)
+            let tick = timeline.tick(at: time)
+            let layout = timeline.layout(at: time)
+            let chunk = timeline.stream.chunks[tick.chunk]
+            let revealed: [JSONOut]
+            if tick.phase == .done || time >= timeline.endTime {
+                revealed = layout.items.map { .string($0.id) }
+            } else {
+                revealed = zip(chunk.layout.items, chunk.map.entries).compactMap { item, entry in
+                    RevealExtent.extent(item, entry, cursor: tick.cursor) == nil ? nil : .string(item.id)
+                }
+            }
+            var members: [(String, JSONOut)] = [("index", .int(index)), ("time", .number(time)), ("cursor", .int(tick.cursor)),
+                                                ("total", .int(chunk.map.total)), ("chunk", .int(tick.chunk)),
+                                                ("phase", .string(time >= timeline.endTime ? "done" : tick.phase.rawValue)),
+                                                ("revealed", .array(revealed))]
+            if let bubble = layout.bubble {
+                members.append(("bubble", .object([("width", .number(bubble.frame.width)), ("height", .number(bubble.frame.height))])))
+            }
+            members.append(("statusOpacity", .number(layout.status.opacity)))
+            frames.append(.object(members))
+        }
+        let canvas = timeline.canvas
+        return .object([("fps", .number(fps)), ("duration", .number(timeline.endTime)), ("frameCount", .int(frameCount)),
+                        ("completion", .number(timeline.completionTime)),
+                        ("canvas", .object([("width", .number(canvas.width)), ("height", .number(canvas.height)),
+                                            ("scale", .number(canvas.scale)), ("pixelWidth", .int(canvas.pixelWidth)),
+                                            ("pixelHeight", .int(canvas.pixelHeight))])),
+                        ("chunks", .array(timeline.stream.chunks.map { .object([("time", .number($0.time)), ("total", .int($0.map.total))]) })),
+                        ("frames", .array(frames))])
+    }
+}
+
+/// PNG encoding of independent frames on all cores (libpng state is per call).
+enum ParallelEncoder {
+    static func encode(_ images: [RGBAImage], opaque: Bool) -> [Result<[UInt8], Error>] {
+        let results = ResultBox(count: images.count)
+        DispatchQueue.concurrentPerform(iterations: images.count) { index in
+            let result = Result { try PNGCodec.encode(images[index], opaque: opaque, level: PNGCodec.fastCompressionLevel) }
+            results.set(index, result)
+        }
+        return results.values
+    }
+
+    /// Slots written by distinct iterations under a lock.
+    private final class ResultBox: @unchecked Sendable {
+        private var storage: [Result<[UInt8], Error>]
+        private let lock = NSLock()
+
+        init(count: Int) { storage = Array(repeating: .success([]), count: count) }
+
+        func set(_ index: Int, _ value: Result<[UInt8], Error>) {
+            lock.lock()
+            storage[index] = value
+            lock.unlock()
+        }
+
+        var values: [Result<[UInt8], Error>] {
+            lock.lock()
+            defer { lock.unlock() }
+            return storage
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import Layout
+
+/// How much of a page a cursor shows (`v2-reveal-facts.md` §3.7): the union of the revealed items' extents.
+public enum RevealExtent {
+    /// The revealed bounds of `items` (page coordinates), nil when nothing is revealed.
+    public static func bounds(_ items: [LayoutItem], _ map: RevealCostMap, cursor: Int) -> Rect? {
+        var bounds: Rect?
+        for (item, entry) in zip(items, map.entries) {
+            guard let extent = extent(item, entry, cursor: cursor) else { continue }
+            bounds = bounds.map { $0.union(extent) } ?? extent
+        }
+        return bounds
+    }
+
+    /// The height the page shows at `cursor`: the revealed bounds' maxY plus the layout's closing spacing.
+    public static func revealedHeight(_ layout: PageLayout, _ map: RevealCostMap, cursor: Int) -> Double {
+        guard let bounds = bounds(layout.items, map, cursor: cursor), bounds.maxY > 0 else { return 0 }
+        let itemsMaxY = layout.items.map(\.frame.maxY).max() ?? 0
+        return bounds.maxY + max(0, layout.page.height - itemsMaxY)
+    }
+
+    static func extent(_ item: LayoutItem, _ entry: RevealCostMap.Entry, cursor: Int) -> Rect? {
+        let frame = item.frame
+        switch (entry, item.content) {
+        case (.text(let start, let end), .text(let box)):
+            if cursor <= start { return nil }
+            if cursor >= end { return frame }
+            return Rect(x: frame.minX, y: frame.minY, width: frame.width, height: revealedLinesMaxY(box, budget: cursor - start))
+        case (.nonText(_, let end), _):
+            return cursor < end ? nil : frame
+        case (.thinking(let start), _):
+            return cursor < start ? nil : frame
+        case (.codeBlock(let start, _), _):
+            return cursor <= start ? nil : frame
+        case (.details(let start, _, _, let body), .details(let details)):
+            if cursor <= start { return nil }
+            let titleMaxY = details.titleHeight
+            var rect = Rect(x: frame.minX, y: frame.minY, width: frame.width, height: titleMaxY)
+            if let body, let revealed = bounds(details.items, body, cursor: cursor) {
+                rect = rect.union(revealed.offsetBy(dx: frame.minX, dy: frame.minY))
+            }
+            return rect
+        case (.table(let start, let end, _, let rows), .table(let table)):
+            if cursor <= start { return nil }
+            if cursor >= end { return frame }
+            return Rect(x: frame.minX, y: frame.minY, width: frame.width, height: TableReveal.maskHeight(table, rows: rows, cursor: cursor))
+        default:
+            return nil
+        }
+    }
+
+    /// The maxY (item-local) of the last line the budget has strictly entered: the baseline.
+    static func revealedLinesMaxY(_ box: TextBox, budget: Int) -> Double {
+        var remaining = Double(budget)
+        var maxY = 0.0
+        for line in box.lines {
+            if remaining <= 0 { break }
+            maxY = max(maxY, line.frame.maxY)
+            remaining -= RevealCostMap.lineInk(line)
+        }
+        return maxY
+    }
+}
+
+/// Table rows revealed through a growing mask (§3.6).
+enum TableReveal {
+    /// The index of the last row whose start the cursor has reached, nil before the first.
+    static func lastRevealedRow(_ rows: [RevealCostMap.TableRow], cursor: Int) -> Int? {
+        var last: Int?
+        for (index, row) in rows.enumerated() {
+            guard cursor >= row.startCount else { break }
+            last = index
+        }
+        return last
+    }
+
+    /// Mask height (table-local) with rows up to `row` shown; the title region alone before any row.
+    static func maskHeight(_ table: Table, rows: [RevealCostMap.TableRow], upTo row: Int?) -> Double {
+        let gridOffsetY = table.title.isEmpty ? 0 : table.gridFrame.minY
+        guard let row, !rows.isEmpty else { return gridOffsetY }
+        let top = rows[min(row, rows.count - 1)].minY
+        let rowMaxY = table.cells.filter { $0.frame.minY == top }.map(\.frame.maxY).max() ?? top
+        return max(gridOffsetY, rowMaxY)
+    }
+
+    static func maskHeight(_ table: Table, rows: [RevealCostMap.TableRow], cursor: Int) -> Double {
+        maskHeight(table, rows: rows, upTo: lastRevealedRow(rows, cursor: cursor))
+    }
+}

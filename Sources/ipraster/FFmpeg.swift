@@ -1,0 +1,52 @@
+import Foundation
+import Raster
+import Reveal
+
+/// Animated exports through an installed ffmpeg: the PNG frames go to a temporary directory, ffmpeg
+/// encodes them into a temporary file that is renamed over the target only on success.
+enum FFmpeg {
+    static var path: String? {
+        let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        for directory in directories {
+            let candidate = "\(directory)/ffmpeg"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+
+    /// Filters per format. GIF builds its palette from every frame (stats_mode=full), so a blank first
+    /// frame does not starve the palette; APNG loops forever; MP4 pads to even sizes for yuv420p.
+    static func arguments(format: String, fps: Double) -> [String] {
+        switch format {
+        case "gif":
+            return ["-vf", "split[a][b];[a]palettegen=stats_mode=full[p];[b][p]paletteuse=dither=bayer:bayer_scale=3", "-loop", "0", "-f", "gif"]
+        case "apng":
+            return ["-plays", "0", "-f", "apng"]
+        default:
+            return ["-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2:color=white", "-c:v", "libx264", "-pix_fmt", "yuv420p", "-r", String(fps), "-f", "mp4"]
+        }
+    }
+
+    static func encode(_ exporter: RevealExporter, format: String, to output: String, progress: ((Int, Int) -> Void)?) throws {
+        guard let ffmpeg = path else { throw AtomicFile.WriteError(path: output, reason: "ffmpeg is not installed") }
+        let files = FileManager.default
+        let work = NSTemporaryDirectory() + "ipraster-reveal-\(getpid())"
+        try? files.removeItem(atPath: work)
+        try files.createDirectory(atPath: work, withIntermediateDirectories: true)
+        defer { try? files.removeItem(atPath: work) }
+        try exporter.encodeFrames(progress: progress) { index, bytes in
+            try AtomicFile.write(bytes, to: "\(work)/\(RevealExporter.frameName(index))")
+        }
+        let temporary = "\(work)/out.\(format)"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ffmpeg)
+        process.arguments = ["-hide_banner", "-loglevel", "error", "-y", "-framerate", String(exporter.fps), "-i", "\(work)/frame_%05d.png"]
+            + arguments(format: format, fps: exporter.fps) + [temporary]
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw AtomicFile.WriteError(path: output, reason: "ffmpeg failed with status \(process.terminationStatus)")
+        }
+        try AtomicFile.write(try AtomicFile.read(temporary), to: output)
+    }
+}

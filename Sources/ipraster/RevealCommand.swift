@@ -1,0 +1,154 @@
+import Foundation
+import Layout
+import Raster
+import Reveal
+
+/// `ipraster reveal INPUT -o DIR/|FILE [--at S] [--fps N] [--format F] [--json] [options]`.
+enum RevealCommand {
+    enum Output: Equatable {
+        case sequence(String)
+        case frame(String)
+        case animation(String, format: String)
+        case json
+    }
+
+    struct Options {
+        var input: String
+        var output: Output
+        var fps = 60.0
+        var at: Double?
+    }
+
+    static func run(_ arguments: [String]) throws -> Int32 {
+        let settings = try RenderSettings.parse(arguments)
+        let options = try parse(settings.remaining, format: settings.format)
+        if case .animation = options.output, FFmpeg.path == nil {
+            CLI.printError("the \(options.output.formatName) export needs ffmpeg, which is not installed (apt-get install ffmpeg); "
+                + "write a PNG sequence with -o DIR/ instead")
+            return ExitCode.environment
+        }
+        let bytes = try CLI.readInput(options.input)
+        let pipeline = try RenderPipeline()
+        let decoded = try InputDecoder.decode(bytes: bytes, strict: settings.strict)
+        let stream = try RevealStream(input: decoded) { frame, revealRects in
+            var frameSettings = settings
+            frameSettings.layout.revealRects = revealRects
+            return try pipeline.layout(frame, settings: frameSettings)
+        }
+        for warning in stream.warnings { CLI.printWarning(warning) }
+        if let directory = settings.mediaDirectory {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw AtomicFile.ReadError(path: directory)
+            }
+        }
+        let timeline = try RevealTimeline(stream: stream)
+        let exporter = RevealExporter(timeline: timeline, fps: options.fps, renderer: pipeline.renderer, media: pipeline.media(settings))
+        guard exporter.frameCount <= maxFrames else {
+            throw DecodeError(path: "$", message: "the reveal lasts \(Int(timeline.endTime)) s: \(exporter.frameCount) frames at \(Int(options.fps)) fps "
+                + "is more than \(maxFrames); lower --fps")
+        }
+        switch options.output {
+        case .json:
+            print(exporter.timelineJSON().serialized())
+        case .frame(let path):
+            try CLI.writeOutput(try exporter.png(at: min(options.at ?? timeline.endTime, timeline.endTime)), to: path)
+        case .sequence(let directory):
+            try exporter.writeSequence(to: directory, progress: ProgressBar.forStandardError())
+        case .animation(let path, let format):
+            try FFmpeg.encode(exporter, format: format, to: path, progress: ProgressBar.forStandardError())
+        }
+        return ExitCode.success
+    }
+
+    /// 10 minutes at 60 fps.
+    static let maxFrames = 36_000
+
+    static func parse(_ arguments: [String], format: String?) throws -> Options {
+        var output: String?
+        var positional: [String] = []
+        var fps = 60.0
+        var at: Double?
+        var json = false
+        var index = 0
+        func value(_ name: String) throws -> String {
+            guard index + 1 < arguments.count else { throw UsageError(message: "\(name) needs a value", command: "reveal") }
+            index += 1
+            return arguments[index]
+        }
+        while index < arguments.count {
+            let argument = arguments[index]
+            switch argument {
+            case "-o", "--output": output = try value(argument)
+            case "--fps":
+                let text = try value(argument)
+                guard let number = Double(text), number.isFinite, number >= 1, number <= 240 else {
+                    throw UsageError(message: "--fps must be a number from 1 to 240, not \(text)", command: "reveal")
+                }
+                fps = number
+            case "--at":
+                let text = try value(argument)
+                guard let number = Double(text), number.isFinite, number >= 0 else {
+                    throw UsageError(message: "--at must be a time in seconds ≥ 0, not \(text)", command: "reveal")
+                }
+                at = number
+            case "--json": json = true
+            default:
+                if argument.hasPrefix("-"), argument != "-" { throw UsageError(message: "unknown option \(argument)", command: "reveal") }
+                positional.append(argument)
+            }
+            index += 1
+        }
+        guard let input = positional.first else { throw UsageError(message: "missing INPUT (a JSON file, or - for stdin)", command: "reveal") }
+        guard positional.count == 1 else { throw UsageError(message: "unexpected argument \(positional[1])", command: "reveal") }
+        if json {
+            guard output == nil, at == nil else { throw UsageError(message: "--json prints the timeline; it takes no -o or --at", command: "reveal") }
+            return Options(input: input, output: .json, fps: fps, at: nil)
+        }
+        guard let output else {
+            throw UsageError(message: "missing -o DIR/ (a PNG sequence), -o FILE.png with --at, or -o FILE.gif|.apng|.mp4", command: "reveal")
+        }
+        let ext = (output as NSString).pathExtension.lowercased()
+        var isDirectory: ObjCBool = false
+        let existingDirectory = FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) && isDirectory.boolValue
+        let kind = format?.lowercased() ?? (output.hasSuffix("/") || existingDirectory ? "png-sequence" : ext)
+        if at != nil {
+            guard kind == "png" else { throw UsageError(message: "--at renders one frame: use -o FILE.png", command: "reveal") }
+            return Options(input: input, output: .frame(output), fps: fps, at: at)
+        }
+        switch kind {
+        case "png-sequence":
+            return Options(input: input, output: .sequence(output), fps: fps)
+        case "png":
+            if format != nil && (output.hasSuffix("/") || existingDirectory) { return Options(input: input, output: .sequence(output), fps: fps) }
+            throw UsageError(message: "a PNG file holds one frame: add --at SECONDS, or write a sequence with -o DIR/", command: "reveal")
+        case "apng", "gif", "mp4":
+            guard output != "-" else { throw UsageError(message: "animations are written to a file, not stdout", command: "reveal") }
+            return Options(input: input, output: .animation(output, format: kind), fps: fps)
+        default:
+            throw UsageError(message: "cannot tell the export format from \"\(output)\": use DIR/, .apng, .gif or .mp4, or --format png|apng|gif|mp4",
+                             command: "reveal")
+        }
+    }
+}
+
+extension RevealCommand.Output {
+    var formatName: String {
+        if case .animation(_, let format) = self { return format.uppercased() }
+        return "PNG"
+    }
+}
+
+/// A one-line progress bar on standard error, only when it is a terminal.
+enum ProgressBar {
+    static func forStandardError() -> ((Int, Int) -> Void)? {
+        guard isatty(STDERR_FILENO) != 0 else { return nil }
+        return { done, total in
+            let width = 30
+            let filled = total > 0 ? width * done / total : width
+            let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
+            FileHandle.standardError.write(Data("\r[\(bar)] \(done)/\(total) frames".utf8))
+            if done >= total { FileHandle.standardError.write(Data("\n".utf8)) }
+        }
+    }
+}
