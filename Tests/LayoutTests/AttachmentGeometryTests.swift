@@ -134,17 +134,19 @@ final class AttachmentGeometryTests: XCTestCase {
         XCTAssertLessThan(rects[2].width, rects[4].width)
     }
 
-    func testCharacterRectsShareLigatureAndCombiningClusters() throws {
-        // "e" + U+0301 is one cluster: both UTF-16 units get the same rect.
+    func testClusterInkGoesToItsFirstCharacterOnly() throws {
+        // "e" + U+0301 is one cluster: the ink is on the "e", the combining mark gets a zero rect, so the
+        // reveal cost counts the cluster once (v2-layout-facts §3.3 step 16).
         let (_, cafe) = try box(paragraph(#""caf\u0065\u0301 ok""#))
         let rects = try XCTUnwrap(cafe.lines.first?.characterRects)
-        XCTAssertEqual(rects[3], rects[4])
         XCTAssertGreaterThan(rects[3].width, 0)
-        // A ZWJ family is one glyph: every unit of its cluster shares one rect.
+        XCTAssertEqual(rects[4], .zero)
+        // A ZWJ family is one glyph: its first unit has the ink, the other ten units nothing.
         let (_, family) = try box(paragraph(#""👨‍👩‍👧‍👦!""#))
         let familyRects = try XCTUnwrap(family.lines.first?.characterRects)
-        XCTAssertEqual(Set(familyRects[0..<11].map { "\($0)" }).count, 1)
         XCTAssertGreaterThan(familyRects[0].width, 10)
+        XCTAssertTrue(familyRects[1..<11].allSatisfy { $0 == .zero })
+        XCTAssertGreaterThan(familyRects[11].width, 0, "the \"!\" after it has its own ink")
     }
 
     func testCharacterRectsOnlyWhenRequested() throws {

@@ -14,6 +14,13 @@ public final class GoldenHarness {
         public var fixture: String
         public var golden: String
         public var arguments: [String]
+
+        public init(name: String, fixture: String, golden: String, arguments: [String]) {
+            self.name = name
+            self.fixture = fixture
+            self.golden = golden
+            self.arguments = arguments
+        }
     }
 
     public enum Outcome: Sendable, Equatable {
@@ -139,6 +146,12 @@ public final class GoldenHarness {
         } catch {
             return .failed(reason: "cannot render: \(error)", recorded: false)
         }
+        return judge(actual, png: actualPNG, testCase)
+    }
+
+    /// Compares an image made elsewhere (e.g. a reveal contact sheet) with `testCase.golden`, recording
+    /// and writing artifacts as `run` does.
+    public func judge(_ actual: RGBAImage, png actualPNG: [UInt8], _ testCase: Case) -> Outcome {
         guard FileManager.default.fileExists(atPath: testCase.golden) else {
             if record == .never { return .failed(reason: "missing golden \(testCase.golden)", recorded: false) }
             return save(actualPNG, testCase) ?? .recorded

@@ -1,0 +1,82 @@
+import Foundation
+import GoldenSupport
+import Layout
+import Raster
+@testable import Reveal
+import XCTest
+
+/// Exports: determinism, the last frame = the static render, contact-sheet goldens, the CLI.
+final class RevealExportTests: XCTestCase {
+    private func exporter(_ fixture: String, fps: Double = 60, arguments: [String] = []) throws -> RevealExporter {
+        let timeline = try RevealTimeline(stream: RevealFixtures.stream(fixture: fixture, arguments: arguments))
+        return RevealExporter(timeline: timeline, fps: fps, renderer: TestEnvironment.pipeline.renderer, media: nil)
+    }
+
+    func testTwoExportsAreByteIdentical() throws {
+        var first: [[UInt8]] = [], second: [[UInt8]] = []
+        try exporter("emoji-stream", fps: 15).encodeFrames { _, bytes in first.append(bytes) }
+        try exporter("emoji-stream", fps: 15).encodeFrames { _, bytes in second.append(bytes) }
+        XCTAssertGreaterThan(first.count, 10)
+        XCTAssertEqual(first, second)
+    }
+
+    func testLastFrameIsTheStaticRender() throws {
+        for fixture in ["text-stream", "table-stream", "thinking-stream", "media-message"] {
+            let export = try exporter(fixture, fps: 30)
+            let last = try export.image(at: export.time(ofFrame: export.frameCount - 1))
+            var layout = export.timeline.stream.finalLayout
+            XCTAssertEqual(export.timeline.canvas.width, layout.canvas.width, "\(fixture): the final bubble is the tallest")
+            layout.canvas = export.timeline.canvas
+            let render = try TestEnvironment.pipeline.renderer.image(layout)
+            XCTAssertEqual(last, render, fixture)
+        }
+    }
+
+    func testAllFramesShareOneCanvas() throws {
+        let export = try exporter("text-stream", fps: 10)
+        var sizes = Set<String>()
+        try export.encodeFrames { _, bytes in
+            let image = try PNGCodec.decode(bytes)
+            sizes.insert("\(image.width)x\(image.height)")
+        }
+        XCTAssertEqual(sizes, ["\(export.timeline.canvas.pixelWidth)x\(export.timeline.canvas.pixelHeight)"])
+    }
+
+    /// One golden per case: 8 frames at fixed fractions of the export, 4 per row.
+    private func assertContactSheet(_ fixture: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let export = try exporter(fixture)
+        let frames = try (0..<8).map { try export.image(at: export.timeline.endTime * Double($0) / 7) }
+        let sheet = ContactSheet.compose(frames, columns: 4)
+        let png = try PNGCodec.encode(sheet, opaque: true)
+        let (mode, _) = GoldenHarness.effectiveMode(flag: nil)
+        let harness = GoldenHarness(fixtures: RevealFixtures.directory, golden: TestEnvironment.root + "/golden-images", record: mode,
+                                    artifacts: TestEnvironment.root + "/.build/golden-artifacts", pipeline: TestEnvironment.pipeline)
+        let name = "reveal/" + fixture
+        let testCase = GoldenHarness.Case(name: name, fixture: RevealFixtures.directory + "/\(fixture).json",
+                                          golden: TestEnvironment.root + "/golden-images/\(name).png", arguments: [])
+        switch harness.judge(sheet, png: png, testCase) {
+        case .passed: break
+        case .recorded: print("recorded golden \(name).png — look at it before committing")
+        case .failed(let reason, _): XCTFail("\(name): \(reason)", file: file, line: line)
+        }
+    }
+
+    func testContactSheetPlainTextStream() throws { try assertContactSheet("text-stream") }
+    func testContactSheetTableRowByRow() throws { try assertContactSheet("table-stream") }
+    func testContactSheetEmojiPoppingIn() throws { try assertContactSheet("emoji-stream") }
+    func testContactSheetThinkingThenAnswer() throws { try assertContactSheet("thinking-stream") }
+    func testContactSheetMessageWithMedia() throws { try assertContactSheet("media-message") }
+
+    func testSharedSamplesExportFromBothFormats() throws {
+        for sample in ["samples/botapi/c_streaming_drafts.json", "samples/telethon/draft_stream_frames.json"] {
+            let path = try TestEnvironment.shared(sample)
+            let stream = try RevealFixtures.stream(bytes: try AtomicFile.read(path), arguments: [])
+            XCTAssertGreaterThan(stream.chunks.count, 1, sample)
+            let timeline = try RevealTimeline(stream: stream)
+            XCTAssertEqual(timeline.ticks.last?.phase, .done, sample)
+            XCTAssertEqual(timeline.ticks.last?.cursor, stream.chunks.last?.map.total, sample)
+            let cursors = timeline.ticks.map(\.cursor)
+            XCTAssertGreaterThan(cursors.last!, 0, sample)
+        }
+    }
+}

@@ -1,0 +1,189 @@
+import GoldenSupport
+import Layout
+import Raster
+@testable import Reveal
+import XCTest
+
+/// Mask geometry, pop-ins, table bands, the bubble and the streams (`v2-reveal-facts.md` §3–§7).
+final class RevealFrameTests: XCTestCase {
+    private func textBox(_ layout: PageLayout, _ index: Int = 0) throws -> TextBox {
+        guard case .text(let box) = layout.items[index].content else { throw XCTSkip("not text") }
+        return box
+    }
+
+    private static let threeLines = #"{"blocks": [{"type": "paragraph", "text": "Masks follow ink: a fully revealed prefix of lines is one rectangle, then the partial line."}]}"#
+
+    func testMaskIsOneRectForFullLinesPlusTheUnionOfThePartialLine() throws {
+        let layout = try RevealFixtures.layout(Self.threeLines)
+        let box = try textBox(layout)
+        XCTAssertGreaterThanOrEqual(box.lines.count, 3)
+        let timeline = try RevealTimeline(stream: RevealFixtures.stream(json: Self.threeLines))
+        let context = FrameContext(timeline: timeline, time: 100, cursor: 0, cleared: false)
+        let firstLine = box.lines[0].characterRects!.count, secondLine = box.lines[1].characterRects!.count
+        // Two full lines: one rectangle spanning both lines' ink.
+        let full = context.maskRects(box, limit: firstLine + secondLine)
+        XCTAssertEqual(full.count, 1)
+        let ink = (box.lines[0].characterRects! + box.lines[1].characterRects!).filter { $0.width > 0 && $0.height > 0 }
+        let union = ink.dropFirst().reduce(ink[0]) { $0.union($1) }
+        XCTAssertEqual(full[0], union)
+        // Plus three characters of the third line: a second rect, the union of those glyphs' ink only.
+        let partial = context.maskRects(box, limit: firstLine + secondLine + 3)
+        XCTAssertEqual(partial.count, 2)
+        let third = box.lines[2].characterRects![0..<3].filter { $0.width > 0 }
+        XCTAssertEqual(partial[1], third.dropFirst().reduce(third[0]) { $0.union($1) })
+        XCTAssertLessThan(partial[1].maxX, box.lines[2].frame.maxX)
+        // Nothing revealed: no rects at all.
+        XCTAssertEqual(context.maskRects(box, limit: 0), [])
+    }
+
+    func testSnippetsFlyInThenAreAbsorbedIntoTheMask() throws {
+        let timeline = try RevealTimeline(stream: RevealFixtures.stream(json: Self.threeLines))
+        // Half-way through the reveal some glyphs are in flight: the mask stops before the first of them.
+        let middle = timeline.completionTime / 2
+        let layout = timeline.layout(at: middle)
+        let box = try textBox(layout)
+        XCTAssertFalse(box.revealSnippets.isEmpty)
+        for snippet in box.revealSnippets {
+            XCTAssertGreaterThanOrEqual(snippet.opacity, 0)
+            XCTAssertLessThanOrEqual(snippet.opacity, 1)
+            XCTAssertGreaterThanOrEqual(snippet.scale, 0.5)
+            XCTAssertLessThanOrEqual(snippet.blurRadius, 2)
+            XCTAssertLessThanOrEqual(snippet.offsetY, 6)
+            // The snippet spans the glyph's ink horizontally and the line box (top to baseline) vertically.
+            let line = try XCTUnwrap(box.lines.first { $0.frame.minY == snippet.rect.minY })
+            XCTAssertEqual(snippet.rect.height, line.frame.height)
+        }
+        let mask = try XCTUnwrap(box.revealMask)
+        let firstSnippet = box.revealSnippets[0].rect
+        for rect in mask where rect.minY <= firstSnippet.minY && rect.maxY >= firstSnippet.maxY - 1 {
+            XCTAssertLessThanOrEqual(rect.maxX, firstSnippet.minX + 0.01, "the mask never shows a glyph still in flight")
+        }
+        // A snippet's life: opacity 0 → 1 and blur 2 → 0 as it ages.
+        let context = FrameContext(timeline: timeline, time: 0, cursor: 0, cleared: false)
+        let young = context.snippet(firstSnippet, elapsed: 0), old = context.snippet(firstSnippet, elapsed: 0.19)
+        XCTAssertEqual(young.opacity, 0, accuracy: 1e-9)
+        XCTAssertEqual(young.scale, 0.5, accuracy: 1e-9)
+        XCTAssertEqual(young.offsetY, 6, accuracy: 1e-9)
+        XCTAssertEqual(young.blurRadius, 2, accuracy: 1e-9)
+        XCTAssertGreaterThan(old.opacity, 0.95)
+        XCTAssertLessThan(old.blurRadius, 0.3)
+        // After the reveal everything is static: no mask, no snippets.
+        let end = try textBox(timeline.layout(at: timeline.endTime))
+        XCTAssertNil(end.revealMask)
+        XCTAssertTrue(end.revealSnippets.isEmpty)
+    }
+
+    func testEmojiPopsInWhenTheBudgetCoversItsCell() throws {
+        let timeline = try RevealTimeline(stream: RevealFixtures.stream(fixture: "emoji-stream"))
+        var opacities: [Double] = []
+        var scales: [Double] = []
+        for frame in 0..<Int(timeline.endTime * 60) {
+            let box = try textBox(timeline.layout(at: Double(frame) / 60))
+            let attachment = try XCTUnwrap(box.lines.first?.attachments.first)
+            opacities.append(attachment.revealOpacity)
+            scales.append(attachment.revealScale)
+        }
+        XCTAssertEqual(opacities.first, 0, "hidden before its character is revealed")
+        XCTAssertEqual(opacities.last, 1)
+        XCTAssertEqual(opacities, opacities.sorted(), "fades in once, never back")
+        let popping = opacities.indices.filter { opacities[$0] > 0 && opacities[$0] < 1 }
+        XCTAssertFalse(popping.isEmpty)
+        XCTAssertLessThanOrEqual(popping.count, 13, "0.2 s at 60 fps")
+        XCTAssertTrue(popping.allSatisfy { scales[$0] >= 0.1 && scales[$0] <= 1 })
+    }
+
+    func testTableRowsAppearThroughAGrowingBand() throws {
+        let timeline = try RevealTimeline(stream: RevealFixtures.stream(fixture: "table-stream"))
+        var heights: [Double] = []
+        var sawGrowth = false
+        for frame in 0..<Int(timeline.endTime * 60) {
+            let layout = timeline.layout(at: Double(frame) / 60)
+            guard let item = layout.items.first(where: { $0.kind == "table" }), case .table(let table) = item.content else { continue }
+            guard let band = table.revealBand else { continue }
+            XCTAssertEqual(band.width, item.frame.width)
+            XCTAssertGreaterThanOrEqual(band.minY, 0)
+            // While animating, the band is centred on the new mask height's middle.
+            if band.minY > 0 { sawGrowth = true }
+            heights.append(band.maxY)
+        }
+        XCTAssertTrue(sawGrowth, "a row's mask grows about its centre over 0.12 s")
+        XCTAssertFalse(heights.isEmpty)
+        // The last frame shows the whole table unmasked.
+        let last = timeline.layout(at: timeline.endTime)
+        guard case .table(let table) = try XCTUnwrap(last.items.first { $0.kind == "table" }).content else { return XCTFail() }
+        XCTAssertNil(table.revealBand)
+    }
+
+    func testThinkingBlocksDoNotMoveTheAnswerCursor() throws {
+        let answer = RevealFixtures.paragraph("The answer is forty-two, as every guide agrees, and the cursor pays for ink only.")
+        let think = #"{"type": "thinking", "text": "Thinking about the question at length…"}"#
+        let with = "[" + [RevealFixtures.draft(0, think), RevealFixtures.draft(0.7, think + "," + answer), RevealFixtures.draft(1.4, answer)]
+            .joined(separator: ",") + "]"
+        let without = "[" + [RevealFixtures.draft(0, RevealFixtures.paragraph("")), RevealFixtures.draft(0.7, answer), RevealFixtures.draft(1.4, answer)]
+            .joined(separator: ",") + "]"
+        let a = try RevealTimeline(stream: RevealFixtures.stream(json: with))
+        let b = try RevealTimeline(stream: RevealFixtures.stream(json: without))
+        XCTAssertEqual(a.stream.chunks[0].map.total, 0)
+        XCTAssertEqual(a.stream.chunks[1].map.total, b.stream.chunks[1].map.total)
+        XCTAssertEqual(a.ticks.count, b.ticks.count)
+        XCTAssertEqual(a.ticks.map(\.cursor), b.ticks.map(\.cursor))
+        XCTAssertGreaterThan(a.ticks.last!.cursor, 0)
+        // The thinking block fades in from the first frame.
+        let first = a.layout(at: 0.06)
+        XCTAssertEqual(first.items.first?.kind, "thinking")
+        XCTAssertGreaterThan(first.items[0].opacity, 0)
+    }
+
+    func testBubbleGrowsWhileStreamingAndTheStatusFadesInAtTheEnd() throws {
+        let timeline = try RevealTimeline(stream: RevealFixtures.stream(fixture: "text-stream"))
+        let final = timeline.stream.finalLayout
+        let streaming = timeline.ticks.filter { $0.phase == .streaming && $0.cursor > 0 }
+        XCTAssertFalse(streaming.isEmpty)
+        for tick in streaming {
+            let chunk = timeline.stream.chunks[tick.chunk]
+            let target = RevealExtent.revealedHeight(chunk.layout, chunk.map, cursor: tick.cursor) + 2 + 6
+            // Tweened toward the target: never above the tallest target so far, never below the 35 pt minimum.
+            XCTAssertGreaterThanOrEqual(tick.bubbleHeight, 35 - 1e-9)
+            XCTAssertLessThanOrEqual(tick.bubbleHeight, max(target, 35) + 30)
+        }
+        XCTAssertEqual(timeline.layout(at: 0.5).status.opacity, 0)
+        XCTAssertEqual(timeline.layout(at: timeline.completionTime + 0.1).status.opacity, 0.5, accuracy: 0.01)
+        let last = timeline.layout(at: timeline.endTime)
+        XCTAssertEqual(last.status.opacity, 1)
+        XCTAssertEqual(last.bubble?.frame, final.bubble?.frame)
+        XCTAssertEqual(timeline.endTime, timeline.completionTime + RevealTimeline.settleDuration, accuracy: 1e-9)
+    }
+
+    func testANewDraftIdReplacesWithoutAnimation() throws {
+        let json = "[" + [RevealFixtures.draft(0, RevealFixtures.paragraph("First draft text"), id: 1),
+                          RevealFixtures.draft(0.5, RevealFixtures.paragraph("A different draft replaces it"), id: 2)].joined(separator: ",") + "]"
+        let timeline = try RevealTimeline(stream: RevealFixtures.stream(json: json))
+        XCTAssertEqual(timeline.stream.events.map(\.event), [.update(chunk: 0, replace: false), .update(chunk: 1, replace: true), .finalize(chunk: 1)])
+        let total = timeline.stream.chunks[1].map.total
+        XCTAssertEqual(timeline.tick(at: 0.5 + 1.0 / 60).cursor, total, "the new draft shows whole at once")
+        let box = try textBox(timeline.layout(at: 0.52))
+        XCTAssertTrue(box.revealSnippets.isEmpty, "no pop-in for a replacement")
+    }
+
+    func testStreamTimesMustNotDecrease() throws {
+        let json = "[" + [RevealFixtures.draft(0, RevealFixtures.paragraph("a")), RevealFixtures.draft(1, RevealFixtures.paragraph("ab")),
+                          RevealFixtures.draft(0.5, RevealFixtures.paragraph("abc"))].joined(separator: ",") + "]"
+        XCTAssertThrowsError(try RevealFixtures.stream(json: json)) { error in
+            XCTAssertEqual((error as? DecodeError)?.path, "$[2].t")
+        }
+    }
+
+    func testOneMessageArrivesAtZeroAndFinalizesAtOnce() throws {
+        let stream = try RevealFixtures.stream(fixture: "media-message")
+        XCTAssertEqual(stream.events.map(\.time), [0, 0])
+        XCTAssertEqual(stream.events.map(\.event), [.update(chunk: 0, replace: false), .finalize(chunk: 0)])
+        let timeline = try RevealTimeline(stream: stream)
+        // The photo fades in (0.12 s) only once the cursor has paid its full width.
+        let photo = try XCTUnwrap(stream.chunks[0].layout.items.firstIndex { $0.kind == "placeholder" || $0.kind == "image" })
+        let entry = stream.chunks[0].map.entries[photo]
+        let reached = try XCTUnwrap(timeline.ticks.first { $0.cursor >= entry.end })
+        XCTAssertEqual(timeline.layout(at: reached.time - 1.0 / 60).items[photo].opacity, 0)
+        XCTAssertEqual(timeline.layout(at: reached.time + 0.06).items[photo].opacity, 0.5, accuracy: 0.01)
+        XCTAssertEqual(timeline.layout(at: reached.time + 0.13).items[photo].opacity, 1)
+    }
+}
