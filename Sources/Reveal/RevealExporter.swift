@@ -3,16 +3,16 @@ import Layout
 import Raster
 
 /// Paints a timeline's frames and writes them: frames are painted one after another from the shared
-/// layouts (Pango and the glyph painter are not thread-safe), then PNG-encoded on every core at the fast
-/// zlib level.
+/// layouts (Pango and the glyph painter are not thread-safe) while the painted ones are PNG-encoded on
+/// the other cores at the fast zlib level.
 public final class RevealExporter {
     public let timeline: RevealTimeline
     public let fps: Double
     private let renderer: Renderer
     private let media: MediaStore?
 
-    /// Frames painted before a parallel encode batch (bounds memory: one RGBA canvas each).
-    static let batchSize = 24
+    /// Frames per batch: encoded PNGs are handed to `write` in order at the end of each batch.
+    static let batchSize = 48
 
     public init(timeline: RevealTimeline, fps: Double, renderer: Renderer, media: MediaStore?) {
         self.timeline = timeline
@@ -65,16 +65,36 @@ public final class RevealExporter {
         }
     }
 
-    /// Paints frames in batches and encodes each batch in parallel; `write` receives (index, PNG bytes).
+    /// Paints frames on this thread while earlier frames are PNG-encoded on the other cores; `write`
+    /// receives (index, PNG bytes) in frame order, on this thread, batch by batch.
     public func encodeFrames(progress: ((Int, Int) -> Void)? = nil, write: (Int, [UInt8]) throws -> Void) throws {
         let count = frameCount
+        let queue = DispatchQueue.global(qos: .userInitiated)
+        // Bounds the painted images waiting for an encoder (one canvas of memory each).
+        let slots = DispatchSemaphore(value: 2 * ProcessInfo.processInfo.activeProcessorCount)
+        let opaque = self.opaque
         var start = 0
         while start < count {
             let end = min(count, start + Self.batchSize)
-            var images: [RGBAImage] = []
-            for index in start..<end { images.append(try image(at: time(ofFrame: index))) }
-            let encoded = ParallelEncoder.encode(images, opaque: opaque)
-            for (offset, result) in encoded.enumerated() { try write(start + offset, try result.get()) }
+            let results = ResultSlots(count: end - start)
+            let group = DispatchGroup()
+            var failure: Error?
+            for index in start..<end {
+                let image: RGBAImage
+                do { image = try self.image(at: time(ofFrame: index)) } catch {
+                    failure = error
+                    break
+                }
+                slots.wait()
+                let slot = index - start
+                queue.async(group: group) {
+                    results.set(slot, Result { try PNGCodec.encode(image, opaque: opaque, level: PNGCodec.fastCompressionLevel) })
+                    slots.signal()
+                }
+            }
+            group.wait()
+            if let failure { throw failure }
+            for (offset, result) in results.values.enumerated() { try write(start + offset, try result.get()) }
             start = end
             progress?(start, count)
         }
@@ -126,34 +146,22 @@ public final class RevealExporter {
     }
 }
 
-/// PNG encoding of independent frames on all cores (libpng state is per call).
-enum ParallelEncoder {
-    static func encode(_ images: [RGBAImage], opaque: Bool) -> [Result<[UInt8], Error>] {
-        let results = ResultBox(count: images.count)
-        DispatchQueue.concurrentPerform(iterations: images.count) { index in
-            let result = Result { try PNGCodec.encode(images[index], opaque: opaque, level: PNGCodec.fastCompressionLevel) }
-            results.set(index, result)
-        }
-        return results.values
+/// Encoded frames of one batch, each slot written once by its encoder.
+private final class ResultSlots: @unchecked Sendable {
+    private var storage: [Result<[UInt8], Error>]
+    private let lock = NSLock()
+
+    init(count: Int) { storage = Array(repeating: .success([]), count: count) }
+
+    func set(_ index: Int, _ value: Result<[UInt8], Error>) {
+        lock.lock()
+        storage[index] = value
+        lock.unlock()
     }
 
-    /// Slots written by distinct iterations under a lock.
-    private final class ResultBox: @unchecked Sendable {
-        private var storage: [Result<[UInt8], Error>]
-        private let lock = NSLock()
-
-        init(count: Int) { storage = Array(repeating: .success([]), count: count) }
-
-        func set(_ index: Int, _ value: Result<[UInt8], Error>) {
-            lock.lock()
-            storage[index] = value
-            lock.unlock()
-        }
-
-        var values: [Result<[UInt8], Error>] {
-            lock.lock()
-            defer { lock.unlock() }
-            return storage
-        }
+    var values: [Result<[UInt8], Error>] {
+        lock.lock()
+        defer { lock.unlock() }
+        return storage
     }
 }

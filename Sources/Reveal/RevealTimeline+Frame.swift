@@ -28,7 +28,7 @@ extension RevealTimeline {
         var layout = tick.phase == .done ? stream.finalLayout : chunk.layout
         let map = tick.phase == .done ? RevealCostMap(items: layout.items) : chunk.map
         let cursor = tick.phase == .done ? map.total : tick.cursor
-        var context = FrameContext(timeline: self, time: time, cursor: cursor, cleared: tick.phase == .done)
+        let context = FrameContext(timeline: self, time: time, cursor: cursor, cleared: tick.phase == .done)
         layout.items = context.apply(layout.items, map)
         layout.canvas = canvas
         if var bubble = layout.bubble {

@@ -8,40 +8,45 @@ enum GaussianBlur {
         guard sigma >= 0.05, let data = cairo_image_surface_get_data(surface) else { return }
         let width = Int(cairo_image_surface_get_width(surface)), height = Int(cairo_image_surface_get_height(surface))
         let stride = Int(cairo_image_surface_get_stride(surface))
-        let kernel = weights(sigma: sigma)
+        guard width > 0, height > 0 else { return }
+        let kernel = weights(sigma: sigma).map(Float.init)
         let radius = kernel.count / 2
-        var line = [Double](repeating: 0, count: max(width, height) * 4)
-        // Horizontal pass.
+        var source = [Float](repeating: 0, count: width * height * 4)
         for y in 0..<height {
-            let row = data + y * stride
-            for x in 0..<width {
-                for c in 0..<4 { line[x * 4 + c] = Double(row[x * 4 + c]) }
-            }
-            for x in 0..<width {
-                var sums = (0.0, 0.0, 0.0, 0.0)
-                for k in -radius...radius {
-                    let sx = x + k
-                    guard sx >= 0, sx < width else { continue }
-                    let w = kernel[k + radius]
-                    sums.0 += w * line[sx * 4]; sums.1 += w * line[sx * 4 + 1]; sums.2 += w * line[sx * 4 + 2]; sums.3 += w * line[sx * 4 + 3]
+            for x in 0..<width * 4 { source[y * width * 4 + x] = Float(data[y * stride + x]) }
+        }
+        var horizontal = [Float](repeating: 0, count: source.count)
+        source.withUnsafeBufferPointer { input in
+            horizontal.withUnsafeMutableBufferPointer { output in
+                for y in 0..<height {
+                    let row = y * width * 4
+                    for x in 0..<width {
+                        let low = max(-radius, -x), high = min(radius, width - 1 - x)
+                        var s0: Float = 0, s1: Float = 0, s2: Float = 0, s3: Float = 0
+                        for k in low...high {
+                            let w = kernel[k + radius], p = row + (x + k) * 4
+                            s0 += w * input[p]; s1 += w * input[p + 1]; s2 += w * input[p + 2]; s3 += w * input[p + 3]
+                        }
+                        let p = row + x * 4
+                        output[p] = s0; output[p + 1] = s1; output[p + 2] = s2; output[p + 3] = s3
+                    }
                 }
-                store(sums, at: row + x * 4)
             }
         }
-        // Vertical pass.
-        for x in 0..<width {
+        horizontal.withUnsafeBufferPointer { input in
             for y in 0..<height {
-                for c in 0..<4 { line[y * 4 + c] = Double(data[y * stride + x * 4 + c]) }
-            }
-            for y in 0..<height {
-                var sums = (0.0, 0.0, 0.0, 0.0)
-                for k in -radius...radius {
-                    let sy = y + k
-                    guard sy >= 0, sy < height else { continue }
-                    let w = kernel[k + radius]
-                    sums.0 += w * line[sy * 4]; sums.1 += w * line[sy * 4 + 1]; sums.2 += w * line[sy * 4 + 2]; sums.3 += w * line[sy * 4 + 3]
+                let low = max(-radius, -y), high = min(radius, height - 1 - y)
+                for x in 0..<width {
+                    var s0: Float = 0, s1: Float = 0, s2: Float = 0, s3: Float = 0
+                    for k in low...high {
+                        let w = kernel[k + radius], p = ((y + k) * width + x) * 4
+                        s0 += w * input[p]; s1 += w * input[p + 1]; s2 += w * input[p + 2]; s3 += w * input[p + 3]
+                    }
+                    let pixel = data + y * stride + x * 4
+                    // Premultiplied: no colour channel may exceed alpha (byte 3 on little-endian ARGB32).
+                    let alpha = clamp(s3)
+                    pixel[0] = min(clamp(s0), alpha); pixel[1] = min(clamp(s1), alpha); pixel[2] = min(clamp(s2), alpha); pixel[3] = alpha
                 }
-                store(sums, at: data + y * stride + x * 4)
             }
         }
     }
@@ -49,16 +54,10 @@ enum GaussianBlur {
     /// Normalised weights over ±3 sigma.
     static func weights(sigma: Double) -> [Double] {
         let radius = max(1, Int((3 * sigma).rounded(.up)))
-        var kernel = (-radius...radius).map { k in exp(-Double(k * k) / (2 * sigma * sigma)) }
+        let kernel = (-radius...radius).map { k in exp(-Double(k * k) / (2 * sigma * sigma)) }
         let total = kernel.reduce(0, +)
-        kernel = kernel.map { $0 / total }
-        return kernel
+        return kernel.map { $0 / total }
     }
 
-    private static func store(_ sums: (Double, Double, Double, Double), at pixel: UnsafeMutablePointer<UInt8>) {
-        func clamp(_ v: Double) -> UInt8 { UInt8(max(0, min(255, v.rounded()))) }
-        // Premultiplied: no colour channel may exceed alpha (byte 3 on little-endian ARGB32).
-        let alpha = clamp(sums.3)
-        pixel[0] = min(clamp(sums.0), alpha); pixel[1] = min(clamp(sums.1), alpha); pixel[2] = min(clamp(sums.2), alpha); pixel[3] = alpha
-    }
+    private static func clamp(_ value: Float) -> UInt8 { UInt8(max(0, min(255, value + 0.5))) }
 }
