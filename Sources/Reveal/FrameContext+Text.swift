@@ -87,13 +87,13 @@ extension FrameContext {
         return result
     }
 
-    /// Emoji and inline images: hidden until their character is revealed, then opacity 0 → 1 (linear)
-    /// and scale 0.1 → 1 (ease-out) over 0.2 s.
+    /// Emoji, inline images and inline button pills (drawn above the mask too): hidden until their
+    /// character is revealed, then opacity 0 → 1 (linear) and scale 0.1 → 1 (ease-out) over 0.2 s.
     func revealAttachments(_ box: inout TextBox, count: Int, thresholds: [Int]) {
         var lineStart = 0
         for l in box.lines.indices {
             let line = box.lines[l]
-            for a in line.attachments.indices where line.attachments[a].kind != .button {
+            for a in line.attachments.indices {
                 let index = lineStart + line.attachments[a].range.lowerBound - line.range.lowerBound
                 guard cleared || index < count else {
                     box.lines[l].attachments[a].revealOpacity = 0

@@ -31,12 +31,17 @@ struct PagePainter {
 
     /// Draws one item at its reveal opacity (1 outside the streaming reveal).
     func draw(_ item: LayoutItem, cr: OpaquePointer) {
-        guard item.opacity > 0 else { return }
-        if item.opacity >= 1 { return drawContent(item, cr: cr) }
+        withOpacity(item.opacity, cr) { drawContent(item, cr: cr) }
+    }
+
+    /// Runs `draw` directly at opacity 1, through a group painted at `opacity` below it, not at all at 0.
+    func withOpacity(_ opacity: Double, _ cr: OpaquePointer, _ draw: () -> Void) {
+        guard opacity > 0 else { return }
+        if opacity >= 1 { return draw() }
         cairo_push_group(cr)
-        drawContent(item, cr: cr)
+        draw()
         cairo_pop_group_to_source(cr)
-        cairo_paint_with_alpha(cr, item.opacity)
+        cairo_paint_with_alpha(cr, opacity)
     }
 
     private func drawContent(_ item: LayoutItem, cr: OpaquePointer) {
@@ -107,19 +112,18 @@ struct PagePainter {
         drawGlyphLayers(box, at: origin, cr: cr)
         cairo_restore(cr)
         for line in box.lines {
-            for attachment in line.attachments where attachment.revealOpacity > 0 {
-                if attachment.revealOpacity >= 1 && attachment.revealScale == 1 {
+            for attachment in line.attachments {
+                withOpacity(attachment.revealOpacity, cr) {
+                    guard attachment.revealScale != 1 else { return drawAttachment(attachment, at: origin, cr: cr) }
+                    // The pop-in scales about the cell's centre.
+                    let center = (x: origin.x + attachment.frame.midX, y: origin.y + attachment.frame.midY)
+                    cairo_save(cr)
+                    cairo_translate(cr, center.x, center.y)
+                    cairo_scale(cr, attachment.revealScale, attachment.revealScale)
+                    cairo_translate(cr, -center.x, -center.y)
                     drawAttachment(attachment, at: origin, cr: cr)
-                    continue
+                    cairo_restore(cr)
                 }
-                let center = (x: origin.x + attachment.frame.midX, y: origin.y + attachment.frame.midY)
-                cairo_push_group(cr)
-                cairo_translate(cr, center.x, center.y)
-                cairo_scale(cr, attachment.revealScale, attachment.revealScale)
-                cairo_translate(cr, -center.x, -center.y)
-                drawAttachment(attachment, at: origin, cr: cr)
-                cairo_pop_group_to_source(cr)
-                cairo_paint_with_alpha(cr, attachment.revealOpacity)
             }
         }
         if box.lines.contains(where: { !$0.spoilers.isEmpty }) {
@@ -213,12 +217,7 @@ struct PagePainter {
     }
 
     func drawStatus(_ status: Status, cr: OpaquePointer) {
-        guard status.frame != nil, status.opacity > 0 else { return }
-        if status.opacity >= 1 { return drawStatusContent(status, cr: cr) }
-        cairo_push_group(cr)
-        drawStatusContent(status, cr: cr)
-        cairo_pop_group_to_source(cr)
-        cairo_paint_with_alpha(cr, status.opacity)
+        withOpacity(status.opacity, cr) { drawStatusContent(status, cr: cr) }
     }
 
     private func drawStatusContent(_ status: Status, cr: OpaquePointer) {
