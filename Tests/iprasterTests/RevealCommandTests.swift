@@ -69,6 +69,28 @@ final class RevealCommandTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: directory + "/out.gif"))
     }
 
+    func testAnimatedFormatsThroughAnInstalledFFmpeg() throws {
+        let path = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/ffmpeg" }
+        guard path.contains(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            throw XCTSkip("ffmpeg is not installed here (it is optional: apt-get install ffmpeg)")
+        }
+        let directory = try TestEnvironment.temporaryDirectory()
+        for format in ["gif", "apng", "mp4"] {
+            let result = try TestEnvironment.run(["reveal", fixture, "-o", "\(directory)/out.\(format)", "--fps", "10"])
+            XCTAssertEqual(result.status, 0, result.stderr)
+        }
+        let gif = try AtomicFile.read(directory + "/out.gif")
+        XCTAssertEqual(Array(gif.prefix(6)), Array("GIF89a".utf8))
+        // APNG: a PNG with an animation-control chunk that loops forever (num_plays 0).
+        let apng = try AtomicFile.read(directory + "/out.apng")
+        XCTAssertEqual(Array(apng.prefix(4)), [0x89, 0x50, 0x4E, 0x47])
+        let actl = try XCTUnwrap((0..<apng.count - 12).first { apng[$0..<$0 + 4].elementsEqual("acTL".utf8) })
+        XCTAssertEqual(Array(apng[actl + 8..<actl + 12]), [0, 0, 0, 0], "num_plays 0 = loop")
+        let mp4 = try AtomicFile.read(directory + "/out.mp4")
+        XCTAssertTrue(mp4[4..<8].elementsEqual("ftyp".utf8))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory).sorted(), ["out.apng", "out.gif", "out.mp4"])
+    }
+
     func testBadStreamTimeIsAnInputError() throws {
         let stream = #"[{"t": 1, "chat_id": 1, "draft_id": 1, "rich_message": {"blocks": [{"type": "paragraph", "text": "a"}]}},"#
             + #"{"t": 0.5, "chat_id": 1, "draft_id": 1, "rich_message": {"blocks": [{"type": "paragraph", "text": "ab"}]}}]"#
