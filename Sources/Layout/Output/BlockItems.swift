@@ -144,6 +144,8 @@ public struct MediaView: Sendable, Equatable {
     public var pin: Rect?
     /// Aspect-fit on black (slideshow pages) instead of aspect-fill.
     public var letterbox: Bool
+    /// A TL stripped thumbnail, drawn blurred over the placeholder when no file is found.
+    public var strippedThumbnail: [UInt8]? = nil
 }
 
 /// The 44 pt audio / voice / file row (seed "InstantPage V2 audio/music").

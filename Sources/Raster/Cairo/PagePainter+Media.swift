@@ -24,6 +24,12 @@ extension PagePainter {
             set(media.placeholderColor, cr)
             cairo_paint(cr)
             if media.kind == .map { drawMapPlaceholder(in: frame, cr: cr) }
+            // A TL stripped thumbnail: the tiny preview, blurred, over the placeholder.
+            if let stripped = media.strippedThumbnail, let image = StrippedThumbnail.decode(stripped),
+               let preview = MediaStore.makeSurface(image) {
+                drawBlurred(preview, in: frame, cr: cr)
+                cairo_surface_destroy(preview)
+            }
         }
         if media.spoiler {
             cairo_set_source_rgba(cr, 1, 1, 1, 0.85)

@@ -34,10 +34,11 @@ enum MediaLayout {
         let media = self.media(id, context: context)
         let natural = dimensions(media) ?? defaultPhotoSize
         let laidOut = frame(natural: natural, boundingWidth: B)
-        let view = MediaView(kind: .image, lookupIds: lookupIds(id, context: context), bleed: laidOut.frame.width > laidOut.scaled.w ? bleed : 0,
+        var view = MediaView(kind: .image, lookupIds: lookupIds(id, context: context), bleed: laidOut.frame.width > laidOut.scaled.w ? bleed : 0,
                              placeholderColor: context.colors.panelBackground, spoiler: spoiler,
                              spoilerDots: spoiler ? dust(laidOut.frame, seed: id) : [], playBadge: nil, duration: nil, durationPill: nil,
                              pin: nil, letterbox: false)
+        view.strippedThumbnail = media?.strippedThumbnail
         var items = [LayoutItem(frame: laidOut.frame, block: "photo", content: .media(view))]
         items += captionItems(caption, offset: laidOut.scaled.h, boundingWidth: B, inset: H, isCover: isCover, context: context)
         return items
@@ -52,6 +53,7 @@ enum MediaLayout {
                              placeholderColor: context.colors.panelBackground, spoiler: spoiler,
                              spoilerDots: spoiler ? dust(laidOut.frame, seed: id) : [], playBadge: nil, duration: nil, durationPill: nil,
                              pin: nil, letterbox: false)
+        view.strippedThumbnail = media?.strippedThumbnail
         decorateVideo(&view, size: laidOut.scaled, duration: media?.durationSeconds, context: context)
         var items = [LayoutItem(frame: laidOut.frame, block: "video", content: .media(view))]
         items += captionItems(caption, offset: laidOut.scaled.h, boundingWidth: B, inset: H, isCover: isCover, context: context)
