@@ -30,6 +30,10 @@ extension RevealTimeline {
         let cursor = tick.phase == .done ? map.total : tick.cursor
         let context = FrameContext(timeline: self, time: time, cursor: cursor, cleared: tick.phase == .done)
         layout.items = context.apply(layout.items, map)
+        if tick.phase != .done {
+            // The seed's container: sized to the revealed items' maxY while the reveal runs.
+            layout.revealClipMaxY = max(0, RevealExtent.bounds(chunk.layout.items, chunk.map, cursor: cursor)?.maxY ?? 0)
+        }
         layout.canvas = canvas
         if var bubble = layout.bubble {
             bubble.frame.height = tick.bubbleHeight

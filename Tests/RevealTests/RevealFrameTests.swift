@@ -146,6 +146,18 @@ final class RevealFrameTests: XCTestCase {
             XCTAssertGreaterThanOrEqual(tick.bubbleHeight, 35 - 1e-9)
             XCTAssertLessThanOrEqual(tick.bubbleHeight, max(target, 35) + 30)
         }
+        // The content is clipped at the revealed items' maxY (the last revealed line's baseline) while the
+        // reveal runs; the bubble is 2 + 6 pt taller than the revealed content below it.
+        let middle = timeline.layout(at: 1.5)
+        let tick = timeline.tick(at: 1.5)
+        let chunk = timeline.stream.chunks[tick.chunk]
+        let bounds = try XCTUnwrap(RevealExtent.bounds(chunk.layout.items, chunk.map, cursor: tick.cursor))
+        XCTAssertEqual(middle.revealClipMaxY, bounds.maxY)
+        if case .text(let box) = chunk.layout.items[0].content {
+            let revealedBaselines = box.lines.map { chunk.layout.items[0].frame.minY + $0.frame.maxY }
+            XCTAssertTrue(revealedBaselines.contains(bounds.maxY), "the clip sits on a line's baseline")
+        }
+        XCTAssertNil(timeline.layout(at: timeline.endTime).revealClipMaxY)
         XCTAssertEqual(timeline.layout(at: 0.5).status.opacity, 0)
         XCTAssertEqual(timeline.layout(at: timeline.completionTime + 0.1).status.opacity, 0.5, accuracy: 0.01)
         let last = timeline.layout(at: timeline.endTime)

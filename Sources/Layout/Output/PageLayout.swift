@@ -9,6 +9,9 @@ public struct PageLayout: Sendable {
     /// What the canvas is filled with first; nil = transparent.
     public var background: RGBA?
     public var warnings: [String]
+    /// Streaming reveal: the page content is clipped below this y (page coordinates), the revealed items'
+    /// maxY (seed: the container is sized to it; the bubble below it is empty). nil when static.
+    public var revealClipMaxY: Double? = nil
 }
 
 public struct Canvas: Sendable, Equatable {

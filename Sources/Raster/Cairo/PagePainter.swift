@@ -20,13 +20,24 @@ struct PagePainter {
             cairo_save(cr)
             BubblePainter.clipPath(bubble, cr: cr)
             cairo_clip(cr)
-            for item in layout.items { draw(item, cr: cr) }
+            drawItems(cr: cr)
             cairo_restore(cr)
             drawStatus(layout.status, cr: cr)
         } else {
-            for item in layout.items { draw(item, cr: cr) }
+            cairo_save(cr)
+            drawItems(cr: cr)
+            cairo_restore(cr)
         }
         cairo_restore(cr)
+    }
+
+    /// The page's items, clipped at the revealed items' maxY while a reveal streams.
+    private func drawItems(cr: OpaquePointer) {
+        if let maxY = layout.revealClipMaxY {
+            cairo_rectangle(cr, -1e5, -1e5, 2e5, 1e5 + maxY)
+            cairo_clip(cr)
+        }
+        for item in layout.items { draw(item, cr: cr) }
     }
 
     /// Draws one item at its reveal opacity (1 outside the streaming reveal).
