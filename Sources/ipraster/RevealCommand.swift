@@ -138,17 +138,3 @@ extension RevealCommand.Output {
         return "PNG"
     }
 }
-
-/// A one-line progress bar on standard error, only when it is a terminal.
-enum ProgressBar {
-    static func forStandardError() -> ((Int, Int) -> Void)? {
-        guard isatty(STDERR_FILENO) != 0 else { return nil }
-        return { done, total in
-            let width = 30
-            let filled = total > 0 ? width * done / total : width
-            let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
-            FileHandle.standardError.write(Data("\r[\(bar)] \(done)/\(total) frames".utf8))
-            if done >= total { FileHandle.standardError.write(Data("\n".utf8)) }
-        }
-    }
-}
