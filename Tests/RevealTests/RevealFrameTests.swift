@@ -198,4 +198,37 @@ final class RevealFrameTests: XCTestCase {
         XCTAssertEqual(timeline.layout(at: reached.time + 0.06).items[photo].opacity, 0.5, accuracy: 0.01)
         XCTAssertEqual(timeline.layout(at: reached.time + 0.13).items[photo].opacity, 1)
     }
+
+    func testCodeBlockBandFadesInAtItsStartAndItsTextIsMaskedGlyphByGlyph() throws {
+        let json = #"{"blocks": [{"type": "paragraph", "text": "Code:"}, {"type": "pre", "text": "let x = 42\nprint(x)", "language": "swift"}]}"#
+        let timeline = try RevealTimeline(stream: RevealFixtures.stream(json: json))
+        let map = timeline.stream.chunks[0].map
+        guard case .codeBlock(let start, let end) = map.entries[1] else { return XCTFail("no code entry") }
+        XCTAssertEqual(start, map.entries[0].end)
+        let reached = try XCTUnwrap(timeline.ticks.first { $0.cursor >= start })
+        XCTAssertEqual(timeline.layout(at: reached.time - 1.0 / 60).items[1].opacity, 0, "hidden before the cursor reaches it")
+        XCTAssertEqual(timeline.layout(at: reached.time + 0.06).items[1].opacity, 0.5, accuracy: 0.01)
+        // Half-way through the code the text mask covers only part of it.
+        let middle = try XCTUnwrap(timeline.ticks.first { $0.cursor >= (start + end) / 2 })
+        guard case .codeBlock(let code) = timeline.layout(at: middle.time + 0.3).items[1].content else { return XCTFail("no code") }
+        let mask = try XCTUnwrap(code.text.revealMask)
+        let ink = code.text.lines.flatMap { $0.characterRects ?? [] }.filter { $0.width > 0 && $0.height > 0 }
+        let covered = ink.filter { rect in mask.contains { $0.minX <= rect.minX + 0.01 && $0.maxX >= rect.maxX - 0.01 && $0.minY <= rect.minY + 0.01 && $0.maxY >= rect.maxY - 0.01 } }
+        XCTAssertGreaterThan(covered.count, 0)
+        XCTAssertLessThan(covered.count, ink.count)
+    }
+
+    func testDetailsTitleIsRevealedBeforeItsBodyAndTheViewIsNeverHidden() throws {
+        let json = #"{"blocks": [{"type": "details", "summary": "Open details", "is_open": true, "blocks": [{"type": "paragraph", "text": "The body text."}]}]}"#
+        let timeline = try RevealTimeline(stream: RevealFixtures.stream(json: json))
+        guard case .details(let start, _, let titleCost, let body) = timeline.stream.chunks[0].map.entries[0] else { return XCTFail("no details") }
+        let bodyStart = try XCTUnwrap(body?.entries.first?.start)
+        XCTAssertEqual(bodyStart, start + titleCost, "the body continues the same cursor after the title")
+        let duringTitle = try XCTUnwrap(timeline.ticks.first { $0.cursor > titleCost / 2 })
+        let layout = timeline.layout(at: duringTitle.time)
+        XCTAssertEqual(layout.items[0].opacity, 1)
+        guard case .details(let details) = layout.items[0].content, case .text(let bodyText) = details.items[0].content else { return XCTFail() }
+        XCTAssertFalse(try XCTUnwrap(details.title?.revealMask).isEmpty)
+        XCTAssertEqual(bodyText.revealMask, [], "nothing of the body before the title is paid for")
+    }
 }
