@@ -47,9 +47,10 @@ public enum TestEnvironment {
         public var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
     }
 
-    /// Runs the CLI with `arguments`, optional stdin and extra environment.
+    /// Runs the CLI with `arguments`, optional stdin and extra environment. A run that outlives
+    /// `timeoutSeconds` is terminated (a hang becomes a failing status, not a stuck test suite).
     public static func run(_ arguments: [String], stdin: [UInt8]? = nil, environment: [String: String] = [:],
-                           currentDirectory: String? = nil) throws -> ProcessResult {
+                           currentDirectory: String? = nil, timeoutSeconds: Double = 120) throws -> ProcessResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -62,6 +63,7 @@ public enum TestEnvironment {
         process.standardError = err
         process.standardInput = input
         try process.run()
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeoutSeconds) { if process.isRunning { process.terminate() } }
         if let stdin { input.fileHandleForWriting.write(Data(stdin)) }
         try input.fileHandleForWriting.close()
         // Drain stdout on another thread so a full pipe cannot block the child.

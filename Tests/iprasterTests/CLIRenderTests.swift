@@ -1,5 +1,6 @@
 import Foundation
 import GoldenSupport
+import Raster
 import XCTest
 
 /// The command line as users and scripts call it (`cli-contract.md`).
@@ -133,5 +134,24 @@ final class CLIRenderTests: XCTestCase {
             XCTAssertTrue(result.stderr.contains(text), "\(arguments): \(result.stderr)")
         }
         XCTAssertFalse(try FileManager.default.contentsOfDirectory(atPath: directory).contains { $0.hasPrefix("x.") })
+    }
+
+    func testInputFromANamedPipe() throws {
+        // `ipraster <(generate) -o out.png`: the input is a FIFO, read to its end.
+        let directory = try TestEnvironment.temporaryDirectory()
+        let fifo = directory + "/input.json"
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        let json = Array(#"{"blocks": [{"type": "paragraph", "text": "From a pipe"}]}"#.utf8)
+        let writer = Thread {
+            if let handle = FileHandle(forWritingAtPath: fifo) {
+                handle.write(Data(json))
+                try? handle.close()
+            }
+        }
+        writer.start()
+        let result = try TestEnvironment.run([fifo, "-o", directory + "/out.png"], timeoutSeconds: 20)
+        XCTAssertEqual(result.status, 0, "\(result.stderr) (a terminated run means the read of the pipe hung)")
+        let png = try PNGCodec.decode(try AtomicFile.read(directory + "/out.png"))
+        XCTAssertGreaterThan(png.width, 100)
     }
 }

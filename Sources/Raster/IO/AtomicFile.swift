@@ -32,11 +32,17 @@ public enum AtomicFile {
         }
     }
 
+    /// Reads a whole file; pipes and FIFOs (`<(...)`, `mkfifo`) are read to their end.
     public static func read(_ path: String) throws -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ReadError(path: path)
+        let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
+        guard let type, type != .typeDirectory else { throw ReadError(path: path) }
+        if type == .typeRegular {
+            guard let data = FileManager.default.contents(atPath: path) else { throw ReadError(path: path) }
+            return [UInt8](data)
         }
-        return [UInt8](data)
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw ReadError(path: path) }
+        defer { try? handle.close() }
+        return [UInt8](handle.readDataToEndOfFile())
     }
 
     public struct ReadError: Error, CustomStringConvertible {
