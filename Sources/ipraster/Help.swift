@@ -139,7 +139,7 @@ enum Help {
               -o FILE.apng|.gif|.mp4
                                     an animation, encoded by ffmpeg (exit 3 when ffmpeg is not installed)
               --at SECONDS -o FILE.png
-                                    render the single frame at that time
+                                    render the single frame at that time (-o - writes it to stdout)
               --fps N               frames per second of the export, 1-240                      [60]
               --format png|apng|gif|mp4
                                     instead of guessing from -o

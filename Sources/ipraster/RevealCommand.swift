@@ -113,7 +113,9 @@ enum RevealCommand {
         let existingDirectory = FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) && isDirectory.boolValue
         let kind = format?.lowercased() ?? (output.hasSuffix("/") || existingDirectory ? "png-sequence" : ext)
         if at != nil {
-            guard kind == "png" else { throw UsageError(message: "--at renders one frame: use -o FILE.png", command: "reveal") }
+            guard kind == "png" || (output == "-" && format == nil) else {
+                throw UsageError(message: "--at renders one frame: use -o FILE.png (or -o - for stdout)", command: "reveal")
+            }
             return Options(input: input, output: .frame(output), fps: fps, at: at)
         }
         switch kind {

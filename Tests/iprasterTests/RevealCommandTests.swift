@@ -40,6 +40,9 @@ final class RevealCommandTests: XCTestCase {
         let one = try TestEnvironment.run(["reveal", fixture, "--at", "1.0", "-o", directory + "/at.png"])
         XCTAssertEqual(one.status, 0, one.stderr)
         let image = try PNGCodec.decode(try AtomicFile.read(directory + "/at.png"))
+        let piped = try TestEnvironment.run(["reveal", fixture, "--at", "1.0", "-o", "-"])
+        XCTAssertEqual(piped.status, 0, piped.stderr)
+        XCTAssertEqual(try PNGCodec.decode(piped.stdout), image, "stdout gets the same frame")
         let canvas = timeline["canvas"] as! [String: Any]
         XCTAssertEqual(image.width, canvas["pixelWidth"] as? Int)
         XCTAssertEqual(image.height, canvas["pixelHeight"] as? Int)
