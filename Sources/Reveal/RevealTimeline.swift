@@ -6,13 +6,13 @@ import Layout
 public struct RevealTimeline: Sendable {
     public static let tickRate = 60.0
     /// After the reveal has caught up: the last snippets' blur (0.22 s), the status fade (0.2 s) and the
-    /// bubble's height tween (0.15 s) have all finished by then.
+    /// bubble's size tween (0.15 s) have all finished by then.
     public static let settleDuration = 0.25
     /// A guard against streams that never catch up (cannot happen with the finalize rule) or huge gaps.
     public static let maxDuration = 3600.0
     public static let minimumBubbleHeight = 35.0
     public static let minimumBubbleWidth = 40.0
-    static let heightTweenDuration = 0.15
+    static let bubbleTweenDuration = 0.15
 
     public enum Phase: String, Sendable { case streaming, finalizing, done }
 
@@ -55,7 +55,7 @@ public struct RevealTimeline: Sendable {
         var eventIndex = 0
         var chunk = 0
         var phase = Phase.streaming
-        var tween: HeightTween?
+        var tweens: (width: BubbleTween, height: BubbleTween)?
         var completion: Double?
         let finalBubble = stream.finalLayout.bubble?.frame
         for k in 0... {
@@ -108,13 +108,11 @@ public struct RevealTimeline: Sendable {
                     height = finalBubble.height
                     width = finalBubble.width
                 }
-                if var current = tween {
-                    current.retarget(height, at: now)
-                    tween = current
-                } else {
-                    tween = HeightTween(from: height, to: height, start: now)
-                }
-                height = tween?.value(at: now) ?? height
+                if tweens == nil { tweens = (BubbleTween(width, at: now), BubbleTween(height, at: now)) }
+                tweens?.width.retarget(width, at: now)
+                tweens?.height.retarget(height, at: now)
+                width = tweens?.width.value(at: now) ?? width
+                height = tweens?.height.value(at: now) ?? height
             }
             ticks.append(Tick(time: now, cursor: cursor, chunk: chunk, phase: phase, bubbleHeight: height, bubbleWidth: width))
             if let completion, now >= completion + Self.settleDuration - 1e-9 {

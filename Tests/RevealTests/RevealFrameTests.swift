@@ -158,6 +158,12 @@ final class RevealFrameTests: XCTestCase {
             XCTAssertTrue(revealedBaselines.contains(bounds.maxY), "the clip sits on a line's baseline")
         }
         XCTAssertNil(timeline.layout(at: timeline.endTime).revealClipMaxY)
+        // Size changes are tweened over 0.15 s: no tick jumps across the whole range of widths or heights.
+        for series in [timeline.ticks.map(\.bubbleWidth), timeline.ticks.map(\.bubbleHeight)] {
+            let range = series.max()! - series.min()!
+            XCTAssertGreaterThan(range, 20)
+            for (previous, next) in zip(series, series.dropFirst()) { XCTAssertLessThanOrEqual(abs(next - previous), 0.3 * range) }
+        }
         XCTAssertEqual(timeline.layout(at: 0.5).status.opacity, 0)
         XCTAssertEqual(timeline.layout(at: timeline.completionTime + 0.1).status.opacity, 0.5, accuracy: 0.01)
         let last = timeline.layout(at: timeline.endTime)
