@@ -86,18 +86,10 @@ extension MediaLayout {
             let visible = (w: cell.frame.width, h: cell.frame.height)
             switch block {
             case .photo(let id, _, let spoiler, _):
-                var view = MediaView(kind: .image, lookupIds: lookupIds(id, context: context), bleed: frame.width - cell.frame.width,
-                                     placeholderColor: context.colors.panelBackground, spoiler: spoiler,
-                                     spoilerDots: spoiler ? dust(frame, seed: id) : [], playBadge: nil, duration: nil, durationPill: nil,
-                                     pin: nil, letterbox: false)
-                view.strippedThumbnail = media(id, context: context)?.strippedThumbnail
+                let view = flushView(.image, id, frame: frame, bleed: frame.width - cell.frame.width, spoiler: spoiler, context: context)
                 items.append(LayoutItem(frame: frame, block: "photo", content: .media(view)))
             case .video(let id, _, let spoiler):
-                var view = MediaView(kind: .video, lookupIds: lookupIds(id, context: context), bleed: frame.width - cell.frame.width,
-                                     placeholderColor: context.colors.panelBackground, spoiler: spoiler,
-                                     spoilerDots: spoiler ? dust(frame, seed: id) : [], playBadge: nil, duration: nil, durationPill: nil,
-                                     pin: nil, letterbox: false)
-                view.strippedThumbnail = media(id, context: context)?.strippedThumbnail
+                var view = flushView(.video, id, frame: frame, bleed: frame.width - cell.frame.width, spoiler: spoiler, context: context)
                 decorateVideo(&view, size: visible, duration: media(id, context: context)?.durationSeconds, context: context)
                 items.append(LayoutItem(frame: frame, block: "video", content: .media(view)))
             default:

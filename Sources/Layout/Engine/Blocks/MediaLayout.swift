@@ -29,16 +29,23 @@ enum MediaLayout {
 
     static func lookupIds(_ id: String, context: LayoutContext) -> [String] { context.media[id]?.lookupIds ?? [id] }
 
+    /// A flush photo or video view of `id` in `frame`: its file ids, the panel-colour placeholder with the
+    /// media's stripped thumbnail, spoiler dust when hidden.
+    static func flushView(_ kind: MediaView.Kind, _ id: String, frame: Rect, bleed: Double, spoiler: Bool, context: LayoutContext) -> MediaView {
+        var view = MediaView(kind: kind, lookupIds: lookupIds(id, context: context), bleed: bleed, placeholderColor: context.colors.panelBackground,
+                             spoiler: spoiler, spoilerDots: spoiler ? dust(frame, seed: id) : [], playBadge: nil, duration: nil,
+                             durationPill: nil, pin: nil, letterbox: false)
+        view.strippedThumbnail = media(id, context: context)?.strippedThumbnail
+        return view
+    }
+
     static func photo(_ id: String, caption: Caption, spoiler: Bool, boundingWidth B: Double, inset H: Double, isCover: Bool,
                       context: LayoutContext) -> [LayoutItem] {
         let media = self.media(id, context: context)
         let natural = dimensions(media) ?? defaultPhotoSize
         let laidOut = frame(natural: natural, boundingWidth: B)
-        var view = MediaView(kind: .image, lookupIds: lookupIds(id, context: context), bleed: laidOut.frame.width > laidOut.scaled.w ? bleed : 0,
-                             placeholderColor: context.colors.panelBackground, spoiler: spoiler,
-                             spoilerDots: spoiler ? dust(laidOut.frame, seed: id) : [], playBadge: nil, duration: nil, durationPill: nil,
-                             pin: nil, letterbox: false)
-        view.strippedThumbnail = media?.strippedThumbnail
+        let view = flushView(.image, id, frame: laidOut.frame, bleed: laidOut.frame.width > laidOut.scaled.w ? bleed : 0, spoiler: spoiler,
+                             context: context)
         var items = [LayoutItem(frame: laidOut.frame, block: "photo", content: .media(view))]
         items += captionItems(caption, offset: laidOut.scaled.h, boundingWidth: B, inset: H, isCover: isCover, context: context)
         return items
@@ -49,11 +56,8 @@ enum MediaLayout {
         let media = self.media(id, context: context)
         let natural = dimensions(media) ?? defaultVideoSize
         let laidOut = frame(natural: natural, boundingWidth: B)
-        var view = MediaView(kind: .video, lookupIds: lookupIds(id, context: context), bleed: laidOut.frame.width > laidOut.scaled.w ? bleed : 0,
-                             placeholderColor: context.colors.panelBackground, spoiler: spoiler,
-                             spoilerDots: spoiler ? dust(laidOut.frame, seed: id) : [], playBadge: nil, duration: nil, durationPill: nil,
-                             pin: nil, letterbox: false)
-        view.strippedThumbnail = media?.strippedThumbnail
+        var view = flushView(.video, id, frame: laidOut.frame, bleed: laidOut.frame.width > laidOut.scaled.w ? bleed : 0, spoiler: spoiler,
+                             context: context)
         decorateVideo(&view, size: laidOut.scaled, duration: media?.durationSeconds, context: context)
         var items = [LayoutItem(frame: laidOut.frame, block: "video", content: .media(view))]
         items += captionItems(caption, offset: laidOut.scaled.h, boundingWidth: B, inset: H, isCover: isCover, context: context)
