@@ -30,8 +30,9 @@ public final class RevealExporter {
         try renderer.image(timeline.layout(at: time), media: media)
     }
 
-    public func png(at time: Double, fast: Bool = false) throws -> [UInt8] {
-        try PNGCodec.encode(image(at: time), opaque: opaque, level: fast ? PNGCodec.fastCompressionLevel : PNGCodec.compressionLevel)
+    /// One frame at the default (smaller) PNG settings, for `--at`.
+    public func png(at time: Double) throws -> [UInt8] {
+        try PNGCodec.encode(image(at: time), opaque: opaque)
     }
 
     private var opaque: Bool { (timeline.stream.finalLayout.background?.a ?? 0) >= 1 }
@@ -115,11 +116,10 @@ public final class RevealExporter {
         for index in 0..<frameCount {
             let time = time(ofFrame: index)
             let tick = timeline.tick(at: time)
-            let layout = timeline.layout(at: time)
             let chunk = timeline.stream.chunks[tick.chunk]
             let revealed: [JSONOut]
             if tick.phase == .done || time >= timeline.endTime {
-                revealed = layout.items.map { .string($0.id) }
+                revealed = timeline.stream.finalLayout.items.map { .string($0.id) }
             } else {
                 revealed = zip(chunk.layout.items, chunk.map.entries).compactMap { item, entry in
                     RevealExtent.extent(item, entry, cursor: tick.cursor) == nil ? nil : .string(item.id)
@@ -129,10 +129,10 @@ public final class RevealExporter {
                                                 ("total", .int(chunk.map.total)), ("chunk", .int(tick.chunk)),
                                                 ("phase", .string(time >= timeline.endTime ? "done" : tick.phase.rawValue)),
                                                 ("revealed", .array(revealed))]
-            if let bubble = layout.bubble {
-                members.append(("bubble", .object([("width", .number(bubble.frame.width)), ("height", .number(bubble.frame.height))])))
+            if let bubble = timeline.bubbleSize(at: time) {
+                members.append(("bubble", .object([("width", .number(bubble.width)), ("height", .number(bubble.height))])))
             }
-            members.append(("statusOpacity", .number(layout.status.opacity)))
+            members.append(("statusOpacity", .number(timeline.statusOpacity(at: time))))
             frames.append(.object(members))
         }
         let canvas = timeline.canvas

@@ -35,17 +35,26 @@ extension RevealTimeline {
             layout.revealClipMaxY = max(0, RevealExtent.bounds(chunk.layout.items, chunk.map, cursor: cursor)?.maxY ?? 0)
         }
         layout.canvas = canvas
-        if var bubble = layout.bubble {
-            bubble.frame.height = tick.bubbleHeight
-            if tick.phase != .done { bubble.frame.width = tick.bubbleWidth }
-            layout.bubble = bubble
+        if let size = bubbleSize(at: time) {
+            layout.bubble?.frame.width = size.width
+            layout.bubble?.frame.height = size.height
         }
-        if tick.phase == .done {
-            let progress = (time - completionTime) / Self.statusFadeDuration
-            layout.status.opacity = BezierCurve.easeInOut.value(at: progress)
-        } else {
-            layout.status.opacity = 0
-        }
+        layout.status.opacity = statusOpacity(at: time)
         return layout
+    }
+
+    /// The bubble body's size (points) at `time`; nil with --no-bubble.
+    public func bubbleSize(at time: Double) -> (width: Double, height: Double)? {
+        guard let final = stream.finalLayout.bubble?.frame else { return nil }
+        if time >= endTime - 1e-9 { return (final.width, final.height) }
+        let tick = self.tick(at: time)
+        return (tick.phase == .done ? final.width : tick.bubbleWidth, tick.bubbleHeight)
+    }
+
+    /// The status is hidden until the reveal has caught up, then fades in over 0.2 s, ease-in-out.
+    public func statusOpacity(at time: Double) -> Double {
+        if time >= endTime - 1e-9 { return 1 }
+        guard tick(at: time).phase == .done else { return 0 }
+        return BezierCurve.easeInOut.value(at: (time - completionTime) / Self.statusFadeDuration)
     }
 }

@@ -10,8 +10,6 @@ public struct RevealTimeline: Sendable {
     public static let settleDuration = 0.25
     /// A guard against streams that never catch up (cannot happen with the finalize rule) or huge gaps.
     public static let maxDuration = 3600.0
-    public static let minimumBubbleHeight = 35.0
-    public static let minimumBubbleWidth = 40.0
     static let bubbleTweenDuration = 0.15
 
     public enum Phase: String, Sendable { case streaming, finalizing, done }
@@ -84,9 +82,9 @@ public struct RevealTimeline: Sendable {
             }
             guard var running = controller else {
                 // Before the first element arrives: an empty bubble.
-                let empty = stream.finalLayout.bubble == nil ? 0.0 : Self.minimumBubbleHeight
+                let empty = stream.finalLayout.bubble == nil ? 0.0 : Bubble.minimumSize.height
                 ticks.append(Tick(time: now, cursor: 0, chunk: 0, phase: phase, bubbleHeight: empty,
-                                  bubbleWidth: stream.finalLayout.bubble == nil ? 0 : Self.minimumBubbleWidth))
+                                  bubbleWidth: stream.finalLayout.bubble == nil ? 0 : Bubble.minimumSize.width))
                 continue
             }
             let (cursor, complete) = running.tick(at: now)
@@ -102,8 +100,8 @@ public struct RevealTimeline: Sendable {
                 if phase == .streaming {
                     // While a draft streams: revealed height + 2 + 6; the status never widens the bubble.
                     let revealed = RevealExtent.revealedHeight(layout, stream.chunks[chunk].map, cursor: cursor)
-                    height = max(revealed + 2 + 6, Self.minimumBubbleHeight)
-                    width = max(layout.page.width, Self.minimumBubbleWidth)
+                    height = max(revealed + 2 + 6, Bubble.minimumSize.height)
+                    width = max(layout.page.width, Bubble.minimumSize.width)
                 } else {
                     height = finalBubble.height
                     width = finalBubble.width

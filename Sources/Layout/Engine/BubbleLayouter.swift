@@ -9,7 +9,6 @@ struct BubbleLayouter {
     static let cornerRadius: Double = 16
     static let tailRoom: Double = 6
     static let statusInset: Double = 10
-    static let minimumSize = (width: 40.0, height: 35.0)
 
     struct Result {
         var canvas: Canvas
@@ -44,7 +43,7 @@ struct BubbleLayouter {
             }
         }
         let showStatus = dateBox != nil
-        let width = max(page.width, showStatus ? statusWidth + 2 * Self.statusInset : 0, Self.minimumSize.width)
+        let width = max(page.width, showStatus ? statusWidth + 2 * Self.statusInset : 0, Bubble.minimumSize.width)
         var height = C + 2
         if let dateBox {
             let statusHeight: Double = 14  // ceil(logical height of Inter 11)
@@ -78,7 +77,7 @@ struct BubbleLayouter {
             }
         }
         if let showMore { height = max(height, showMore.frame.maxY + 6) }
-        height = max(height, Self.minimumSize.height)
+        height = max(height, Bubble.minimumSize.height)
         let tailOnLeft = !options.outgoing
         let bubble = Bubble(frame: Rect(x: 0, y: 0, width: width, height: height), cornerRadius: Self.cornerRadius,
                             outgoing: options.outgoing, tail: tailOnLeft ? .left : .right,

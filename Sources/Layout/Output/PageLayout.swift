@@ -43,6 +43,8 @@ public struct PageInfo: Sendable, Equatable {
 
 public struct Bubble: Sendable, Equatable {
     public enum Tail: String, Sendable { case left, right }
+    /// The smallest bubble body (points).
+    public static let minimumSize = (width: 40.0, height: 35.0)
     /// (0, 0, W, Hb).
     public var frame: Rect
     public var cornerRadius: Double
