@@ -60,6 +60,8 @@ enum CLI {
         } catch let error as UsageError {
             printError("\(error.message) (see ipraster \(error.command) --help)")
             return ExitCode.usage
+        } catch is StandardOutput.ClosedPipe {
+            return ExitCode.environment
         } catch let error as DecodeError {
             printError(error.path.hasPrefix("-") ? "\(error.path): \(error.message)" : error.description)
             return ExitCode.usage
@@ -70,11 +72,17 @@ enum CLI {
     }
 
     static func printError(_ message: String) {
-        FileHandle.standardError.write(Data("ipraster: error: \(message)\n".utf8))
+        writeStandardError("ipraster: error: \(Diagnostic.printable(message))\n")
     }
 
     static func printWarning(_ message: String) {
-        FileHandle.standardError.write(Data("ipraster: warning: \(message)\n".utf8))
+        writeStandardError("ipraster: warning: \(Diagnostic.printable(message))\n")
+    }
+
+    /// Messages go to stderr unchecked: there is nowhere left to report a failure to write them.
+    static func writeStandardError(_ text: String) {
+        let bytes = Array(text.utf8)
+        try? AtomicFile.writeAll(bytes, to: STDERR_FILENO, reportedAs: "standard error")
     }
 
     /// Reads a file, or standard input for "-".
@@ -86,8 +94,7 @@ enum CLI {
     /// Writes atomically, or to standard output for "-".
     static func writeOutput(_ bytes: [UInt8], to path: String) throws {
         if path == "-" {
-            fflush(stdout)
-            FileHandle.standardOutput.write(Data(bytes))
+            try StandardOutput.write(bytes)
         } else {
             try AtomicFile.write(bytes, to: path)
         }

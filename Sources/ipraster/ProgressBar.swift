@@ -8,8 +8,8 @@ enum ProgressBar {
             let width = 30
             let filled = total > 0 ? width * done / total : width
             let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
-            FileHandle.standardError.write(Data("\r[\(bar)] \(done)/\(total) frames".utf8))
-            if done >= total { FileHandle.standardError.write(Data("\n".utf8)) }
+            CLI.writeStandardError("\r[\(bar)] \(done)/\(total) frames")
+            if done >= total { CLI.writeStandardError("\n") }
         }
     }
 }

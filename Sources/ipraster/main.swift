@@ -1,6 +1,15 @@
 import Foundation
 
+Interruption.install()
 setvbuf(stdout, nil, _IOFBF, 1 << 16)
-let status = CLI.run(Array(CommandLine.arguments.dropFirst()))
-fflush(stdout)
+var status = CLI.run(Array(CommandLine.arguments.dropFirst()))
+do {
+    try StandardOutput.flush()
+} catch is StandardOutput.ClosedPipe {
+    // The reader went away (`ipraster layout x.json | head`): no message, but not a success either.
+    status = ExitCode.environment
+} catch {
+    CLI.printError("\(error)")
+    status = ExitCode.environment
+}
 exit(status)

@@ -159,7 +159,7 @@ struct BotAPIDecoder {
             case "t": format.shortTime = true
             case "T": format.longTime = true
             default:
-                throw DecodeError(path: node.path + ".date_time_format", message: "invalid date_time_format \"\(text)\" (expected r or w?[dD]?[tT]?)")
+                throw DecodeError(path: node.path + ".date_time_format", message: "invalid date_time_format \(Diagnostic.quoted(text)) (expected r or w?[dD]?[tT]?)")
             }
         }
         return format
@@ -214,10 +214,10 @@ struct BotAPIDecoder {
                 let alignText = try cell.optionalString("align") ?? "left"
                 let valignText = try cell.optionalString("valign") ?? "top"
                 guard let align = TableCell.Align(rawValue: alignText) else {
-                    throw DecodeError(path: cell.path + ".align", message: "expected \"left\", \"center\" or \"right\", found \"\(alignText)\"")
+                    throw DecodeError(path: cell.path + ".align", message: "expected \"left\", \"center\" or \"right\", found \(Diagnostic.quoted(alignText))")
                 }
                 guard let valign = TableCell.VAlign(rawValue: valignText) else {
-                    throw DecodeError(path: cell.path + ".valign", message: "expected \"top\", \"middle\" or \"bottom\", found \"\(valignText)\"")
+                    throw DecodeError(path: cell.path + ".valign", message: "expected \"top\", \"middle\" or \"bottom\", found \(Diagnostic.quoted(valignText))")
                 }
                 return TableCell(text: try cell["text"].map { try decodeText($0, depth: depth + 3) },
                                  header: try cell.optionalBool("is_header"), align: align, valign: valign,

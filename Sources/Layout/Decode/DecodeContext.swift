@@ -17,8 +17,8 @@ final class DecodeContext {
 
     /// An unknown discriminator: an error in strict mode, else a warning and a placeholder.
     func unknownType(_ type: String, kind: String, at node: JSONNode) throws {
-        if strict { throw DecodeError(path: node.path, message: "unknown \(kind) type \"\(type)\"") }
-        warnings.append("at \(node.path): unknown \(kind) type \"\(type)\", drawn as a placeholder")
+        if strict { throw DecodeError(path: node.path, message: "unknown \(kind) type \(Diagnostic.quoted(type))") }
+        warnings.append("at \(node.path): unknown \(kind) type \(Diagnostic.quoted(type)), drawn as a placeholder")
     }
 }
 

@@ -120,11 +120,11 @@ public enum InputDecoder {
             case "SendMessageStopDraftAction":
                 return MessageFrame(kind: .stop(id: String(try action.required("random_id").int64())), time: time, document: nil)
             default:
-                throw DecodeError(path: action.path + "._", message: "typing action \"\(actionType)\" carries no rich message draft")
+                throw DecodeError(path: action.path + "._", message: "typing action \(Diagnostic.quoted(actionType)) carries no rich message draft")
             }
         default:
             throw DecodeError(path: node.path + "._",
-                              message: "unsupported Telethon object \"\(type)\" (expected RichMessage, Page, WebPage, Message or UpdateUserTyping)")
+                              message: "unsupported Telethon object \(Diagnostic.quoted(type)) (expected RichMessage, Page, WebPage, Message or UpdateUserTyping)")
         }
     }
 }

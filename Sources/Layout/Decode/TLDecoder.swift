@@ -211,7 +211,7 @@ struct TLDecoder {
             } else if itemType.hasSuffix("Blocks") {
                 blocks = try decodeBlocks(try itemNode.required("blocks"), depth: depth + 2)
             } else {
-                throw DecodeError(path: itemNode.path + "._", message: "expected a PageListItem or PageListOrderedItem class, found \"\(itemType)\"")
+                throw DecodeError(path: itemNode.path + "._", message: "expected a PageListItem or PageListOrderedItem class, found \(Diagnostic.quoted(itemType))")
             }
             var label = ListLabel.bullet
             if ordered {
@@ -320,7 +320,7 @@ struct TLDecoder {
         case .string(let text):
             if let seconds = Int64(text) { return seconds }
             if let parsed = Self.parseISO8601(text) { return parsed }
-            throw DecodeError(path: node.path, message: "expected an ISO-8601 date or unix time, found \"\(text.prefix(40))\"")
+            throw DecodeError(path: node.path, message: "expected an ISO-8601 date or unix time, found \(Diagnostic.quoted(String(text.prefix(40))))")
         default: throw node.mismatch("date")
         }
     }

@@ -105,7 +105,7 @@ struct BubbleLayouter {
     }
 
     static func canvas(width: Double, height: Double, scale: Double, origin: (x: Double, y: Double)) -> Canvas {
-        Canvas(width: width, height: height, scale: scale, pixelWidth: Int((width * scale - 1e-9).rounded(.up)),
-               pixelHeight: Int((height * scale - 1e-9).rounded(.up)), bubbleOrigin: origin)
+        Canvas(width: width, height: height, scale: scale, pixelWidth: (width * scale - 1e-9).rounded(.up).saturatingInt,
+               pixelHeight: (height * scale - 1e-9).rounded(.up).saturatingInt, bubbleOrigin: origin)
     }
 }

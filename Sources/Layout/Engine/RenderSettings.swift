@@ -32,7 +32,7 @@ public struct RenderSettings: Sendable {
         func number(_ name: String, _ range: ClosedRange<Double>) throws -> Double {
             let text = try value(name)
             guard let number = Double(text), number.isFinite, range.contains(number) else {
-                throw DecodeError(path: name, message: "expected a number in \(range.lowerBound.clean)...\(range.upperBound.clean), found \"\(text)\"")
+                throw DecodeError(path: name, message: "expected a number in \(range.lowerBound.clean)...\(range.upperBound.clean), found \(Diagnostic.quoted(text))")
             }
             return number
         }
@@ -62,12 +62,12 @@ public struct RenderSettings: Sendable {
                 settings.layout.authorColor = Int(color)
             case "--now":
                 let text = try value(argument)
-                guard let now = Int64(text) else { throw DecodeError(path: argument, message: "expected a unix time in seconds, found \"\(text)\"") }
+                guard let now = Int64(text) else { throw DecodeError(path: argument, message: "expected a unix time in seconds, found \(Diagnostic.quoted(text))") }
                 settings.layout.text.now = now
             case "--locale": settings.layout.text.locale = try value(argument)
             case "--timezone":
                 let zone = try value(argument)
-                guard TimeZone(identifier: zone) != nil else { throw DecodeError(path: argument, message: "unknown time zone \"\(zone)\"") }
+                guard TimeZone(identifier: zone) != nil else { throw DecodeError(path: argument, message: "unknown time zone \(Diagnostic.quoted(zone))") }
                 settings.layout.text.timeZone = zone
             case "--background":
                 let text = try value(argument)
@@ -76,7 +76,7 @@ public struct RenderSettings: Sendable {
                 } else if let color = RGBA(hex: text) {
                     settings.layout.background = .color(color)
                 } else {
-                    throw DecodeError(path: argument, message: "expected \"transparent\", \"#RRGGBB\" or \"#RRGGBBAA\", found \"\(text)\"")
+                    throw DecodeError(path: argument, message: "expected \"transparent\", \"#RRGGBB\" or \"#RRGGBBAA\", found \(Diagnostic.quoted(text))")
                 }
             case "--media": settings.mediaDirectory = try value(argument)
             case "--table-offset": settings.layout.tableOffset = try number(argument, 0...100_000)

@@ -69,6 +69,8 @@ public struct JSONNode: Sendable {
 
     public func double() throws -> Double {
         guard case .number(let text) = value, let number = Double(text) else { throw mismatch("number") }
+        // 1e400 parses to infinity: no field of either schema can hold it.
+        guard number.isFinite else { throw DecodeError(path: path, message: "number \(text.prefix(40)) out of range") }
         return number
     }
 
@@ -88,9 +90,9 @@ public struct JSONNode: Sendable {
 
     static func component(_ key: String) -> String {
         let plain = !key.isEmpty && key.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || $0 == "_" || ("0"..."9").contains($0) }
-        if plain { return "." + key }
+        if plain && key.count <= Diagnostic.echoLimit { return "." + key }
         let escaped = key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-        return "[\"\(escaped)\"]"
+        return "[" + Diagnostic.quoted(escaped) + "]"
     }
 }
 

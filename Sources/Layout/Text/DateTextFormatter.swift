@@ -9,7 +9,7 @@ struct DateTextFormatter {
         let locale = Locale(identifier: environment.locale)
         let zone = TimeZone(identifier: environment.timeZone) ?? TimeZone(identifier: "UTC")!
         if date.format.relative {
-            return relative(seconds: date.unixTime - environment.now)
+            return relative(seconds: date.unixTime.saturatingSubtracting(environment.now))
         }
         var parts: [String] = []
         func render(_ configure: (DateFormatter) -> Void) -> String {
@@ -30,8 +30,9 @@ struct DateTextFormatter {
 
     /// "in 2 days", "5 minutes ago", "now" (English; swift-corelibs-foundation has no relative formatter).
     func relative(seconds: Int64) -> String {
-        let magnitude = abs(seconds)
-        let units: [(Int64, String)] = [(31_536_000, "year"), (2_592_000, "month"), (604_800, "week"), (86_400, "day"),
+        // `magnitude` (UInt64) holds |Int64.min|, which `abs` cannot.
+        let magnitude = seconds.magnitude
+        let units: [(UInt64, String)] = [(31_536_000, "year"), (2_592_000, "month"), (604_800, "week"), (86_400, "day"),
                                         (3_600, "hour"), (60, "minute"), (1, "second")]
         guard magnitude >= 1, let unit = units.first(where: { magnitude >= $0.0 }) else { return "now" }
         let count = magnitude / unit.0

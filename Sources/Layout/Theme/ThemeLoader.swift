@@ -16,7 +16,7 @@ public enum ThemeLoader {
     public static func load(_ spec: String) throws -> Theme {
         if let theme = Theme.builtIn(spec) { return theme }
         guard spec.hasSuffix(".json") else {
-            throw DecodeError(path: "--theme", message: "unknown theme \"\(spec)\" (built-in: \(Theme.builtInNames.joined(separator: ", ")), or a .json file)")
+            throw DecodeError(path: "--theme", message: "unknown theme \(Diagnostic.quoted(spec)) (built-in: \(Theme.builtInNames.joined(separator: ", ")), or a .json file)")
         }
         guard let data = FileManager.default.contents(atPath: spec) else {
             throw ThemeFileError(path: spec)
@@ -31,7 +31,7 @@ public enum ThemeLoader {
         guard node.object != nil else { throw node.mismatch("theme object") }
         let baseName = try node.optionalString("base") ?? "day"
         guard var theme = Theme.builtIn(baseName) else {
-            throw DecodeError(path: "$.base", message: "unknown base theme \"\(baseName)\"")
+            throw DecodeError(path: "$.base", message: "unknown base theme \(Diagnostic.quoted(baseName))")
         }
         if let name = try node.optionalString("name") { theme.name = name }
         if let dark = node["isDark"] { theme.isDark = try dark.bool() }
@@ -49,7 +49,7 @@ public enum ThemeLoader {
 
     static func color(_ node: JSONNode) throws -> RGBA {
         let text = try node.string()
-        guard let color = RGBA(hex: text) else { throw DecodeError(path: node.path, message: "expected \"#RRGGBB\" or \"#RRGGBBAA\", found \"\(text)\"") }
+        guard let color = RGBA(hex: text) else { throw DecodeError(path: node.path, message: "expected \"#RRGGBB\" or \"#RRGGBBAA\", found \(Diagnostic.quoted(text))") }
         return color
     }
 

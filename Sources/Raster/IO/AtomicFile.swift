@@ -1,7 +1,12 @@
 import Foundation
 
-/// Writes files atomically: a temporary file in the same directory, then a rename, so a failed run never
-/// leaves a partial file and never truncates an existing one.
+/// Writes output files without leaving anything half-written (`cli-contract.md`, "Commands"):
+/// - a regular file (or a new path) is written to a temporary file in the same directory, then renamed
+///   over the target, so a failed or interrupted run never leaves a partial file and never truncates an
+///   existing one;
+/// - a symbolic link is followed: its target is written the same way and the link stays a link;
+/// - a FIFO, character device or socket (`/dev/stdout`, `mkfifo`) cannot be replaced by a rename: it is
+///   written through as a stream.
 public enum AtomicFile {
     public struct WriteError: Error, CustomStringConvertible {
         public let path: String
@@ -15,21 +20,88 @@ public enum AtomicFile {
     }
 
     public static func write(_ bytes: [UInt8], to path: String) throws {
-        let url = URL(fileURLWithPath: path)
+        let target = resolvedTarget(path)
+        var status = stat()
+        if stat(target, &status) == 0 {
+            let type = status.st_mode & S_IFMT
+            if type == S_IFIFO || type == S_IFCHR || type == S_IFSOCK {
+                try writeThrough(bytes, to: target, reportedAs: path)
+                return
+            }
+            if type == S_IFDIR { throw WriteError(path: path, reason: "it is a directory") }
+        }
+        let url = URL(fileURLWithPath: target)
         let directory = url.deletingLastPathComponent().path
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw WriteError(path: path, reason: "directory \(directory) does not exist")
         }
         let temporary = directory + "/.\(url.lastPathComponent).\(getpid()).tmp"
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else {
-            throw WriteError(path: path, reason: "cannot create a file in \(directory)")
+        let token = TemporaryPaths.register(temporary)
+        defer { TemporaryPaths.unregister(token) }
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
+        do {
+            try writeAll(bytes, to: descriptor, reportedAs: path)
+        } catch {
+            close(descriptor)
+            unlink(temporary)
+            throw error
         }
-        if rename(temporary, path) != 0 {
+        if close(descriptor) != 0 {
             let reason = String(cString: strerror(errno))
             unlink(temporary)
             throw WriteError(path: path, reason: reason)
         }
+        if rename(temporary, target) != 0 {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw WriteError(path: path, reason: reason)
+        }
+    }
+
+    /// Writes all of `bytes` to an open descriptor; EINTR is retried, anything else is an error.
+    public static func writeAll(_ bytes: [UInt8], to descriptor: Int32, reportedAs path: String) throws {
+        var offset = 0
+        try bytes.withUnsafeBytes { buffer in
+            while offset < buffer.count {
+                let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw WriteError(path: path, reason: String(cString: strerror(errno)))
+                }
+                offset += written
+            }
+        }
+    }
+
+    /// The path a write should replace: symbolic links are followed (also dangling ones, whose target is
+    /// created), so `-o link.png` updates the file the link points to instead of replacing the link.
+    static func resolvedTarget(_ path: String) -> String {
+        var current = path
+        for _ in 0..<40 {
+            var status = stat()
+            guard lstat(current, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else { return current }
+            if let real = realpath(current, nil) {
+                defer { free(real) }
+                return String(cString: real)
+            }
+            // A dangling link: follow one step by hand.
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let length = readlink(current, &buffer, Int(PATH_MAX))
+            guard length > 0 else { return current }
+            let destination = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = destination.hasPrefix("/") ? destination
+                : (URL(fileURLWithPath: current).deletingLastPathComponent().path as NSString).appendingPathComponent(destination)
+        }
+        return current
+    }
+
+    private static func writeThrough(_ bytes: [UInt8], to target: String, reportedAs path: String) throws {
+        let descriptor = open(target, O_WRONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        try writeAll(bytes, to: descriptor, reportedAs: path)
     }
 
     /// Reads a whole file; pipes and FIFOs (`<(...)`, `mkfifo`) are read to their end.

@@ -81,7 +81,8 @@ enum MediaLayout {
     }
 
     static func formatDuration(_ seconds: Double) -> String {
-        let total = Int(seconds.rounded(.down))
+        // Durations come from the input: clamp to 99,999 hours rather than trap on 1e19.
+        let total = min(max(seconds, 0), 359_999_999).rounded(.down).saturatingInt
         let hours = total / 3600, minutes = total / 60 % 60, rest = total % 60
         return hours > 0 ? String(format: "%d:%02d:%02d", hours, minutes, rest) : String(format: "%d:%02d", minutes, rest)
     }

@@ -15,7 +15,25 @@ enum TableLayout {
         compact ? Insets(top: 7.5, left: 13, bottom: 7.5, right: 13) : Insets(top: 15, left: 13, bottom: 15, right: 13)
     }
 
+    /// Spans clamped to the table's real size, as HTML does: a rowspan ends at the last row, and a row's
+    /// colspans add up to at most max(20, the most cells in a row) columns (20 = the Bot API's column limit),
+    /// so a colspan of 10,000,000 costs what a full row costs.
+    static func clampingSpans(_ table: TableBlock) -> TableBlock {
+        let columnLimit = max(20, table.rows.map(\.count).max() ?? 0)
+        var table = table
+        for r in table.rows.indices {
+            var used = 0
+            for c in table.rows[r].indices {
+                table.rows[r][c].colspan = min(table.rows[r][c].colspan, max(1, columnLimit - used))
+                table.rows[r][c].rowspan = min(table.rows[r][c].rowspan, table.rows.count - r)
+                used += table.rows[r][c].colspan
+            }
+        }
+        return table
+    }
+
     static func layout(_ table: TableBlock, boundingWidth B: Double, inset H: Double, context: inout LayoutContext) -> [LayoutItem] {
+        let table = clampingSpans(table)
         guard !table.rows.isEmpty, table.rows.contains(where: { !$0.isEmpty }) else { return [] }
         let I = insets(compact: table.compact)
         let borderWidth = table.bordered ? 2 / context.scale : 0

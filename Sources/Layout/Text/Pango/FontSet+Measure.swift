@@ -62,9 +62,9 @@ extension FontSet {
         }
         // Attachments are shapes with the logical rect V2 prescribes, so line breaking accounts for them.
         for attachment in text.attachments {
-            var logical = PangoRectangle(x: 0, y: Int32((-attachment.ascent * scale).rounded()),
-                                         width: Int32((attachment.width * scale).rounded()),
-                                         height: Int32(((attachment.ascent + attachment.descent) * scale).rounded()))
+            var logical = PangoRectangle(x: 0, y: (-attachment.ascent * scale).rounded().saturatingInt32,
+                                         width: (attachment.width * scale).rounded().saturatingInt32,
+                                         height: ((attachment.ascent + attachment.descent) * scale).rounded().saturatingInt32)
             var ink = logical
             if let attribute = pango_attr_shape_new(&ink, &logical) {
                 attribute.pointee.start_index = UInt32(attachment.byte)
@@ -72,10 +72,14 @@ extension FontSet {
                 pango_attr_list_insert(attributes, attribute)
             }
         }
+        // CoreText never adds a hyphen at a break inside a word (README, Decisions: "No inserted hyphens").
+        // Pango's hyphen also made line fill depend on where its items end, which the cuts below rely on.
+        if let noHyphens = pango_attr_insert_hyphens_new(0) { pango_attr_list_insert(attributes, noHyphens) }
+        insertItemBoundaries(text, into: attributes)
         pango_layout_set_attributes(layout, attributes)
         pango_attr_list_unref(attributes)
         if let width {
-            pango_layout_set_width(layout, Int32(max(0, (width * scale).rounded(.down))))
+            pango_layout_set_width(layout, max(0, (width * scale).rounded(.down)).saturatingInt32)
             // WORD_CHAR breaks over-long words like CoreText does; WORD keeps words whole (table minimum widths).
             pango_layout_set_wrap(layout, wholeWords ? PANGO_WRAP_WORD : PANGO_WRAP_WORD_CHAR)
             // One line, ended with "…" when it does not fit (button labels, "Show more").
@@ -157,5 +161,58 @@ extension FontSet {
             lines.append(measured)
         } while pango_layout_iter_next_line(iterator) != 0
         return MeasuredParagraph(lines: lines, fonts: fonts)
+    }
+}
+
+extension FontSet {
+    /// Texts shorter than this are given to Pango as they are.
+    static let itemSplitMinimumBytes = 256
+    /// A run without a line-break opportunity is cut into items of this many characters once it is longer
+    /// than `unbreakableRunLimit` characters.
+    static let unbreakableItemLength = 64
+    static let unbreakableRunLimit = 256
+    /// Any item is cut at the next line-break opportunity after this many characters.
+    static let breakableItemLength = 2048
+
+    /// Bounds the length of Pango's items. Pango 1.50 re-shapes the rest of an item at every line it breaks
+    /// inside it; where an over-long word must be broken between characters it does so for every line, which
+    /// makes a run of 20,000 characters without a break opportunity take seconds and 100,000 take minutes
+    /// (quadratic). Pango also sums an item's width in 32-bit Pango units, which wraps for items over about
+    /// 2,000,000 pt (≈ 250,000 characters), and then lays the whole paragraph out as one line of width 0.
+    /// Items end where attributes change, so alternating a no-op attribute (font fallback on, the default)
+    /// over consecutive ranges cuts them. The cuts sit on grapheme boundaries (at a line-break opportunity
+    /// for breakable text), so line breaks and glyphs stay the same; only kerning across a cut is lost, in
+    /// texts over 2,000 characters or inside words longer than 256.
+    func insertItemBoundaries(_ text: AttributedText, into attributes: OpaquePointer?) {
+        guard text.byteCount >= Self.itemSplitMinimumBytes else { return }
+        let characterCount = text.text.unicodeScalars.count
+        var logAttributes = [PangoLogAttr](repeating: PangoLogAttr(), count: characterCount + 1)
+        text.text.withCString { pointer in
+            pango_get_log_attrs(pointer, Int32(text.byteCount), -1, pango_language_get_default(), &logAttributes, Int32(characterCount + 1))
+        }
+        var cuts: [Int] = [0]
+        var byte = 0, sinceBreak = 0, sinceCut = 0
+        for (index, scalar) in text.text.unicodeScalars.enumerated() {
+            let attribute = logAttributes[index]
+            if attribute.is_line_break != 0 { sinceBreak = 0 }
+            if index > 0 && attribute.is_cursor_position != 0 {
+                if (sinceBreak >= Self.unbreakableRunLimit && sinceCut >= Self.unbreakableItemLength)
+                    || (attribute.is_line_break != 0 && sinceCut >= Self.breakableItemLength) {
+                    cuts.append(byte)
+                    sinceCut = 0
+                }
+            }
+            sinceBreak += 1
+            sinceCut += 1
+            byte += UTF8.width(scalar)
+        }
+        guard cuts.count > 1 else { return }
+        cuts.append(text.byteCount)
+        for index in stride(from: 1, to: cuts.count - 1, by: 2) {
+            guard let attribute = pango_attr_fallback_new(1) else { continue }
+            attribute.pointee.start_index = UInt32(cuts[index])
+            attribute.pointee.end_index = UInt32(cuts[index + 1])
+            pango_attr_list_insert(attributes, attribute)
+        }
     }
 }

@@ -1,0 +1,64 @@
+import Foundation
+
+/// Files and folders that exist only while an output is being made (atomic-write temporaries, reveal
+/// staging folders, ffmpeg work folders) and the child processes working on them. The command-line tool
+/// removes them and stops the children when it is interrupted (SIGINT, SIGTERM, SIGHUP), so nothing is left
+/// behind; a library user may call `removeAll()` from their own signal handling.
+public enum TemporaryPaths {
+    public struct Token: Hashable, Sendable {
+        fileprivate let value: Int
+    }
+
+    private final class Registry: @unchecked Sendable {
+        let lock = NSRecursiveLock()
+        var paths: [Int: String] = [:]
+        var processes: [Int: pid_t] = [:]
+        var next = 0
+    }
+
+    private static let registry = Registry()
+
+    /// Remembers `path` for removal until `unregister` is called.
+    public static func register(_ path: String) -> Token {
+        registry.lock.lock()
+        defer { registry.lock.unlock() }
+        registry.next += 1
+        registry.paths[registry.next] = path
+        return Token(value: registry.next)
+    }
+
+    /// Remembers a child process to stop (SIGTERM) on interruption.
+    public static func register(process: pid_t) -> Token {
+        registry.lock.lock()
+        defer { registry.lock.unlock() }
+        registry.next += 1
+        registry.processes[registry.next] = process
+        return Token(value: registry.next)
+    }
+
+    public static func unregister(_ token: Token) {
+        registry.lock.lock()
+        registry.paths[token.value] = nil
+        registry.processes[token.value] = nil
+        registry.lock.unlock()
+    }
+
+    /// Runs `body` so that an interruption waits until it has finished (for the final moves of an export,
+    /// which must not stop half-way).
+    public static func uninterrupted<T>(_ body: () throws -> T) rethrows -> T {
+        registry.lock.lock()
+        defer { registry.lock.unlock() }
+        return try body()
+    }
+
+    /// Stops the registered children and removes every registered path (folders with their contents).
+    /// Holds the lock afterwards' callers out: call it once, right before the process exits.
+    public static func removeAll() {
+        registry.lock.lock()
+        for pid in registry.processes.values { kill(pid, SIGTERM) }
+        for pid in registry.processes.values { var status: Int32 = 0; waitpid(pid, &status, 0) }
+        for path in registry.paths.values { try? FileManager.default.removeItem(atPath: path) }
+        registry.paths.removeAll()
+        registry.processes.removeAll()
+    }
+}

@@ -1,0 +1,103 @@
+import GoldenSupport
+@testable import Layout
+import XCTest
+
+/// Inputs that once trapped, hung or collapsed (issue 10): extreme numbers, huge spans, text without break
+/// opportunities, paragraphs longer than Pango's 32-bit widths hold. Each builds its input here.
+final class HardeningLayoutTests: XCTestCase {
+    private func paragraph(_ text: String) -> String {
+        #"{"blocks": [{"type": "paragraph", "text": "\#(text)"}]}"#
+    }
+
+    func testHugeAndTinyDurationsAreFormattedWithoutTrapping() {
+        XCTAssertEqual(MediaLayout.formatDuration(1e19), "99999:59:59")
+        XCTAssertEqual(MediaLayout.formatDuration(-5), "0:00")
+        XCTAssertEqual(MediaLayout.formatDuration(.nan), "0:00")
+        XCTAssertEqual(MediaLayout.formatDuration(3725), "1:02:05")
+    }
+
+    func testHugeDurationInAVideoLaysOut() throws {
+        let layout = try TestEnvironment.layout(#"{"blocks": [{"type": "video", "video": {"file_id": "v", "file_unique_id": "u", "width": 10, "height": 10, "duration": 1e19}}]}"#)
+        XCTAssertEqual(layout.items.count, 1)
+    }
+
+    func testNonFiniteNumbersAreInputErrors() {
+        XCTAssertThrowsError(try TestEnvironment.layout(#"{"blocks": [{"type": "video", "video": {"file_id": "v", "duration": 1e400}}]}"#)) { error in
+            XCTAssertEqual((error as? DecodeError)?.path, "$.blocks[0].video.duration")
+        }
+    }
+
+    func testRelativeDatesAtInt64LimitsDoNotOverflow() {
+        var environment = TextEnvironment()
+        environment.now = Int64.max
+        let formatter = DateTextFormatter(environment: environment)
+        var format = DateFormat()
+        format.relative = true
+        XCTAssertTrue(formatter.format(DateText(fallback: .empty, unixTime: Int64.min, format: format)).hasSuffix("years ago"))
+        format = DateFormat()
+        format.longDate = true
+        format.longTime = true
+        XCTAssertFalse(formatter.format(DateText(fallback: .empty, unixTime: Int64.max, format: format)).isEmpty)
+        XCTAssertFalse(formatter.format(DateText(fallback: .empty, unixTime: Int64.min, format: format)).isEmpty)
+        XCTAssertEqual(formatter.relative(seconds: Int64.min), "292471208677 years ago")
+        XCTAssertEqual(formatter.relative(seconds: Int64.max), "in 292471208677 years")
+    }
+
+    func testSpansAreClampedToTheTablesRealSize() throws {
+        let table = TableBlock(title: .empty, rows: [
+            [TableCell(text: .plain("a"), header: false, align: .left, valign: .top, colspan: 10_000_000, rowspan: 2_147_483_647)],
+            [TableCell(text: .plain("b"), header: false, align: .left, valign: .top, colspan: 1, rowspan: 1),
+             TableCell(text: .plain("c"), header: false, align: .left, valign: .top, colspan: 100_000_000, rowspan: 1)],
+        ], bordered: true, striped: false, compact: false)
+        let clamped = TableLayout.clampingSpans(table)
+        // 20 columns (the Bot API's limit) at most per row; a rowspan ends at the last row.
+        XCTAssertEqual(clamped.rows[0][0].colspan, 20)
+        XCTAssertEqual(clamped.rows[0][0].rowspan, 2)
+        XCTAssertEqual(clamped.rows[1][1].colspan, 19)
+        let json = #"{"blocks": [{"type": "table", "cells": [[{"text": "a", "align": "left", "valign": "top", "colspan": 10000000, "rowspan": 2147483647}]]}]}"#
+        let layout = try TestEnvironment.layout(json)
+        guard case .table(let payload) = layout.items.first?.content else { return XCTFail("no table") }
+        XCTAssertEqual(payload.cells.count, 1)
+    }
+
+    func testARunWithoutBreakOpportunitiesBreaksBetweenCharactersIntoFullLines() throws {
+        // 20,000 × "A" took 3.3 s (quadratic in Pango's char-wrap fallback); now it is cut into items.
+        let layout = try TestEnvironment.layout(paragraph(String(repeating: "A", count: 20_000)))
+        guard case .text(let box) = layout.items.first?.content else { return XCTFail("no text") }
+        let width = layout.page.boundingWidth - 2 * layout.page.horizontalInset
+        XCTAssertGreaterThan(box.lines.count, 20_000 / 40)
+        XCTAssertTrue(box.lines.allSatisfy { $0.frame.width <= width + 0.01 })
+        // Every line but the last is full: no line ends early at an item cut.
+        let full = box.lines.dropLast().map(\.frame.width).min() ?? 0
+        XCTAssertGreaterThan(full, width - 15)
+        XCTAssertEqual(box.lines.last?.range.upperBound, 20_000)
+    }
+
+    func testAParagraphLongerThanPangosWidthsHoldStillWraps() throws {
+        // ≥ 267,989 characters once laid out as one line of width 0.
+        let words = String(repeating: "word ", count: 60_000)
+        let layout = try TestEnvironment.layout(paragraph(words))
+        guard case .text(let box) = layout.items.first?.content else { return XCTFail("no text") }
+        XCTAssertGreaterThan(box.lines.count, 5_000)
+        XCTAssertTrue(box.lines.allSatisfy { $0.frame.width > 100 || $0 == box.lines.last })
+    }
+
+    func testItemCutsDoNotChangeLineBreaksOfOrdinaryText() throws {
+        // A 3,000-character paragraph (cut once at a break opportunity) breaks where its halves break.
+        let sentence = "The quick brown fox jumps over the lazy dog, again and again. "
+        let text = String(repeating: sentence, count: 50)
+        let layout = try TestEnvironment.layout(paragraph(text))
+        guard case .text(let box) = layout.items.first?.content else { return XCTFail("no text") }
+        let lineStarts = box.lines.map(\.range.lowerBound)
+        // The sentence is 62 characters; lines start at word starts only.
+        let scalars = Array(text.utf16)
+        XCTAssertTrue(lineStarts.dropFirst().allSatisfy { scalars[$0 - 1] == 0x20 })
+    }
+
+    func testEchoedInputIsEscapedAndCut() {
+        XCTAssertEqual(Diagnostic.quoted("a\u{1B}[31mb\n"), "\"a\\u{1B}[31mb\\n\"")
+        let long = Diagnostic.quoted(String(repeating: "x", count: 100_000))
+        XCTAssertEqual(long.count, Diagnostic.echoLimit + 3)
+        XCTAssertEqual(JSONNode.component(String(repeating: "k", count: 1000)).count, Diagnostic.echoLimit + 5)
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import GoldenSupport
+import Raster
+import XCTest
+
+/// Output that must never fail silently or leave anything behind (issue 10): full disks, closed pipes,
+/// symlinks, FIFOs and devices as `-o`, control characters in messages.
+final class CLIHardeningTests: XCTestCase {
+    var directory = ""
+    let message = #"{"blocks": [{"type": "paragraph", "text": "hello"}]}"#
+
+    override func setUpWithError() throws {
+        directory = try TestEnvironment.temporaryDirectory()
+        try message.write(toFile: directory + "/in.json", atomically: true, encoding: .utf8)
+    }
+
+    override func tearDown() {
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    /// Runs the tool through the shell (for redirections the test harness's pipes cannot make).
+    private func shell(_ command: String) throws -> (status: Int32, stderr: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command]
+        process.environment = ProcessInfo.processInfo.environment.merging(["IPRASTER": TestEnvironment.executable, "DIR": directory]) { _, b in b }
+        let err = Pipe()
+        process.standardError = err
+        try process.run()
+        let data = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    func testWritesToAFullDeviceAreEnvironmentErrorsForEveryCommand() throws {
+        for command in [#""$IPRASTER" "$DIR/in.json" -o - > /dev/full"#, #""$IPRASTER" layout "$DIR/in.json" > /dev/full"#,
+                        #""$IPRASTER" theme day > /dev/full"#, #""$IPRASTER" --help > /dev/full"#,
+                        #""$IPRASTER" reveal "$DIR/in.json" --json > /dev/full"#, #""$IPRASTER" --version > /dev/full"#] {
+            let result = try shell(command)
+            XCTAssertEqual(result.status, 3, command + "\n" + result.stderr)
+            XCTAssertTrue(result.stderr.contains("cannot write standard output: No space left on device"), command + "\n" + result.stderr)
+            XCTAssertFalse(result.stderr.contains("Backtrac"), result.stderr)
+        }
+    }
+
+    func testAClosedPipeEndsQuietly() throws {
+        let result = try shell(#""$IPRASTER" layout "$DIR/in.json" | head -c 1 > /dev/null; exit ${PIPESTATUS:-0}"#)
+        XCTAssertEqual(result.stderr, "")
+        let status = try shell(#"set -o pipefail 2>/dev/null; "$IPRASTER" "$DIR/in.json" -o - --scale 4 | head -c 1 > /dev/null"#)
+        XCTAssertFalse(status.stderr.contains("Backtrac"), status.stderr)
+    }
+
+    func testOutputOntoASymlinkWritesItsTargetAndKeepsTheLink() throws {
+        let target = directory + "/target.png", link = directory + "/link.png"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "target.png")
+        let result = try TestEnvironment.run([directory + "/in.json", "-o", link])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link), "target.png")
+        XCTAssertNoThrow(try PNGCodec.decode(try AtomicFile.read(target)))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory).sorted(), ["in.json", "link.png", "target.png"])
+    }
+
+    func testOutputOntoAFIFOIsWrittenThroughAndTheFIFOStays() throws {
+        let fifo = directory + "/out.fifo"
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        let result = try shell(#"cat "$DIR/out.fifo" > "$DIR/copy.png" & "$IPRASTER" "$DIR/in.json" -o "$DIR/out.fifo" --format png; s=$?; wait; exit $s"#)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        var status = stat()
+        XCTAssertEqual(lstat(fifo, &status), 0)
+        XCTAssertEqual(status.st_mode & S_IFMT, S_IFIFO)
+        XCTAssertNoThrow(try PNGCodec.decode(try AtomicFile.read(directory + "/copy.png")))
+    }
+
+    func testOutputOntoACharacterDeviceIsWrittenThrough() throws {
+        let result = try TestEnvironment.run([directory + "/in.json", "-o", "/dev/null", "--format", "png"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        var status = stat()
+        XCTAssertEqual(stat("/dev/null", &status), 0)
+        XCTAssertEqual(status.st_mode & S_IFMT, S_IFCHR)
+    }
+
+    func testControlCharactersFromTheInputAreEscapedInMessages() throws {
+        let type = "x\u{1B}[2J" + String(repeating: "y", count: 100_000)
+        let json = #"{"blocks": [{"type": "\#(type.replacingOccurrences(of: "\u{1B}", with: "\\u001b"))"}]}"#
+        let result = try TestEnvironment.run(["layout", "-"], stdin: Array(json.utf8))
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertFalse(result.stderr.contains("\u{1B}"))
+        XCTAssertTrue(result.stderr.contains("\\u{1B}[2J"), result.stderr)
+        XCTAssertLessThan(result.stderr.utf8.count, 400)
+    }
+
+    func testHugeNumbersInTheInputNeverTrap() throws {
+        let inputs = [
+            #"{"blocks": [{"type": "video", "video": {"file_id": "v", "width": 10, "height": 10, "duration": 1e19}}]}"#,
+            #"{"blocks": [{"type": "audio", "audio": {"file_id": "a", "duration": 1e300}}]}"#,
+            #"{"blocks": [{"type": "paragraph", "text": {"type": "date_time", "text": "x", "unix_time": -9223372036854775808, "date_time_format": "r"}}]}"#,
+            #"{"blocks": [{"type": "table", "cells": [[{"text": "a", "align": "left", "valign": "top", "colspan": 100000000, "rowspan": 2147483647}]]}]}"#,
+        ]
+        for json in inputs {
+            let result = try TestEnvironment.run(["-", "-o", directory + "/out.png"], stdin: Array(json.utf8), timeoutSeconds: 30)
+            XCTAssertTrue([0, 2].contains(result.status), json + "\n" + result.stderr)
+        }
+        let now = try TestEnvironment.run(["-", "-o", directory + "/out.png", "--now", "-9223372036854775808"], stdin: Array(inputs[2].utf8))
+        XCTAssertEqual(now.status, 0, now.stderr)
+    }
+
+    func testTextWithoutBreakOpportunitiesEndsPromptly() throws {
+        // 100,000 × "A" took 80 s; the guard here only catches a hang, it is not a benchmark.
+        let json = #"{"blocks": [{"type": "heading", "size": 2, "text": "\#(String(repeating: "A", count: 100_000))"}]}"#
+        let result = try TestEnvironment.run(["layout", "-", "--compact"], stdin: Array(json.utf8), timeoutSeconds: 60)
+        XCTAssertEqual(result.status, 0, result.stderr)
+    }
+}
