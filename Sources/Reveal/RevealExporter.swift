@@ -43,27 +43,46 @@ public final class RevealExporter {
     }
 
     /// Writes `frame_00000.png…` and `timeline.json` into `directory`. Everything is written into a hidden
-    /// staging directory first and moved in at the end, so a failure leaves nothing half-written.
+    /// staging folder first (removed on failure and, through `TemporaryPaths`, on interruption) and swapped in
+    /// only when complete: frames of an earlier export that the new one does not overwrite are removed in
+    /// the same step, so the folder holds one whole export, the old one or the new one, never a mix.
     public func writeSequence(to directory: String, progress: ((Int, Int) -> Void)? = nil) throws {
         let files = FileManager.default
         try files.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let staging = (directory as NSString).appendingPathComponent(".ipraster-partial-\(getpid())")
         try? files.removeItem(atPath: staging)
+        let token = TemporaryPaths.register(staging)
+        defer { TemporaryPaths.unregister(token) }
         try files.createDirectory(atPath: staging, withIntermediateDirectories: false)
         do {
             try encodeFrames(into: staging, progress: progress)
             let json = Array((timelineJSON().serialized() + "\n").utf8)
             try AtomicFile.write(json, to: (staging as NSString).appendingPathComponent("timeline.json"))
-            for name in try files.contentsOfDirectory(atPath: staging).sorted() {
-                let target = (directory as NSString).appendingPathComponent(name)
-                if files.fileExists(atPath: target) { try files.removeItem(atPath: target) }
-                try files.moveItem(atPath: (staging as NSString).appendingPathComponent(name), toPath: target)
+            try TemporaryPaths.uninterrupted {
+                let fresh = Set(try files.contentsOfDirectory(atPath: staging))
+                for name in try files.contentsOfDirectory(atPath: directory) where Self.isExportFile(name) && !fresh.contains(name) {
+                    try files.removeItem(atPath: (directory as NSString).appendingPathComponent(name))
+                }
+                for name in fresh.sorted() {
+                    let target = (directory as NSString).appendingPathComponent(name)
+                    if rename((staging as NSString).appendingPathComponent(name), target) != 0 {
+                        throw AtomicFile.WriteError(path: target, reason: String(cString: strerror(errno)))
+                    }
+                }
+                try files.removeItem(atPath: staging)
             }
-            try files.removeItem(atPath: staging)
         } catch {
             try? files.removeItem(atPath: staging)
             throw error
         }
+    }
+
+    /// The names an export writes: `frame_<digits>.png` and `timeline.json`.
+    static func isExportFile(_ name: String) -> Bool {
+        if name == "timeline.json" { return true }
+        guard name.hasPrefix("frame_"), name.hasSuffix(".png") else { return false }
+        let digits = name.dropFirst(6).dropLast(4)
+        return !digits.isEmpty && digits.allSatisfy(\.isNumber)
     }
 
     /// Paints frames on this thread while earlier frames are PNG-encoded on the other cores; `write`

@@ -44,15 +44,22 @@ enum CheckCommand {
         }
         guard positional.count == 1 else { throw UsageError(message: "expected one FIXTURES_DIR", command: "check") }
         guard let golden else { throw UsageError(message: "missing --golden DIR", command: "check") }
-        let (mode, warning) = GoldenHarness.effectiveMode(flag: recordFlag)
-        if let warning { CLI.printWarning(warning) }
+        let decision: GoldenHarness.RecordDecision
+        do { decision = try GoldenHarness.effectiveMode(flag: recordFlag) } catch {
+            throw UsageError(message: "\(error)", command: "check")
+        }
+        if let warning = decision.warning { CLI.printWarning(warning) }
+        let mode = decision.mode
         // One harness (and Pango/Cairo pipeline) per worker thread: Pango objects are not thread-safe.
         func makeHarness() throws -> GoldenHarness {
             GoldenHarness(fixtures: positional[0], golden: golden, record: mode, compare: parsed.options, budget: parsed.budget,
                           artifacts: artifacts, pipeline: try RenderPipeline())
         }
         let first = try makeHarness()
-        let cases = try first.discover()
+        let cases: [GoldenHarness.Case]
+        do { cases = try first.discover() } catch let error as GoldenHarness.NoCases {
+            throw UsageError(message: error.description, command: "check")
+        }
         let workers = try [first] + (1..<max(1, min(jobs, cases.count))).map { _ in try makeHarness() }
         let outcomes = OutcomeList(count: cases.count)
         DispatchQueue.concurrentPerform(iterations: workers.count) { worker in
@@ -77,6 +84,12 @@ enum CheckCommand {
         }
         if let report { try writeReport(report, failures: failures, artifacts: artifacts) }
         print("\(passed) passed, \(failed) failed" + (recorded > 0 ? ", \(recorded) recorded" : ""))
+        // Recording without an explicit mode is not a pass: the new goldens have not been checked yet.
+        let newGoldens = recorded - failures.count
+        if newGoldens > 0 && !decision.explicit {
+            print("recorded \(newGoldens) new golden\(newGoldens == 1 ? "" : "s"); run again to verify")
+            return ExitCode.differences
+        }
         return failed == 0 ? ExitCode.success : ExitCode.differences
     }
 

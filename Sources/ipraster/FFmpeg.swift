@@ -32,18 +32,27 @@ enum FFmpeg {
         let files = FileManager.default
         let work = NSTemporaryDirectory() + "ipraster-reveal-\(getpid())"
         try? files.removeItem(atPath: work)
+        let token = TemporaryPaths.register(work)
         try files.createDirectory(atPath: work, withIntermediateDirectories: true)
-        defer { try? files.removeItem(atPath: work) }
+        defer {
+            try? files.removeItem(atPath: work)
+            TemporaryPaths.unregister(token)
+        }
         try exporter.encodeFrames(progress: progress) { index, bytes in
             try AtomicFile.write(bytes, to: "\(work)/\(RevealExporter.frameName(index))")
         }
         let temporary = "\(work)/out.\(format)"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: ffmpeg)
-        process.arguments = ["-hide_banner", "-loglevel", "error", "-y", "-framerate", String(exporter.fps), "-i", "\(work)/frame_%05d.png"]
-            + arguments(format: format, fps: exporter.fps) + [temporary]
+        // -nostdin and /dev/null as stdin: from a terminal, ffmpeg would otherwise read the TTY from its own
+        // process group and be stopped (SIGTTIN), and the export would never end.
+        process.arguments = ["-nostdin", "-hide_banner", "-loglevel", "error", "-y", "-framerate", String(exporter.fps),
+                             "-i", "\(work)/frame_%05d.png"] + arguments(format: format, fps: exporter.fps) + [temporary]
+        process.standardInput = FileHandle.nullDevice
         try process.run()
+        let child = TemporaryPaths.register(process: process.processIdentifier)
         process.waitUntilExit()
+        TemporaryPaths.unregister(child)
         guard process.terminationStatus == 0 else {
             throw AtomicFile.WriteError(path: output, reason: "ffmpeg failed with status \(process.terminationStatus)")
         }

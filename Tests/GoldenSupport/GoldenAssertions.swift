@@ -6,8 +6,9 @@ import XCTest
 /// assertion per case. Record mode from IPRASTER_RECORD (never under CI).
 public enum GoldenAssertions {
     public static func assertGoldens(feature: String, file: StaticString = #filePath, line: UInt = #line) throws {
-        let (mode, warning) = GoldenHarness.effectiveMode(flag: nil)
-        if let warning { print("warning: \(warning)") }
+        let decision = try GoldenHarness.effectiveMode(flag: nil)
+        if let warning = decision.warning { print("warning: \(warning)") }
+        let mode = decision.mode
         let artifacts = ProcessInfo.processInfo.environment["IPRASTER_ARTIFACTS"] ?? TestEnvironment.root + "/.build/golden-artifacts"
         let harness = GoldenHarness(fixtures: TestEnvironment.root + "/Tests/Fixtures", golden: TestEnvironment.root + "/golden-images",
                                     record: mode, artifacts: artifacts, pipeline: TestEnvironment.pipeline)
@@ -16,7 +17,10 @@ public enum GoldenAssertions {
         for testCase in cases {
             switch harness.run(testCase) {
             case .passed: break
-            case .recorded: print("recorded golden \(testCase.name).png — look at it before committing")
+            case .recorded:
+                print("recorded golden \(testCase.name).png — look at it before committing")
+                // As swift-snapshot-testing does: a golden recorded by default fails until a run verifies it.
+                if !decision.explicit { XCTFail("\(testCase.name): recorded a new golden; run again to verify", file: file, line: line) }
             case .failed(let reason, _): XCTFail("\(testCase.name): \(reason)", file: file, line: line)
             }
         }

@@ -48,7 +48,8 @@ final class RevealExportTests: XCTestCase {
         let frames = try (0..<8).map { try export.image(at: export.timeline.endTime * Double($0) / 7) }
         let sheet = ContactSheet.compose(frames, columns: 4)
         let png = try PNGCodec.encode(sheet, opaque: true)
-        let (mode, _) = GoldenHarness.effectiveMode(flag: nil)
+        let decision = try GoldenHarness.effectiveMode(flag: nil)
+        let mode = decision.mode
         let harness = GoldenHarness(fixtures: RevealFixtures.directory, golden: TestEnvironment.root + "/golden-images", record: mode,
                                     artifacts: TestEnvironment.root + "/.build/golden-artifacts", pipeline: TestEnvironment.pipeline)
         let name = "reveal/" + fixture
@@ -56,7 +57,9 @@ final class RevealExportTests: XCTestCase {
                                           golden: TestEnvironment.root + "/golden-images/\(name).png", arguments: [])
         switch harness.judge(sheet, png: png, testCase) {
         case .passed: break
-        case .recorded: print("recorded golden \(name).png — look at it before committing")
+        case .recorded:
+            print("recorded golden \(name).png — look at it before committing")
+            if !decision.explicit { XCTFail("\(name): recorded a new golden; run again to verify", file: file, line: line) }
         case .failed(let reason, _): XCTFail("\(name): \(reason)", file: file, line: line)
         }
     }

@@ -115,12 +115,51 @@ final class CLICompareCheckTests: XCTestCase {
         XCTAssertEqual(result.stdoutText, "\(cases.count) passed, 0 failed\n")
     }
 
-    func testRecordModeResolution() {
-        XCTAssertEqual(GoldenHarness.effectiveMode(flag: nil, environment: [:]).mode, .missing)
-        XCTAssertEqual(GoldenHarness.effectiveMode(flag: nil, environment: ["IPRASTER_RECORD": "all"]).mode, .all)
-        XCTAssertEqual(GoldenHarness.effectiveMode(flag: .failed, environment: ["IPRASTER_RECORD": "all"]).mode, .failed)
-        let ci = GoldenHarness.effectiveMode(flag: .all, environment: ["CI": "true"])
+    func testRecordModeResolution() throws {
+        let fallback = try GoldenHarness.effectiveMode(flag: nil, environment: [:])
+        XCTAssertEqual(fallback.mode, .missing)
+        XCTAssertFalse(fallback.explicit)
+        XCTAssertEqual(try GoldenHarness.effectiveMode(flag: nil, environment: ["IPRASTER_RECORD": ""]).explicit, false)
+        let fromEnvironment = try GoldenHarness.effectiveMode(flag: nil, environment: ["IPRASTER_RECORD": "all"])
+        XCTAssertEqual(fromEnvironment.mode, .all)
+        XCTAssertTrue(fromEnvironment.explicit)
+        XCTAssertEqual(try GoldenHarness.effectiveMode(flag: .failed, environment: ["IPRASTER_RECORD": "all"]).mode, .failed)
+        let ci = try GoldenHarness.effectiveMode(flag: .all, environment: ["CI": "true"])
         XCTAssertEqual(ci.mode, .never)
         XCTAssertNotNil(ci.warning)
+        XCTAssertThrowsError(try GoldenHarness.effectiveMode(flag: nil, environment: ["IPRASTER_RECORD": "sometimes"]))
+    }
+
+    func testCheckNeverPassesByAccident() throws {
+        let clean = ["CI": "", "IPRASTER_RECORD": ""]
+        // A folder that does not exist, a file, an empty folder: usage errors.
+        let empty = directory + "/empty"
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+        try "x".write(toFile: directory + "/file.txt", atomically: true, encoding: .utf8)
+        for fixtures in [directory + "/nowhere", directory + "/file.txt", empty] {
+            let result = try TestEnvironment.run(["check", fixtures, "--golden", directory + "/golden"], environment: clean)
+            XCTAssertEqual(result.status, 2, fixtures + ": " + result.stderr)
+            XCTAssertTrue(result.stderr.contains("fixtures folder"), result.stderr)
+        }
+        // A misspelled option in a case's .args fails that case, naming the option.
+        let fixtures = directory + "/fixtures"
+        try FileManager.default.createDirectory(atPath: fixtures, withIntermediateDirectories: true)
+        try Data(#"{"blocks": [{"type": "paragraph", "text": "x"}]}"#.utf8).write(to: URL(fileURLWithPath: fixtures + "/case.json"))
+        try "--theem night\n".write(toFile: fixtures + "/case.args", atomically: true, encoding: .utf8)
+        let misspelled = try TestEnvironment.run(["check", fixtures, "--golden", directory + "/golden"], environment: clean)
+        XCTAssertEqual(misspelled.status, 1)
+        XCTAssertTrue(misspelled.stdoutText.contains("unknown option \"--theem\" in case.args"), misspelled.stdoutText)
+        try FileManager.default.removeItem(atPath: fixtures + "/case.args")
+        // The default mode records a missing golden but fails the run until it is verified.
+        let first = try TestEnvironment.run(["check", fixtures, "--golden", directory + "/golden"], environment: clean)
+        XCTAssertEqual(first.status, 1, first.stdoutText + first.stderr)
+        XCTAssertTrue(first.stdoutText.hasSuffix("0 passed, 0 failed, 1 recorded\nrecorded 1 new golden; run again to verify\n"), first.stdoutText)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: directory + "/golden/case.png"))
+        let second = try TestEnvironment.run(["check", fixtures, "--golden", directory + "/golden"], environment: clean)
+        XCTAssertEqual(second.status, 0, second.stdoutText)
+        // An invalid IPRASTER_RECORD is an error, not ignored.
+        let invalid = try TestEnvironment.run(["check", fixtures, "--golden", directory + "/golden"], environment: ["CI": "", "IPRASTER_RECORD": "yes"])
+        XCTAssertEqual(invalid.status, 2)
+        XCTAssertTrue(invalid.stderr.contains("IPRASTER_RECORD must be"), invalid.stderr)
     }
 }

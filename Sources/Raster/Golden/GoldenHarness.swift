@@ -72,15 +72,38 @@ public final class GoldenHarness {
         self.pipeline = pipeline
     }
 
+    /// The record mode in force and how it was chosen.
+    public struct RecordDecision: Sendable, Equatable {
+        public var mode: RecordMode
+        /// Set when a requested mode is overridden (under `CI`).
+        public var warning: String?
+        /// false for the default `missing`: recording a missing golden then fails the run, as
+        /// swift-snapshot-testing does, so a new case cannot pass by being recorded.
+        public var explicit: Bool
+    }
+
+    /// An `IPRASTER_RECORD` value that names no mode (a usage error, not something to ignore).
+    public struct InvalidRecordMode: Error, CustomStringConvertible {
+        public let value: String
+        public var description: String {
+            "IPRASTER_RECORD must be all, missing, failed or never, not \(Diagnostic.quoted(value))"
+        }
+    }
+
     /// The record mode in force: the flag wins over `IPRASTER_RECORD`; under `CI` nothing is recorded.
     public static func effectiveMode(flag: RecordMode?, environment: [String: String] = ProcessInfo.processInfo.environment)
-        -> (mode: RecordMode, warning: String?) {
-        let fromEnvironment = environment["IPRASTER_RECORD"].flatMap(RecordMode.init(rawValue:))
-        let requested = flag ?? fromEnvironment ?? .missing
-        if isCI(environment), requested != .never {
-            return (.never, flag != nil || fromEnvironment != nil ? "CI is set: record mode \(requested.rawValue) ignored, nothing is recorded" : nil)
+        throws -> RecordDecision {
+        var fromEnvironment: RecordMode?
+        if let text = environment["IPRASTER_RECORD"], !text.isEmpty {
+            guard let mode = RecordMode(rawValue: text) else { throw InvalidRecordMode(value: text) }
+            fromEnvironment = mode
         }
-        return (requested, nil)
+        let requested = flag ?? fromEnvironment
+        if isCI(environment), (requested ?? .never) != .never {
+            return RecordDecision(mode: .never, warning: requested.map { "CI is set: record mode \($0.rawValue) ignored, nothing is recorded" },
+                                  explicit: true)
+        }
+        return RecordDecision(mode: requested ?? .missing, warning: nil, explicit: requested != nil)
     }
 
     /// `CI` set to anything but "", "0" or "false".
@@ -92,6 +115,9 @@ public final class GoldenHarness {
     /// Every `*.json` under the fixtures folder, sorted by path.
     public func discover() throws -> [Case] {
         let root = URL(fileURLWithPath: fixtures).standardizedFileURL.path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory) else { throw NoCases(fixtures: fixtures, reason: "does not exist") }
+        guard isDirectory.boolValue else { throw NoCases(fixtures: fixtures, reason: "is not a folder") }
         guard let enumerator = FileManager.default.enumerator(atPath: root) else {
             throw AtomicFile.ReadError(path: fixtures)
         }
@@ -103,7 +129,15 @@ public final class GoldenHarness {
             if let text = try? String(contentsOfFile: argsPath, encoding: .utf8) { arguments = Self.splitArguments(text) }
             cases.append(Case(name: name, fixture: root + "/" + relative, golden: goldenDirectory + "/" + name + ".png", arguments: arguments))
         }
+        guard !cases.isEmpty else { throw NoCases(fixtures: fixtures, reason: "holds no *.json case") }
         return cases.sorted { $0.name < $1.name }
+    }
+
+    /// A fixtures folder without cases: a usage error, so a mistyped path cannot pass a CI run.
+    public struct NoCases: Error, CustomStringConvertible {
+        public let fixtures: String
+        public let reason: String
+        public var description: String { "the fixtures folder \(fixtures) \(reason)" }
     }
 
     /// Splits an `.args` file like a shell would (whitespace, single and double quotes; `#` comments).
@@ -135,6 +169,9 @@ public final class GoldenHarness {
         let actualPNG: [UInt8]
         do {
             var settings = try RenderSettings.parse(testCase.arguments)
+            if let unknown = settings.remaining.first {
+                return .failed(reason: "unknown option \(Diagnostic.quoted(unknown)) in \(testCase.name).args", recorded: false)
+            }
             // A relative --media in a case's .args is relative to the case's folder.
             if let media = settings.mediaDirectory, !media.hasPrefix("/") {
                 settings.mediaDirectory = (testCase.fixture as NSString).deletingLastPathComponent + "/" + media
