@@ -41,7 +41,12 @@ public final class RenderPipeline {
                 }
             }
         }
-        return engine.layout(document, options: settings.layout)
+        let layout = engine.layout(document, options: settings.layout)
+        if layout.exceedsLineLimit {
+            throw PageTooLarge(message: "a text of this message lays out to more than \(FontSet.maxLinesPerText) lines at --width \(settings.layout.width.clean); "
+                + "ipraster refuses pages this long in every output (split the message, or a wider --width shortens it)")
+        }
+        return layout
     }
 
     /// The media store of `--media DIR` (one per directory, kept for the pipeline's life).

@@ -14,8 +14,9 @@ public final class Renderer {
     /// The layout painted at its canvas scale, as straight RGBA.
     public func image(_ layout: PageLayout, media: MediaStore? = nil) throws -> RGBAImage {
         // Cairo image surfaces are at most 32767 pixels on a side.
-        guard layout.canvas.pixelWidth <= 32_767, layout.canvas.pixelHeight <= 32_767 else {
-            throw CairoError(message: "the page is \(layout.canvas.pixelWidth)×\(layout.canvas.pixelHeight) px, more than the 32767 px a raster image can have; lower --scale or render to .svg/.pdf")
+        let side = LayoutOptions.maxRasterPixels
+        guard !layout.exceedsHeightLimit, layout.canvas.pixelWidth <= side, layout.canvas.pixelHeight <= side else {
+            throw PageTooLarge(raster: layout)
         }
         let canvas = try CairoCanvas(pixelWidth: layout.canvas.pixelWidth, pixelHeight: layout.canvas.pixelHeight)
         cairo_scale(canvas.cr, layout.canvas.scale, layout.canvas.scale)
@@ -35,8 +36,8 @@ public final class Renderer {
             do {
                 return try canvas.finishVector()
             } catch let error as CairoError {
-                let size = "\(Int(layout.canvas.width))×\(Int(layout.canvas.height)) pt"
-                throw CairoError(message: "cannot draw the \(size) page as \(format.rawValue.uppercased()): \(error.message)")
+                let size = "\(layout.canvas.width.saturatingInt)×\(layout.canvas.height.saturatingInt) pt"
+                throw PageTooLarge(message: "cannot draw the \(size) page as \(format.rawValue.uppercased()): \(error.message); `ipraster layout` still gives its geometry")
             }
         }
     }

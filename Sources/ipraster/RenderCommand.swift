@@ -5,7 +5,7 @@ import Raster
 /// `ipraster [render] INPUT -o OUTPUT [options]`.
 enum RenderCommand {
     static func run(_ arguments: [String]) throws -> Int32 {
-        let settings = try RenderSettings.parse(arguments)
+        var settings = try RenderSettings.parse(arguments)
         var output: String?
         var positional: [String] = []
         var index = 0
@@ -25,6 +25,7 @@ enum RenderCommand {
         guard positional.count == 1 else { throw UsageError(message: "unexpected argument \(positional[1])") }
         guard let output else { throw UsageError(message: "missing -o OUTPUT (out.png, out.svg, out.pdf, or - for stdout)") }
         let format = try outputFormat(output, explicit: settings.format)
+        if format == .png { settings.layout.limitToRaster() }
         let bytes = try CLI.readInput(input)
         let pipeline = try RenderPipeline()
         let decoded = try InputDecoder.decode(bytes: bytes, strict: settings.strict)

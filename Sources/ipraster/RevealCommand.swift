@@ -20,8 +20,9 @@ enum RevealCommand {
     }
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        let settings = try RenderSettings.parse(arguments)
+        var settings = try RenderSettings.parse(arguments)
         let options = try parse(settings.remaining, format: settings.format)
+        if options.output != .json { settings.layout.limitToRaster() }
         if case .animation = options.output, FFmpeg.path == nil {
             CLI.printError("the \(options.output.formatName) export needs ffmpeg, which is not installed (apt-get install ffmpeg); "
                 + "write a PNG sequence with -o DIR/ instead")
@@ -43,6 +44,18 @@ enum RevealCommand {
             }
         }
         let timeline = try RevealTimeline(stream: stream)
+        // Refuse a page no frame can hold before painting any frame.
+        if options.output != .json {
+            let side = LayoutOptions.maxRasterPixels
+            if let tooLarge = stream.chunks.map(\.layout).first(where: { $0.exceedsHeightLimit }) {
+                throw PageTooLarge(raster: tooLarge)
+            }
+            if timeline.canvas.pixelWidth > side || timeline.canvas.pixelHeight > side {
+                var layout = stream.finalLayout
+                layout.canvas = timeline.canvas
+                throw PageTooLarge(raster: layout)
+            }
+        }
         let exporter = RevealExporter(timeline: timeline, fps: options.fps, renderer: pipeline.renderer, media: pipeline.media(settings))
         guard exporter.frameCount <= maxFrames else {
             throw DecodeError(path: "$", message: "the reveal lasts \(Int(timeline.endTime)) s: \(exporter.frameCount) frames at \(Int(options.fps)) fps "

@@ -101,3 +101,83 @@ final class HardeningLayoutTests: XCTestCase {
         XCTAssertEqual(JSONNode.component(String(repeating: "k", count: 1000)).count, Diagnostic.echoLimit + 5)
     }
 }
+
+/// The Bot API's own limits (issue 10): warnings by default, exit-2 errors naming the path under --strict.
+final class MessageLimitTests: XCTestCase {
+    private func paragraphs(_ count: Int, text: String = "x") -> String {
+        #"{"blocks": [\#((0..<count).map { _ in #"{"type": "paragraph", "text": "\#(text)"}"# }.joined(separator: ","))]}"#
+    }
+
+    private func strictError(_ json: String) -> DecodeError? {
+        do {
+            _ = try InputDecoder.decode(bytes: Array(json.utf8), strict: true)
+            return nil
+        } catch {
+            return error as? DecodeError
+        }
+    }
+
+    func testFiveHundredBlocksPassAndTheFiveHundredAndFirstIsNamed() throws {
+        XCTAssertNil(strictError(paragraphs(500)))
+        let error = try XCTUnwrap(strictError(paragraphs(501)))
+        XCTAssertEqual(error.path, "$.blocks[500]")
+        XCTAssertTrue(error.message.contains("limit of 500 blocks"), error.message)
+        // Without --strict: rendered, with one warning naming the same place.
+        let decoded = try InputDecoder.decode(bytes: Array(paragraphs(501).utf8))
+        XCTAssertEqual(decoded.warnings.filter { $0.contains("500 blocks") }, ["at $.blocks[500]: " + error.message])
+    }
+
+    func testListItemsAndTableRowsCountAsBlocks() throws {
+        // One list (1) with 499 items (499) = 500; one more paragraph makes 501.
+        let items = (0..<499).map { _ in #"{"blocks": []}"# }.joined(separator: ",")
+        let list = #"{"type": "list", "items": [\#(items)]}"#
+        XCTAssertNil(strictError(#"{"blocks": [\#(list)]}"#))
+        XCTAssertEqual(strictError(#"{"blocks": [\#(list), {"type": "divider"}]}"#)?.path, "$.blocks[1]")
+        let rows = (0..<500).map { _ in #"[{"text": "a", "align": "left", "valign": "top"}]"# }.joined(separator: ",")
+        XCTAssertEqual(strictError(#"{"blocks": [{"type": "table", "cells": [\#(rows)]}]}"#)?.path, "$.blocks[0]")
+    }
+
+    func testCharactersCountScalarsOfTextEmojiAltAndFormulaSource() throws {
+        let text = String(repeating: "é", count: 32_766)  // 2 bytes each in UTF-8, 1 scalar
+        let atLimit = #"{"blocks": [{"type": "paragraph", "text": ["\#(text)", {"type": "custom_emoji", "custom_emoji_id": "1", "alternative_text": "🙂"}]}, {"type": "mathematical_expression", "expression": "x"}]}"#
+        XCTAssertNil(strictError(atLimit))
+        let over = #"{"blocks": [{"type": "paragraph", "text": "\#(text)"}, {"type": "mathematical_expression", "expression": "xyz"}]}"#
+        let error = try XCTUnwrap(strictError(over))
+        XCTAssertEqual(error.path, "$.blocks[1]")
+        XCTAssertTrue(error.message.contains("32768 characters (it has 32769)"), error.message)
+    }
+
+    func testSixteenLevelsOfNestingPassAndSeventeenDoNot() throws {
+        func nested(_ levels: Int) -> String {
+            var text = #""x""#
+            for _ in 1..<levels { text = #"{"type": "bold", "text": \#(text)}"# }
+            return #"{"blocks": [{"type": "paragraph", "text": \#(text)}]}"#
+        }
+        XCTAssertNil(strictError(nested(16)))
+        XCTAssertTrue(strictError(nested(17))?.message.contains("16 levels of nesting") ?? false)
+        // Blocks nest too: a quote in a quote … 17 deep.
+        var block = #"{"type": "paragraph", "text": "x"}"#
+        for _ in 1..<17 { block = #"{"type": "blockquote", "blocks": [\#(block)]}"# }
+        XCTAssertEqual(strictError(#"{"blocks": [\#(block)]}"#)?.path, "$.blocks[0]")
+    }
+
+    func testFiftyMediaAndTwentyColumns() throws {
+        let photo = #"{"type": "photo", "photo": [{"file_id": "f", "file_unique_id": "u", "width": 10, "height": 10}]}"#
+        XCTAssertNil(strictError(#"{"blocks": [\#(Array(repeating: photo, count: 50).joined(separator: ","))]}"#))
+        XCTAssertEqual(strictError(#"{"blocks": [\#(Array(repeating: photo, count: 51).joined(separator: ","))]}"#)?.path, "$.blocks[50]")
+        func table(_ columns: Int) -> String {
+            let row = (0..<columns).map { _ in #"{"text": "a", "align": "left", "valign": "top"}"# }.joined(separator: ",")
+            return #"{"blocks": [{"type": "divider"}, {"type": "table", "cells": [[\#(row)]]}]}"#
+        }
+        XCTAssertNil(strictError(table(20)))
+        let error = try XCTUnwrap(strictError(table(21)))
+        XCTAssertEqual(error.path, "$.blocks[1]")
+        XCTAssertTrue(error.message.contains("20 table columns (a row has 21)"), error.message)
+    }
+
+    func testTelethonPagesFollowTheSameLimits() throws {
+        let blocks = (0..<501).map { _ in #"{"_": "PageBlockDivider"}"# }.joined(separator: ",")
+        let error = try XCTUnwrap(strictError(#"{"_": "RichMessage", "blocks": [\#(blocks)], "photos": [], "documents": []}"#))
+        XCTAssertEqual(error.path, "$.blocks[500]")
+    }
+}

@@ -111,3 +111,57 @@ final class CLIHardeningTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
     }
 }
+
+/// Work stays bounded on absurd inputs up to 1 MB: each ends rendered or refused with a clear message
+/// (the timeout only catches a hang; `scripts/bench` is where times are measured).
+final class CLIBoundedWorkTests: XCTestCase {
+    private func run(_ json: String, _ arguments: [String]) throws -> TestEnvironment.ProcessResult {
+        try TestEnvironment.run(arguments, stdin: Array(json.utf8), timeoutSeconds: 60)
+    }
+
+    func testATooTallPageIsRefusedBeforeItIsPainted() throws {
+        let json = #"{"blocks": [\#((0..<1500).map { _ in #"{"type": "paragraph", "text": "tall"}"# }.joined(separator: ","))]}"#
+        let result = try run(json, ["-", "-o", "-"])
+        XCTAssertEqual(result.status, 2, result.stderr)
+        XCTAssertTrue(result.stdout.isEmpty)
+        XCTAssertTrue(result.stderr.contains("more than 32767 pt tall"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("no --scale makes it fit"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("`ipraster layout` still gives its geometry"), result.stderr)
+        XCTAssertFalse(result.stderr.contains(".svg"), "SVG and PDF cannot hold it either: " + result.stderr)
+        // The geometry is still there.
+        XCTAssertEqual(try run(json, ["layout", "-", "--compact"]).status, 0)
+    }
+
+    func testAPageThatFitsAtALowerScaleSaysWhichScale() throws {
+        let json = #"{"blocks": [\#((0..<500).map { _ in #"{"type": "paragraph", "text": "a bit tall"}"# }.joined(separator: ","))]}"#
+        let result = try run(json, ["-", "-o", "-", "--scale", "4"])
+        XCTAssertEqual(result.status, 2, result.stderr)
+        XCTAssertTrue(result.stderr.contains("or less fits"), result.stderr)
+    }
+
+    func testTextsOverTheLineLimitAreRefusedInEveryMode() throws {
+        let words = String(repeating: "word ", count: 200_000)
+        let json = #"{"blocks": [{"type": "paragraph", "text": "\#(words)"}]}"#
+        for arguments in [["layout", "-", "--width", "40"], ["-", "-o", "-", "--format", "svg", "--width", "40"]] {
+            let result = try run(json, arguments)
+            XCTAssertEqual(result.status, 2, result.stderr)
+            XCTAssertTrue(result.stderr.contains("more than 20000 lines"), result.stderr)
+        }
+    }
+
+    func testOneMegabyteShapesEndWithAResultOrAClearRefusal() throws {
+        let shapes: [(String, [String])] = [
+            (#"{"blocks": [{"type": "paragraph", "text": "\#(String(repeating: "A", count: 999_000))"}]}"#, ["layout", "-", "--width", "40"]),
+            (#"{"blocks": [{"type": "pre", "text": "\#(String(repeating: "let x = 1\\n", count: 90_000))"}]}"#, ["layout", "-"]),
+            (#"{"blocks": [{"type": "paragraph", "text": {"type": "spoiler", "text": "\#(String(repeating: "secret ", count: 140_000))"}}]}"#, ["-", "-o", "-"]),
+            (#"{"blocks": [{"type": "paragraph", "text": [\#((0..<13_000).map { #"{"type": "custom_emoji", "custom_emoji_id": "\#($0)", "alternative_text": "😀"}"# }.joined(separator: ","))]}]}"#,
+             ["layout", "-", "--width", "40"]),
+        ]
+        for (json, arguments) in shapes {
+            XCTAssertLessThanOrEqual(json.utf8.count, 1_100_000)
+            let result = try run(json, arguments + ["--compact"].filter { _ in arguments.first == "layout" })
+            XCTAssertTrue(result.status == 0 || (result.status == 2 && result.stderr.contains("ipraster: error: ")),
+                          "\(arguments): \(result.status) \(result.stderr.prefix(300))")
+        }
+    }
+}

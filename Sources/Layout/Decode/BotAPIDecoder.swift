@@ -10,8 +10,11 @@ struct BotAPIDecoder {
             throw DecodeError(path: node.path + "." + key,
                               message: "\(key) rich messages are parsed by Telegram's server; give ipraster the blocks form (what the bot receives in Message.rich_message)")
         }
-        let blocks = try decodeBlocks(try node.required("blocks"), depth: 1)
-        return Document(blocks: blocks, media: context.media, rtl: try node.optionalBool("is_rtl"), partial: false)
+        let blocksNode = try node.required("blocks")
+        let document = Document(blocks: try decodeBlocks(blocksNode, depth: 1), media: context.media,
+                                rtl: try node.optionalBool("is_rtl"), partial: false)
+        try context.checkLimits(document, blocksPath: blocksNode.path)
+        return document
     }
 
     func decodeBlocks(_ node: JSONNode, depth: Int) throws -> [Block] {

@@ -15,6 +15,17 @@ final class DecodeContext {
         }
     }
 
+    private var reportedLimits: Set<String> = []
+
+    /// The Bot API's limits (`MessageLimits`): errors under `--strict`, else one warning per limit and input.
+    func checkLimits(_ document: Document, blocksPath: String) throws {
+        for violation in MessageLimits.check(document) {
+            let path = "\(blocksPath)[\(violation.blockIndex)]"
+            if strict { throw DecodeError(path: path, message: violation.message) }
+            if reportedLimits.insert(violation.message).inserted { warnings.append("at \(path): \(violation.message)") }
+        }
+    }
+
     /// An unknown discriminator: an error in strict mode, else a warning and a placeholder.
     func unknownType(_ type: String, kind: String, at node: JSONNode) throws {
         if strict { throw DecodeError(path: node.path, message: "unknown \(kind) type \(Diagnostic.quoted(type))") }

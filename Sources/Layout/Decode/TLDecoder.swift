@@ -8,8 +8,11 @@ struct TLDecoder {
     func decodePage(_ node: JSONNode) throws -> Document {
         for photo in try node["photos"]?.array() ?? [] { try registerPhoto(photo) }
         for document in try node["documents"]?.array() ?? [] { try registerDocument(document) }
-        let blocks = try decodeBlocks(try node.required("blocks"), depth: 1)
-        return Document(blocks: blocks, media: context.media, rtl: try node.optionalBool("rtl"), partial: try node.optionalBool("part"))
+        let blocksNode = try node.required("blocks")
+        let document = Document(blocks: try decodeBlocks(blocksNode, depth: 1), media: context.media,
+                                rtl: try node.optionalBool("rtl"), partial: try node.optionalBool("part"))
+        try context.checkLimits(document, blocksPath: blocksNode.path)
+        return document
     }
 
     func decodeBlocks(_ node: JSONNode, depth: Int) throws -> [Block] {

@@ -13,6 +13,11 @@ struct BlockSequenceLayouter {
         var contentHeight = 0.0
         var previous: SpacingKind?
         for block in blocks {
+            // Raster outputs cannot hold a page this tall: stop laying out instead of finishing a doomed page.
+            if let limit = context.options.heightLimit, contentHeight > limit {
+                context.exceededHeightLimit = true
+                break
+            }
             let laidOut = BlockLayouter.layout(block, boundingWidth: boundingWidth, inset: inset, kind: kind, context: &context)
             let spacingKind = SpacingKind(block, renderedAsPlaceholder: laidOut.isPlaceholder)
             let spacing = SpacingTable.between(previous, spacingKind, kind: kind)

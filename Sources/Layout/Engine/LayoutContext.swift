@@ -7,6 +7,8 @@ struct LayoutContext {
     /// The document's media, by the blocks' media ids.
     var media: [String: Media] = [:]
     var warnings: [String] = []
+    /// Set when a sequence stopped at `LayoutOptions.heightLimit`.
+    var exceededHeightLimit = false
 
     var scale: Double { options.scale }
 

@@ -8,6 +8,7 @@ public final class LayoutEngine {
     }
 
     public func layout(_ document: Document, options: LayoutOptions) -> PageLayout {
+        fonts.exceededLineLimit = false
         let colors = options.theme.colors(outgoing: options.outgoing)
         let authorColor = options.authorColor.flatMap { Theme.authorColors.indices.contains($0) ? Theme.authorColors[$0] : nil }
         let pageColors = PageColors(message: colors, isDark: options.theme.isDark, outgoing: options.outgoing, authorColor: authorColor)
@@ -29,7 +30,10 @@ public final class LayoutEngine {
         let chrome = BubbleLayouter(fonts: fonts, options: options, colors: colors, pageColors: pageColors)
             .layout(page: page, items: items, showMore: showMore)
         if let showMore { items.append(showMore) }
-        return PageLayout(canvas: chrome.canvas, page: page, bubble: chrome.bubble, status: chrome.status, items: items,
-                          background: chrome.background, warnings: context.warnings)
+        var layout = PageLayout(canvas: chrome.canvas, page: page, bubble: chrome.bubble, status: chrome.status, items: items,
+                                background: chrome.background, warnings: context.warnings)
+        layout.exceedsHeightLimit = context.exceededHeightLimit
+        layout.exceedsLineLimit = fonts.exceededLineLimit
+        return layout
     }
 }

@@ -19,12 +19,25 @@ public struct LayoutOptions: Sendable {
     public var expandDetails = false
     /// Horizontal scroll offset of overflowing tables (0 = at rest, showing the left part).
     public var tableOffset: Double = 0
+    /// Page content taller than this (points) is not laid out further: raster outputs cannot hold it, so
+    /// the work stops as soon as the page is known to be too tall (`PageLayout.exceedsHeightLimit`).
+    /// nil for `layout`, SVG and PDF, which lay out everything.
+    public var heightLimit: Double?
 
     public enum Background: Sendable, Equatable {
         case automatic, transparent, color(RGBA)
     }
 
     public init() {}
+
+    /// The largest side of a raster image, pixels (Cairo's image surfaces, and so PNG output and reveal frames).
+    public static let maxRasterPixels = 32_767
+
+    /// Sets `heightLimit` for a raster output: content taller than an image can be at scale 1 (the smallest)
+    /// is not laid out. Up to that height the whole page is known, so a refusal can name a scale that fits.
+    public mutating func limitToRaster() {
+        heightLimit = Double(Self.maxRasterPixels)
+    }
 
     /// H: the page's horizontal inset (README "Insets": 10 everywhere the facts say 11 or 10).
     public static let horizontalInset: Double = 10

@@ -97,5 +97,5 @@ public struct RenderSettings: Sendable {
 
 extension Double {
     /// "320" for whole numbers, else the number.
-    var clean: String { self == rounded() ? String(Int(self)) : String(self) }
+    public var clean: String { self == rounded() ? String(Int(self)) : String(self) }
 }

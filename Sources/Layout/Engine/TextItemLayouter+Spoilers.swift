@@ -1,29 +1,42 @@
 /// Spoiler covers with the static ("low power") dust pattern (`v2-render-facts.md` §5 "Spoilers").
 extension TextItemLayouter {
+    static let spoilerSeedBytes = 4096
+
     /// Each spoiler run's x-extent by the cap band (line top to baseline; as coded, glyph parts below the
     /// baseline are not cut). Adjacent runs on a line merge; the merged rect grows 1 pt up and down and,
     /// when wider than 10 pt, gets area × 0.25 dots of 1 × 1 pt from a generator seeded by the text and
     /// position, so the pattern is the same on every render.
-    func spoilers(_ line: MeasuredParagraph.Line, _ text: AttributedText, bandTop: Double, baseline: Double) -> [SpoilerCover] {
+    /// Dust dots per text item at most: beyond them covers are drawn without dust. 1,000,000 dots cover
+    /// about 4,000,000 pt² (some 250,000 characters of spoiler); it bounds the work on absurd inputs.
+    static let maxDustDots = 1_000_000
+
+    func spoilers(_ line: MeasuredParagraph.Line, _ text: AttributedText, bandTop: Double, baseline: Double,
+                  dustBudget: inout Int) -> [SpoilerCover] {
         var merged: [(rect: Rect, color: RGBA, seedText: String)] = []
-        let bytes = Array(text.text.utf8)
+        let utf8 = text.text.utf8
         for extent in runExtents(line, text, include: { $0.spoiler }) {
             let run = text.runs[extent.index]
             let rect = Rect(x: extent.minX.rounded(.down), y: bandTop, width: extent.maxX.rounded(.up) - extent.minX.rounded(.down),
                             height: baseline - bandTop)
-            let runText = String(decoding: bytes[run.startByte..<run.endByte], as: UTF8.self)
+            // The seed reads at most the run's first 4 KB, so a run spanning thousands of lines costs the same per line.
+            let seedEnd = min(run.endByte, run.startByte + Self.spoilerSeedBytes)
+            let runText = String(decoding: utf8[utf8.index(utf8.startIndex, offsetBy: run.startByte)..<utf8.index(utf8.startIndex, offsetBy: seedEnd)],
+                                 as: UTF8.self)
             if let last = merged.last, rect.minX <= last.rect.maxX + 0.5 {
                 merged[merged.count - 1] = (last.rect.union(rect), last.color, last.seedText + runText)
             } else {
                 merged.append((rect, run.attributes.color, runText))
             }
         }
+        var budget = dustBudget
+        defer { dustBudget = budget }
         return merged.map { cover in
             let area = cover.rect.insetBy(dy: -1)
             var dots: [Point] = []
-            if area.width > 10 {
+            let count = (area.width * area.height * 0.25).saturatingInt
+            if area.width > 10 && count <= budget {
+                budget -= count
                 var generator = SeededGenerator(seed: SeededGenerator.seed(cover.seedText, area.minX, area.minY))
-                let count = Int(area.width * area.height * 0.25)
                 for _ in 0..<count {
                     dots.append(Point(x: area.minX + generator.nextUnit() * (area.width - 1), y: area.minY + generator.nextUnit() * (area.height - 1)))
                 }

@@ -44,9 +44,17 @@ struct TextItemLayouter {
         var originY = m.topInset
         var previousExtraDescent = 0.0
         var maxLineWidth = 0.0
+        var dustBudget = Self.maxDustDots
+        // Attachments are in byte order, as lines are: walk them with one cursor instead of filtering per line.
+        var attachmentCursor = 0
         for line in measured.lines {
             let hadExtraDescent = previousExtraDescent > 0
-            let onLine = text.attachments.filter { $0.byte >= line.startByte && $0.byte < line.endByte }
+            while attachmentCursor < text.attachments.count && text.attachments[attachmentCursor].byte < line.startByte { attachmentCursor += 1 }
+            var onLine: [AttributedText.Attachment] = []
+            while attachmentCursor < text.attachments.count && text.attachments[attachmentCursor].byte < line.endByte {
+                onLine.append(text.attachments[attachmentCursor])
+                attachmentCursor += 1
+            }
             var lineAscent = m.lineHeight
             var lineDescent = m.descent
             for attachment in onLine {
@@ -74,7 +82,7 @@ struct TextItemLayouter {
                 extraDescent = max(extraDescent, attachment.frame.maxY - (baselineY + m.slack))
             }
             let decorations = self.decorations(line, text, bandTop: baselineY - m.lineHeight, lineHeight: m.lineHeight, baseline: baselineY)
-            let spoilers = self.spoilers(line, text, bandTop: baselineY - m.lineHeight, baseline: baselineY)
+            let spoilers = self.spoilers(line, text, bandTop: baselineY - m.lineHeight, baseline: baselineY, dustBudget: &dustBudget)
             // V1 legacy quirk: two consecutive lines with extraDescent add a full spacing (§3.3 step 14),
             // after attachments and decorations were placed, so those do not move with the line.
             if hadExtraDescent && extraDescent > 0 { originY += m.lineSpacing }

@@ -12,6 +12,10 @@ public struct PageLayout: Sendable {
     /// Streaming reveal: the page content is clipped below this y (page coordinates), the revealed items'
     /// maxY (seed: the container is sized to it; the bubble below it is empty). nil when static.
     public var revealClipMaxY: Double? = nil
+    /// Layout stopped at `LayoutOptions.heightLimit`: the page is too tall for a raster image and is incomplete.
+    public var exceedsHeightLimit = false
+    /// A text reached `FontSet.maxLinesPerText` lines and was cut: the page is refused in every output mode.
+    public var exceedsLineLimit = false
 }
 
 public struct Canvas: Sendable, Equatable {

@@ -72,6 +72,24 @@ struct AttributedText {
 
     func attachment(at byte: Int) -> Attachment? { attachments.first { $0.byte == byte } }
 
+    /// The part of the text in `bytes` (on scalar boundaries), with runs and attachments rebased to it.
+    func slice(_ bytes: Range<Int>) -> AttributedText {
+        var part = AttributedText()
+        let utf8 = Array(text.utf8[text.utf8.index(text.utf8.startIndex, offsetBy: bytes.lowerBound)..<text.utf8.index(text.utf8.startIndex, offsetBy: bytes.upperBound)])
+        part.text = String(decoding: utf8, as: UTF8.self)
+        part.byteCount = bytes.count
+        for run in runs[runIndex(at: bytes.lowerBound)...] {
+            guard run.startByte < bytes.upperBound else { break }
+            let start = max(run.startByte, bytes.lowerBound), end = min(run.endByte, bytes.upperBound)
+            if start < end { part.runs.append(Run(startByte: start - bytes.lowerBound, endByte: end - bytes.lowerBound, attributes: run.attributes)) }
+        }
+        for var attachment in attachments where bytes.contains(attachment.byte) {
+            attachment.byte -= bytes.lowerBound
+            part.attachments.append(attachment)
+        }
+        return part
+    }
+
     /// The run containing `byte` (binary search; runs are sorted and contiguous).
     func runIndex(at byte: Int) -> Int {
         var low = 0, high = runs.count - 1

@@ -169,6 +169,7 @@ public final class GoldenHarness {
         let actualPNG: [UInt8]
         do {
             var settings = try RenderSettings.parse(testCase.arguments)
+            settings.layout.limitToRaster()
             if let unknown = settings.remaining.first {
                 return .failed(reason: "unknown option \(Diagnostic.quoted(unknown)) in \(testCase.name).args", recorded: false)
             }

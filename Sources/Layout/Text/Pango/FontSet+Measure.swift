@@ -39,6 +39,71 @@ extension FontSet {
     /// decorations stay ours.
     func measure(_ text: AttributedText, width: Double?, inkRects: Bool = false, ellipsize: Bool = false,
                  wholeWords: Bool = false) -> MeasuredParagraph {
+        let segments = ellipsize ? [] : Self.paragraphSegments(text)
+        guard segments.count > 1 else {
+            return measureSegment(text, width: width, inkRects: inkRects, ellipsize: ellipsize, wholeWords: wholeWords)
+        }
+        // Pango 1.50 lays out a layout's paragraphs in time quadratic in their number (100,000 code lines
+        // take minutes); its paragraphs are independent, so groups of them are measured apart and joined.
+        var joined = MeasuredParagraph(lines: [], fonts: [])
+        var fontIndex: [FontKey: Int] = [:]
+        for segment in segments {
+            let part = measureSegment(text.slice(segment), width: width, inkRects: inkRects, ellipsize: false, wholeWords: wholeWords)
+            let remap = part.fonts.map { key -> Int in
+                if let known = fontIndex[key] { return known }
+                fontIndex[key] = joined.fonts.count
+                joined.fonts.append(key)
+                return joined.fonts.count - 1
+            }
+            if joined.lines.count + part.lines.count > Self.maxLinesPerText {
+                exceededLineLimit = true
+                break
+            }
+            for var line in part.lines {
+                let offset = segment.lowerBound
+                line.startByte += offset
+                line.endByte += offset
+                for index in line.glyphs.indices {
+                    line.glyphs[index].cluster += offset
+                    line.glyphs[index].clusterEnd += offset
+                    line.glyphs[index].fontIndex = remap[line.glyphs[index].fontIndex]
+                }
+                line.attachmentX = Dictionary(uniqueKeysWithValues: line.attachmentX.map { ($0.key + offset, $0.value) })
+                joined.lines.append(line)
+            }
+        }
+        return joined
+    }
+
+    /// Paragraphs per Pango layout when a text is measured in groups.
+    static let paragraphsPerSegment = 64
+
+    /// Byte ranges of groups of `paragraphsPerSegment` newline-separated paragraphs (the newline between two
+    /// groups belongs to neither, as Pango keeps it out of its lines); one range for texts with fewer.
+    static func paragraphSegments(_ text: AttributedText) -> [Range<Int>] {
+        guard text.byteCount > 4096 else { return [] }
+        var segments: [Range<Int>] = []
+        var start = 0, count = 0, byte = 0
+        var previous: UInt8 = 0
+        for unit in text.text.utf8 {
+            defer { previous = unit }
+            if unit == 0x0A {
+                count += 1
+                if count == paragraphsPerSegment {
+                    // "\r\n" is one delimiter: keep the "\r" out too, or it would end the group with an empty paragraph.
+                    segments.append(start..<(previous == 0x0D ? byte - 1 : byte))
+                    start = byte + 1
+                    count = 0
+                }
+            }
+            byte += 1
+        }
+        segments.append(start..<text.byteCount)
+        return segments
+    }
+
+    private func measureSegment(_ text: AttributedText, width: Double?, inkRects: Bool, ellipsize: Bool,
+                                wholeWords: Bool) -> MeasuredParagraph {
         var start = timespec(), end = timespec()
         clock_gettime(CLOCK_MONOTONIC, &start)
         defer {
@@ -83,21 +148,30 @@ extension FontSet {
             // WORD_CHAR breaks over-long words like CoreText does; WORD keeps words whole (table minimum widths).
             pango_layout_set_wrap(layout, wholeWords ? PANGO_WRAP_WORD : PANGO_WRAP_WORD_CHAR)
             // One line, ended with "…" when it does not fit (button labels, "Show more").
-            if ellipsize { pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END) }
+            if ellipsize {
+                pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+            } else {
+                // At most maxLinesPerText lines per paragraph: Pango then puts the rest on one ellipsized line
+                // in one pass instead of breaking it line by line.
+                pango_layout_set_height(layout, -Int32(Self.maxLinesPerText))
+                pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+            }
         } else {
             pango_layout_set_width(layout, -1)
         }
 
+        let attachmentBytes = Set(text.attachments.map(\.byte))
         var fontIndices: [UnsafeMutablePointer<PangoFont>: Int] = [:]
         var fonts: [FontKey] = []
         var lines: [MeasuredParagraph.Line] = []
         guard let iterator = pango_layout_get_iter(layout) else { return MeasuredParagraph(lines: [], fonts: []) }
+        // A paragraph cut at the line limit ends in one ellipsized line (pango_layout_is_ellipsized misses it).
+        if !ellipsize && width != nil && pango_layout_get_line_count(layout) >= Int32(Self.maxLinesPerText) { exceededLineLimit = true }
         defer { pango_layout_iter_free(iterator) }
         repeat {
             guard let line = pango_layout_iter_get_line_readonly(iterator) else { continue }
             var logical = PangoRectangle()
             pango_layout_iter_get_line_extents(iterator, nil, &logical)
-            let lineX = Double(logical.x) / scale
             var measured = MeasuredParagraph.Line(startByte: Int(line.pointee.start_index),
                                                   endByte: Int(line.pointee.start_index + line.pointee.length),
                                                   width: Double(logical.width) / scale, isRTL: false, glyphs: [], attachmentX: [:])
@@ -135,6 +209,11 @@ extension FontSet {
                     let info = glyphs.pointee.glyphs[index]
                     let advance = Double(info.geometry.width) / scale
                     let cluster = itemStart + Int(glyphs.pointee.log_clusters[index])
+                    // RTL-safe attachment x: the left edge of the attachment's own logical rectangle
+                    // (pango-notes §4), read off the shape glyph's pen position: runs and their glyphs are in
+                    // visual order, so this is left to right in RTL too (index_to_pos per attachment walked
+                    // every line, quadratic in the number of lines).
+                    if attachmentBytes.contains(cluster), measured.attachmentX[cluster] == nil { measured.attachmentX[cluster] = penX }
                     if info.glyph != PANGO_GLYPH_EMPTY, fontIndex >= 0, let font {
                         var inkRect: Rect?
                         if inkRects, info.glyph & PANGO_GLYPH_UNKNOWN_FLAG == 0 {
@@ -150,13 +229,6 @@ extension FontSet {
                     }
                     penX += advance
                 }
-            }
-            // RTL-safe attachment x: the left edge of the attachment's own logical rectangle,
-            // x + min(0, width) at its start index (pango-notes §4), made line-local.
-            for attachment in text.attachments where attachment.byte >= measured.startByte && attachment.byte < measured.endByte {
-                var position = PangoRectangle()
-                pango_layout_index_to_pos(layout, Int32(attachment.byte), &position)
-                measured.attachmentX[attachment.byte] = (Double(position.x) + Double(min(0, position.width))) / scale - lineX
             }
             lines.append(measured)
         } while pango_layout_iter_next_line(iterator) != 0

@@ -17,6 +17,13 @@ public final class FontSet {
     public internal(set) var measureSeconds = 0.0
     /// Paragraphs measured.
     public internal(set) var measureCount = 0
+    /// Set when a text was cut at `maxLinesPerText` lines; the layout engine reads and resets it per page.
+    var exceededLineLimit = false
+
+    /// The most lines one text (a paragraph, a code block, a cell) may lay out to. Pango spends some
+    /// 20–100 µs per line, so this bounds the work on absurd inputs (1 MB of text at --width 40 would be a
+    /// million lines); a page that reaches it is refused (exit 2) in every output mode.
+    public static let maxLinesPerText = 20_000
 
     public init(directory: FontDirectory = FontDirectory()) throws {
         self.directory = directory

@@ -1,0 +1,29 @@
+import Layout
+
+/// A page the input makes too large for the requested output: an input error (exit 2), not a failure of
+/// the machine. The message says what does work.
+public struct PageTooLarge: Error, CustomStringConvertible {
+    public let description: String
+
+    /// A raster output (PNG, reveal frames) taller or wider than an image can be.
+    public init(raster layout: PageLayout) {
+        let canvas = layout.canvas
+        let side = Double(LayoutOptions.maxRasterPixels)
+        let size = layout.exceedsHeightLimit ? "more than \(LayoutOptions.maxRasterPixels) pt tall"
+            : "\(canvas.pixelWidth)×\(canvas.pixelHeight) px"
+        var remedies: [String] = []
+        let fittingScale = min(side / max(canvas.width, 1), side / max(canvas.height, 1))
+        if !layout.exceedsHeightLimit && fittingScale >= 1 {
+            remedies.append("--scale \(String(format: "%.2f", (fittingScale * 100).rounded(.down) / 100)) or less fits")
+        } else if canvas.height > side || layout.exceedsHeightLimit {
+            remedies.append("no --scale makes it fit; split the message, or a wider --width shortens it")
+        }
+        remedies.append("`ipraster layout` still gives its geometry")
+        description = "the page is \(size), more than the \(LayoutOptions.maxRasterPixels) px a raster image can have on a side; "
+            + remedies.joined(separator: "; ")
+    }
+
+    public init(message: String) {
+        description = message
+    }
+}
