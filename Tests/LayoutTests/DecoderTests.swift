@@ -164,3 +164,56 @@ final class DecoderTests: XCTestCase {
                           path: "$.blocks[0].text.date_time_format")
     }
 }
+
+/// Fields the Bot API schema marks required are required (issue 10); the leniencies real clients need are
+/// listed in `cli-contract.md` and tested here as accepted.
+final class RequiredFieldTests: XCTestCase {
+    private func path(_ json: String) -> String? {
+        do {
+            _ = try InputDecoder.decode(bytes: Array(json.utf8))
+            return nil
+        } catch {
+            return (error as? DecodeError)?.path
+        }
+    }
+
+    private func block(_ block: String) -> String { #"{"blocks": [\#(block)]}"# }
+
+    func testMissingRequiredFieldsNameTheirPath() {
+        XCTAssertEqual(path(block(#"{"type": "heading", "text": "x"}"#)), "$.blocks[0].size")
+        XCTAssertEqual(path(block(#"{"type": "table", "cells": [[{"text": "a", "valign": "top"}]]}"#)), "$.blocks[0].cells[0][0].align")
+        XCTAssertEqual(path(block(#"{"type": "table", "cells": [[{"text": "a", "align": "left"}]]}"#)), "$.blocks[0].cells[0][0].valign")
+        XCTAssertEqual(path(block(#"{"type": "paragraph", "text": {"type": "date_time", "text": "x", "unix_time": 1}}"#)),
+                       "$.blocks[0].text.date_time_format")
+        XCTAssertEqual(path(block(##"{"type": "paragraph", "text": {"type": "hashtag", "text": "#a"}}"##)), "$.blocks[0].text.hashtag")
+        XCTAssertEqual(path(block(#"{"type": "paragraph", "text": {"type": "mention", "text": "@a"}}"#)), "$.blocks[0].text.username")
+        XCTAssertEqual(path(block(#"{"type": "video", "video": {"file_id": "f", "file_unique_id": "u", "width": 1, "height": 1}}"#)),
+                       "$.blocks[0].video.duration")
+        XCTAssertEqual(path(block(#"{"type": "photo", "photo": [{"file_id": "f", "file_unique_id": "u", "width": 1}]}"#)),
+                       "$.blocks[0].photo[0].height")
+        XCTAssertEqual(path(block(#"{"type": "audio", "audio": {"file_id": "f", "duration": 3}}"#)), "$.blocks[0].audio.file_unique_id")
+    }
+
+    func testTelethonRequiredFields() {
+        func page(_ block: String) -> String { #"{"_": "RichMessage", "blocks": [\#(block)], "photos": [], "documents": []}"# }
+        let emoji = #"{"_": "PageBlockParagraph", "text": {"_": "TextCustomEmoji", "document_id": 5}}"#
+        XCTAssertEqual(path(page(emoji)), "$.blocks[0].text.alt")
+        let image = #"{"_": "PageBlockParagraph", "text": {"_": "TextImage", "document_id": 5, "w": 10}}"#
+        XCTAssertEqual(path(page(image)), "$.blocks[0].text.h")
+        let caption = #"{"_": "PageBlockPhoto", "photo_id": 1, "caption": {"_": "PageCaption", "text": {"_": "TextEmpty"}}}"#
+        XCTAssertEqual(path(page(caption)), "$.blocks[0].caption.credit")
+        let map = #"{"_": "PageBlockMap", "geo": {"_": "GeoPoint", "lat": 1, "long": 2}, "w": 10, "h": 10, "caption": {"_": "PageCaption", "text": {"_": "TextEmpty"}, "credit": {"_": "TextEmpty"}}}"#
+        XCTAssertEqual(path(page(map)), "$.blocks[0].zoom")
+        let url = #"{"_": "PageBlockParagraph", "text": {"_": "TextUrl", "text": {"_": "TextPlain", "text": "x"}, "url": "https://a"}}"#
+        XCTAssertEqual(path(page(url)), "$.blocks[0].text.webpage_id")
+    }
+
+    func testDocumentedLeniencies() {
+        // Send shape: InputMedia* needs only `media`; list items carry no `label`; map dimensions are optional.
+        XCTAssertNil(path(block(#"{"type": "video", "video": {"type": "video", "media": "file-id"}}"#)))
+        XCTAssertNil(path(block(#"{"type": "list", "items": [{"blocks": [{"type": "paragraph", "text": "x"}]}]}"#)))
+        XCTAssertNil(path(block(#"{"type": "map", "location": {"latitude": 1, "longitude": 2}}"#)))
+        // A text mention needs only the user's id (the server ignores the rest).
+        XCTAssertNil(path(block(#"{"type": "paragraph", "text": {"type": "text_mention", "text": "x", "user": {"id": 5}}}"#)))
+    }
+}

@@ -22,7 +22,7 @@ final class HardeningLayoutTests: XCTestCase {
     }
 
     func testNonFiniteNumbersAreInputErrors() {
-        XCTAssertThrowsError(try TestEnvironment.layout(#"{"blocks": [{"type": "video", "video": {"file_id": "v", "duration": 1e400}}]}"#)) { error in
+        XCTAssertThrowsError(try TestEnvironment.layout(#"{"blocks": [{"type": "video", "video": {"file_id": "v", "file_unique_id": "u", "width": 1, "height": 1, "duration": 1e400}}]}"#)) { error in
             XCTAssertEqual((error as? DecodeError)?.path, "$.blocks[0].video.duration")
         }
     }

@@ -54,7 +54,7 @@ final class RevealCostMapTests: XCTestCase {
     func testTableCellsAreFlooredAtTheirWidthAndRowsRecordTheirStart() throws {
         let layout = try RevealFixtures.layout(#"""
         {"blocks": [{"type": "table", "is_bordered": true,
-          "cells": [[{"text": "a"}, {"text": "b"}], [{"text": "c"}, {}], [{"text": "a much longer cell text that wraps over several lines of its column, so that its ink costs more than the width of the cell"}, {"text": "d"}]]}]}
+          "cells": [[{"text": "a", "align": "left", "valign": "top"}, {"text": "b", "align": "left", "valign": "top"}], [{"text": "c", "align": "left", "valign": "top"}, {"align": "left", "valign": "top"}], [{"text": "a much longer cell text that wraps over several lines of its column, so that its ink costs more than the width of the cell", "align": "left", "valign": "top"}, {"text": "d", "align": "left", "valign": "top"}]]}]}
         """#)
         guard case .table(let table) = layout.items[0].content else { return XCTFail("no table") }
         let map = RevealCostMap(items: layout.items)

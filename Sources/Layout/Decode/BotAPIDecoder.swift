@@ -28,7 +28,7 @@ struct BotAPIDecoder {
         switch type {
         case "paragraph": return .paragraph(try text(node, "text", depth))
         case "heading":
-            let size = try node.optionalInt("size") ?? 1
+            let size = try node.required("size").int()
             return .heading(level: min(max(size, 1), 6), try text(node, "text", depth))
         case "pre": return .preformatted(try text(node, "text", depth), language: try node.optionalString("language") ?? "")
         case "footer": return .footer(try text(node, "text", depth))
@@ -109,6 +109,11 @@ struct BotAPIDecoder {
         }
         let type = try typeNode.string()
         let inner = { try self.text(node, "text", depth) }
+        // Detected entities carry their value beside the text (all RichText fields are required, schema §1.6).
+        func entity(_ link: RichText.Link, _ key: String) throws -> RichText {
+            _ = try node.required(key).string()
+            return .link(link, try inner())
+        }
         switch type {
         case "bold": return .styled(.bold, try inner())
         case "italic": return .styled(.italic, try inner())
@@ -121,7 +126,7 @@ struct BotAPIDecoder {
         case "code": return .styled(.fixed, try inner())
         case "date_time":
             return .date(DateText(fallback: try inner(), unixTime: try node.required("unix_time").int64(),
-                                  format: try Self.dateFormat(try node.optionalString("date_time_format") ?? "", at: node)))
+                                  format: try Self.dateFormat(try node.required("date_time_format").string(), at: node)))
         case "text_mention":
             let user = try node.required("user")
             return .link(.textMention(userId: try user.required("id").int64()), try inner())
@@ -134,11 +139,11 @@ struct BotAPIDecoder {
         case "url": return .link(.url(try node.required("url").string(), instantView: false), try inner())
         case "email_address": return .link(.email(try node.required("email_address").string()), try inner())
         case "phone_number": return .link(.phone(try node.required("phone_number").string()), try inner())
-        case "bank_card_number": return .link(.bankCard, try inner())
-        case "mention": return .link(.mention, try inner())
-        case "hashtag": return .link(.hashtag, try inner())
-        case "cashtag": return .link(.cashtag, try inner())
-        case "bot_command": return .link(.botCommand, try inner())
+        case "bank_card_number": return try entity(.bankCard, "bank_card_number")
+        case "mention": return try entity(.mention, "username")
+        case "hashtag": return try entity(.hashtag, "hashtag")
+        case "cashtag": return try entity(.cashtag, "cashtag")
+        case "bot_command": return try entity(.botCommand, "bot_command")
         case "button": return .button(try decodeButton(try node.required("button"), depth: depth + 1))
         case "anchor": return .anchor(name: try node.required("name").string(), .empty)
         case "anchor_link": return .link(.anchorLink(try node.required("anchor_name").string()), try inner())
@@ -213,9 +218,9 @@ struct BotAPIDecoder {
         let rows = try node.required("cells").array().map { rowNode in
             try rowNode.array().map { cell -> TableCell in
                 guard cell.object != nil else { throw cell.mismatch("table cell object") }
-                // align/valign are required by the Bot API; HTML and MTProto default to left/top, so do we.
-                let alignText = try cell.optionalString("align") ?? "left"
-                let valignText = try cell.optionalString("valign") ?? "top"
+                // align/valign are required in JSON (schema §1.5); only HTML and MTProto default to left/top.
+                let alignText = try cell.required("align").string()
+                let valignText = try cell.required("valign").string()
                 guard let align = TableCell.Align(rawValue: alignText) else {
                     throw DecodeError(path: cell.path + ".align", message: "expected \"left\", \"center\" or \"right\", found \(Diagnostic.quoted(alignText))")
                 }
@@ -240,6 +245,10 @@ struct BotAPIDecoder {
 
     // MARK: Media
 
+    static func requireFields(_ node: JSONNode, _ keys: [String]) throws {
+        for key in keys { _ = try node.required(key) }
+    }
+
     /// Receive shape: an array of PhotoSize (the largest is used); send shape: InputMediaPhoto.
     func registerPhoto(_ node: JSONNode) throws -> String {
         if case .array = node.value {
@@ -250,6 +259,7 @@ struct BotAPIDecoder {
                 let area = (try size.optionalInt("width") ?? 0) * (try size.optionalInt("height") ?? 0)
                 if best == nil || area > best!.area { best = (size, area) }
             }
+            for size in sizes { try Self.requireFields(size, ["file_id", "file_unique_id", "width", "height"]) }
             let largest = best!.node
             let ids = [try largest.optionalString("file_unique_id"), try largest.optionalString("file_id")].compactMap { $0 }
             guard let key = ids.first else { throw DecodeError(path: largest.path, message: "photo size has no file_id") }
@@ -264,6 +274,17 @@ struct BotAPIDecoder {
     /// Video, Animation, Audio, Voice, Document (receive) or InputMedia* (send).
     func registerFile(_ node: JSONNode, kind: Media.Kind) throws -> String {
         guard node.object != nil else { throw node.mismatch("media object") }
+        if !node.has("media") {
+            // Receive shape: Video, Animation, Audio, Voice, Document (schema §1.7); the send shape's
+            // InputMedia* needs only `media`.
+            var required = ["file_id", "file_unique_id"]
+            switch kind {
+            case .video, .animation: required += ["width", "height", "duration"]
+            case .audio, .voiceNote: required += ["duration"]
+            case .document, .photo, .sticker: break
+            }
+            try Self.requireFields(node, required)
+        }
         var ids: [String] = []
         if let unique = try node.optionalString("file_unique_id") { ids.append(unique) }
         if let fileId = try node.optionalString("file_id") { ids.append(fileId) }

@@ -42,12 +42,12 @@ struct TLDecoder {
         case "PageBlockOrderedList": return .list(try decodeList(node, ordered: true, depth: depth))
         case "PageBlockPreformatted": return .preformatted(try text(), language: try node.optionalString("language") ?? "")
         case "PageBlockBlockquote":
-            return .blockQuote(blocks: [.paragraph(try text())], credit: try optionalText(node, "caption", depth),
+            return .blockQuote(blocks: [.paragraph(try text())], credit: try self.text(node, "caption", depth),
                                collapsed: try node.optionalBool("collapsed"))
         case "PageBlockBlockquoteBlocks":
             return .blockQuote(blocks: try decodeBlocks(try node.required("blocks"), depth: depth + 1),
-                               credit: try optionalText(node, "caption", depth), collapsed: false)
-        case "PageBlockPullquote": return .pullQuote(try text(), credit: try optionalText(node, "caption", depth))
+                               credit: try self.text(node, "caption", depth), collapsed: false)
+        case "PageBlockPullquote": return .pullQuote(try text(), credit: try self.text(node, "caption", depth))
         case "PageBlockPhoto":
             return .photo(mediaId: try mediaId(node, "photo_id"), caption: try caption(node, depth),
                           spoiler: try node.optionalBool("spoiler"), url: try node.optionalString("url"))
@@ -59,6 +59,9 @@ struct TLDecoder {
             let geo = try node.required("geo")
             let latitude = try geo["lat"]?.double() ?? 0
             let longitude = try geo["long"]?.double() ?? 0
+            // zoom, w and h are required in PageBlockMap (InputPageBlockMap may leave them to the server);
+            // geo may be GeoPointEmpty, without coordinates.
+            if type == "PageBlockMap" { try BotAPIDecoder.requireFields(node, ["zoom", "w", "h"]) }
             return .map(MapBlock(latitude: latitude, longitude: longitude, zoom: try node.optionalInt("zoom") ?? 0,
                                  width: try node.optionalInt("w") ?? 0, height: try node.optionalInt("h") ?? 0,
                                  caption: try caption(node, depth)))
@@ -134,14 +137,14 @@ struct TLDecoder {
             let url = try node.required("url").string()
             // TDLib: a "#name" URL links to an anchor of the same page.
             if url.hasPrefix("#") { return .link(.anchorLink(String(url.dropFirst()).removingPercentEncoding ?? String(url.dropFirst())), try inner()) }
-            return .link(.url(url, instantView: (try node.optionalInt64("webpage_id") ?? 0) != 0), try inner())
+            return .link(.url(url, instantView: try node.required("webpage_id").int64() != 0), try inner())
         case "TextEmail": return .link(.email(try node.required("email").string()), try inner())
         case "TextPhone": return .link(.phone(try node.required("phone").string()), try inner())
         case "TextAutoUrl": return .link(.autoUrl, try inner())
         case "TextAutoEmail": return .link(.autoEmail, try inner())
         case "TextAutoPhone": return .link(.autoPhone, try inner())
         case "TextMention": return .link(.mention, try inner())
-        case "TextMentionName": return .link(.textMention(userId: try node.optionalInt64("user_id") ?? 0), try inner())
+        case "TextMentionName": return .link(.textMention(userId: try node.required("user_id").int64()), try inner())
         case "TextHashtag": return .link(.hashtag, try inner())
         case "TextCashtag": return .link(.cashtag, try inner())
         case "TextBotCommand": return .link(.botCommand, try inner())
@@ -149,9 +152,9 @@ struct TLDecoder {
         case "TextAnchor": return .anchor(name: try node.required("name").string(), try optionalText(node, "text", depth))
         case "TextImage":
             let id = String(try node.required("document_id").int64())
-            return .image(mediaId: id, width: try node.optionalInt("w") ?? 0, height: try node.optionalInt("h") ?? 0)
+            return .image(mediaId: id, width: try node.required("w").int(), height: try node.required("h").int())
         case "TextCustomEmoji":
-            return .customEmoji(id: String(try node.required("document_id").int64()), alt: try node.optionalString("alt") ?? "")
+            return .customEmoji(id: String(try node.required("document_id").int64()), alt: try node.required("alt").string())
         case "TextMath": return .math(source: try node.required("source").string())
         case "TextDate":
             var format = DateFormat()
@@ -161,8 +164,8 @@ struct TLDecoder {
             format.longDate = try node.optionalBool("long_date")
             format.shortTime = try node.optionalBool("short_time")
             format.longTime = try node.optionalBool("long_time")
-            return .date(DateText(fallback: try optionalText(node, "text", depth), unixTime: try date(node.required("date")), format: format))
-        case "TextDiff": return .diff(new: try inner(), old: try optionalText(node, "old_text", depth))
+            return .date(DateText(fallback: try text(node, "text", depth), unixTime: try date(node.required("date")), format: format))
+        case "TextDiff": return .diff(new: try inner(), old: try text(node, "old_text", depth))
         case "TextButton": return .button(try decodeButton(node, depth: depth))
         default:
             try context.unknownType(type, kind: "text", at: node)
@@ -247,7 +250,8 @@ struct TLDecoder {
 
     func caption(_ node: JSONNode, _ depth: Int) throws -> Caption {
         guard let captionNode = node["caption"] else { return .none }
-        return Caption(text: try optionalText(captionNode, "text", depth + 1), credit: try optionalText(captionNode, "credit", depth + 1))
+        // PageCaption's text and credit are both required (an empty caption is TextEmpty, not absent).
+        return Caption(text: try text(captionNode, "text", depth + 1), credit: try text(captionNode, "credit", depth + 1))
     }
 
     // MARK: Media pool
