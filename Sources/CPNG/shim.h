@@ -104,8 +104,9 @@ static void ipr_png_read_data(png_structp png, png_bytep bytes, png_size_t lengt
 
 /* Decodes any PNG (palette, grey, 16-bit, interlaced, tRNS) to straight 8-bit RGBA without gamma
    correction (as pngjs and pixelmatch read it). `max_pixels` guards against decompression bombs.
-   Returns 0 on success, 1 not a PNG, 2 decode error, 3 too large, 4 out of memory. */
-static inline int ipr_png_decode(const unsigned char *data, size_t size, unsigned long max_pixels,
+   Returns 0 on success, 1 not a PNG, 2 decode error, 3 too large, 4 out of memory. With strict_crc, a bad
+   CRC in an ancillary chunk is an error too (libpng's default drops the chunk with a warning). */
+static inline int ipr_png_decode(const unsigned char *data, size_t size, unsigned long max_pixels, int strict_crc,
                                  unsigned char **out_rgba, unsigned *out_width, unsigned *out_height) {
     *out_rgba = NULL;
     *out_width = 0;
@@ -124,6 +125,7 @@ static inline int ipr_png_decode(const unsigned char *data, size_t size, unsigne
         return 2;
     }
     png_set_read_fn(png, &source, ipr_png_read_data);
+    if (strict_crc) png_set_crc_action(png, PNG_CRC_ERROR_QUIT, PNG_CRC_ERROR_QUIT);
     png_read_info(png, info);
     png_uint_32 width = png_get_image_width(png, info);
     png_uint_32 height = png_get_image_height(png, info);

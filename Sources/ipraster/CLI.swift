@@ -60,6 +60,9 @@ enum CLI {
         } catch let error as UsageError {
             printError("\(error.message) (see ipraster \(error.command) --help)")
             return ExitCode.usage
+        } catch let error as CairoError where !error.outOfMemory {
+            printError("cannot draw this page: \(error)")
+            return ExitCode.usage
         } catch let error as PageTooLarge {
             printError(error.description)
             return ExitCode.usage

@@ -165,3 +165,48 @@ final class CLIBoundedWorkTests: XCTestCase {
         }
     }
 }
+
+/// Inputs that once crashed paint, hid corruption or made reveal frames quadratic (issue 10).
+final class CLIPaintHardeningTests: XCTestCase {
+    var directory = ""
+
+    override func setUpWithError() throws {
+        directory = try TestEnvironment.temporaryDirectory()
+    }
+
+    override func tearDown() {
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    func testCompareRefusesAPNGWithACorruptAncillaryChunk() throws {
+        let good = try AtomicFile.read(TestEnvironment.root + "/golden-images/text/divider.png")
+        // A tRNS chunk with a wrong CRC right after IHDR (8-byte signature + 25-byte IHDR chunk).
+        var chunk: [UInt8] = [0, 0, 0, 6] + Array("tRNS".utf8) + [0, 0, 0, 0, 0, 0] + [0xDE, 0xAD, 0xBE, 0xEF]
+        var bad = good
+        bad.insert(contentsOf: chunk, at: 33)
+        try AtomicFile.write(good, to: directory + "/good.png")
+        try AtomicFile.write(bad, to: directory + "/bad.png")
+        let result = try TestEnvironment.run(["compare", directory + "/good.png", directory + "/bad.png"])
+        XCTAssertEqual(result.status, 2, result.stdoutText + result.stderr)
+        XCTAssertTrue(result.stderr.contains("corrupt"), result.stderr)
+    }
+
+    func testAPhotoThinnerThanAPixelWithAFileRenders() throws {
+        let media = directory + "/media"
+        try FileManager.default.createDirectory(atPath: media, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: TestEnvironment.root + "/golden-images/text/divider.png", toPath: media + "/u1.png")
+        let json = #"{"blocks": [{"type": "photo", "has_spoiler": true, "photo": [{"file_id": "f1", "file_unique_id": "u1", "width": 1000000, "height": 100}]}]}"#
+        let result = try TestEnvironment.run(["-", "-o", directory + "/out.png", "--media", media], stdin: Array(json.utf8))
+        XCTAssertEqual(result.status, 0, result.stderr)
+    }
+
+    func testARevealFrameOfAHugeClusterEnds() throws {
+        // 'a' + 80,000 combining marks: each mark is a character with ink and a snippet; every snippet once
+        // redrew the whole line, ~15 s per frame and quadratic. The guard only catches a hang.
+        let json = #"{"blocks": [{"type": "paragraph", "text": "a\#(String(repeating: "\u{301}", count: 80_000)) tail"}]}"#
+        let result = try TestEnvironment.run(["reveal", "-", "--at", "0.5", "-o", directory + "/frame.png"], stdin: Array(json.utf8),
+                                             timeoutSeconds: 60)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertNoThrow(try PNGCodec.decode(try AtomicFile.read(directory + "/frame.png")))
+    }
+}

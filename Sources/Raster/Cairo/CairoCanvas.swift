@@ -18,7 +18,7 @@ final class CairoCanvas {
     init(pixelWidth: Int, pixelHeight: Int) throws {
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight)),
               cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
-            throw CairoError(message: "cannot create a \(pixelWidth)×\(pixelHeight) image surface")
+            throw CairoError(message: "cannot create a \(pixelWidth)×\(pixelHeight) image surface", outOfMemory: true)
         }
         self.surface = surface
         cr = cairo_create(surface)
@@ -64,7 +64,7 @@ final class CairoCanvas {
 
     func check() throws {
         let status = cairo_status(cr)
-        guard status == CAIRO_STATUS_SUCCESS else { throw CairoError(message: String(cString: cairo_status_to_string(status))) }
+        guard status == CAIRO_STATUS_SUCCESS else { throw CairoError(status: status) }
     }
 
     /// Finishes a vector surface and returns its bytes.
@@ -72,7 +72,7 @@ final class CairoCanvas {
         try check()
         cairo_surface_finish(surface)
         let status = cairo_surface_status(surface)
-        guard status == CAIRO_STATUS_SUCCESS else { throw CairoError(message: String(cString: cairo_status_to_string(status))) }
+        guard status == CAIRO_STATUS_SUCCESS else { throw CairoError(status: status) }
         return sink?.bytes ?? []
     }
 

@@ -24,8 +24,20 @@ final class GlyphPainter {
         return scaled
     }
 
-    /// Draws `run` with its glyph positions relative to (originX, baselineY).
-    func draw(_ run: GlyphRun, originX: Double, baselineY: Double, cr: OpaquePointer) {
+    /// Draws `run` with its glyph positions relative to (originX, baselineY); with `visible`, only the glyphs
+    /// whose origin lies within two ems of that rect (ink never reaches that far from a glyph's origin and
+    /// advance; stacked combining marks far above the line are skipped).
+    func draw(_ run: GlyphRun, originX: Double, baselineY: Double, cr: OpaquePointer, visible: Rect? = nil) {
+        var run = run
+        if let visible {
+            let margin = run.font.size * 2
+            run.glyphs = run.glyphs.filter {
+                let x = originX + $0.x, y = baselineY + $0.y
+                return x + max(0, $0.advance) + margin >= visible.minX && x - margin <= visible.maxX
+                    && y + margin >= visible.minY && y - margin <= visible.maxY
+            }
+            if run.glyphs.isEmpty { return }
+        }
         if bitmaps.draw(run, originX: originX, baselineY: baselineY, cr: cr) { return }
         let drawable = run.glyphs.filter { !$0.isMissing }
         if !drawable.isEmpty, let font = scaledFont(run.font) {

@@ -50,9 +50,11 @@ extension PagePainter {
 
     /// A spoiler's blur: the image drawn small and scaled back up (deterministic, no randomness).
     private func drawBlurred(_ surface: OpaquePointer, in frame: Rect, cr: OpaquePointer) {
+        // A frame thinner than a hundredth of a point shows nothing (and would make a singular matrix).
+        guard frame.width >= 0.01, frame.height >= 0.01 else { return }
         // Heavy: the short side shrinks to about 10 pixels before scaling back up.
         let small = max(1.0, min(frame.width, frame.height) / 10)
-        let width = Int32(max(1, (frame.width / small).rounded(.up))), height = Int32(max(1, (frame.height / small).rounded(.up)))
+        let width = max(1, (frame.width / small).rounded(.up)).saturatingInt32, height = max(1, (frame.height / small).rounded(.up)).saturatingInt32
         guard let tiny = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height) else { return }
         defer { cairo_surface_destroy(tiny) }
         let context = cairo_create(tiny)!

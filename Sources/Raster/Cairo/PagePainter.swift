@@ -149,7 +149,14 @@ struct PagePainter {
             }
             cairo_restore(cr)
         }
-        for snippet in box.revealSnippets { drawSnippet(snippet, of: box, at: origin, cr: cr) }
+        if !box.revealSnippets.isEmpty {
+            // Ordinary frames draw each snippet's glyphs directly; only when snippets × glyphs would be large
+            // (thousands of combining marks in flight) are the crops taken from shared line layers, whose
+            // clip edges can differ from direct drawing by a step of antialiasing.
+            let glyphCount = box.lines.reduce(0) { $0 + $1.runs.reduce(0) { $0 + $1.glyphs.count } }
+            let layers = SnippetLayers(enabled: box.revealSnippets.count * glyphCount > SnippetLayers.workThreshold)
+            for snippet in box.revealSnippets { drawSnippet(snippet, of: box, at: origin, cr: cr, layers: layers) }
+        }
     }
 
     private func clipToRevealMask(_ box: TextBox, at origin: (x: Double, y: Double), cr: OpaquePointer) {
@@ -160,8 +167,16 @@ struct PagePainter {
     }
 
     /// What the text's render bitmap holds: marker pills, glyphs, strike lines and underlines.
-    func drawGlyphLayers(_ box: TextBox, at origin: (x: Double, y: Double), cr: OpaquePointer) {
+    /// `visible` (canvas points) limits the work to lines and glyphs near it, for reveal snippets that crop
+    /// one character out of a long line: drawing every glyph of the box for each snippet made a frame cost
+    /// the product of glyphs and snippets.
+    func drawGlyphLayers(_ box: TextBox, at origin: (x: Double, y: Double), cr: OpaquePointer, visible: Rect? = nil) {
         for line in box.lines {
+            if let visible {
+                let top = origin.y + line.frame.minY, bottom = origin.y + line.baseline
+                let margin = box.font.size * 2
+                if bottom + margin < visible.minY || top - margin > visible.maxY { continue }
+            }
             for decoration in line.decorations where decoration.kind == .marker {
                 set(decoration.color, cr)
                 roundedRect(decoration.rect.offsetBy(dx: origin.x, dy: origin.y), radius: decoration.cornerRadius, cr)
@@ -181,7 +196,7 @@ struct PagePainter {
                 cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
             }
             for run in line.runs {
-                glyphs.draw(run, originX: origin.x + line.frame.minX, baselineY: origin.y + line.baseline, cr: cr)
+                glyphs.draw(run, originX: origin.x + line.frame.minX, baselineY: origin.y + line.baseline, cr: cr, visible: visible)
             }
             for decoration in line.decorations where decoration.kind == .strikethrough || decoration.kind == .underline {
                 set(decoration.color, cr)
@@ -214,7 +229,7 @@ struct PagePainter {
     /// Draws `surface` scaled into `rect`: aspect-fill (cropped to the rect) or aspect-fit (centred).
     func drawImage(_ surface: OpaquePointer, in rect: Rect, fill: Bool, cr: OpaquePointer) {
         let width = Double(cairo_image_surface_get_width(surface)), height = Double(cairo_image_surface_get_height(surface))
-        guard width > 0, height > 0, rect.width > 0, rect.height > 0 else { return }
+        guard width > 0, height > 0, rect.width >= 0.01, rect.height >= 0.01 else { return }
         let scale = fill ? max(rect.width / width, rect.height / height) : min(rect.width / width, rect.height / height)
         cairo_save(cr)
         cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)

@@ -36,11 +36,13 @@ public enum PNGCodec {
         return Array(UnsafeBufferPointer(start: data, count: size))
     }
 
-    public static func decode(_ bytes: [UInt8]) throws -> RGBAImage {
+    /// Decodes a PNG. `strictCRC` (the default, for compare and goldens) refuses a file whose ancillary chunks
+    /// fail their CRC, which libpng would otherwise drop silently; media files are read leniently.
+    public static func decode(_ bytes: [UInt8], strictCRC: Bool = true) throws -> RGBAImage {
         var pixels: UnsafeMutablePointer<UInt8>?
         var width: UInt32 = 0, height: UInt32 = 0
         let status = bytes.withUnsafeBufferPointer { buffer in
-            ipr_png_decode(buffer.baseAddress, buffer.count, UInt(maxPixels), &pixels, &width, &height)
+            ipr_png_decode(buffer.baseAddress, buffer.count, UInt(maxPixels), strictCRC ? 1 : 0, &pixels, &width, &height)
         }
         switch status {
         case 0: break
