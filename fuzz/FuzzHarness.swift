@@ -13,7 +13,7 @@ private let pipeline: RenderPipeline = {
 
 /// Pages larger than this are laid out but not painted (painting them teaches the fuzzer nothing new and
 /// slows it down; the size guards are covered by tests).
-private let paintPixelLimit = 2_000_000
+private let paintPixelLimit = 600_000
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
