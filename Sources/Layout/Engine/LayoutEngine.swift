@@ -16,7 +16,7 @@ public final class LayoutEngine {
         let B = options.width, H = LayoutOptions.horizontalInset
         let sequence = BlockSequenceLayouter.layout(document.blocks, boundingWidth: B, inset: H, kind: .topLevel, context: &context)
         var items = sequence.items
-        for index in items.indices { items[index].id = String(index) }
+        for index in items.indices { items[index].assignIdentifiers(String(index)) }
         let page = PageInfo(width: sequence.contentWidth, height: sequence.contentHeight, boundingWidth: B, horizontalInset: H, rtl: document.rtl)
         // A partial page ends with "Show more", 2 pt below the content; it never widens the bubble (§8).
         var showMore: LayoutItem?

@@ -1,0 +1,28 @@
+/// Stable hierarchical item ids (`cli-contract.md`, layout JSON): the top-level item at index 2 is "2", the
+/// items nested in it (a details body, a table's title and cell contents, in that order) are "2.0", "2.1", …,
+/// and so on down. Reveal, hit-testing and the layout JSON address nested items by them.
+extension LayoutItem {
+    mutating func assignIdentifiers(_ identifier: String) {
+        id = identifier
+        var next = 0
+        func assign(_ items: inout [LayoutItem]) {
+            for index in items.indices {
+                items[index].assignIdentifiers(identifier + "." + String(next))
+                next += 1
+            }
+        }
+        // Exhaustive on purpose: a new content kind must say whether it nests items.
+        switch content {
+        case .details(var details):
+            assign(&details.items)
+            content = .details(details)
+        case .table(var table):
+            assign(&table.title)
+            for cell in table.cells.indices { assign(&table.cells[cell].items) }
+            content = .table(table)
+        case .text, .divider, .anchor, .unsupported, .listMarker, .quoteFrame, .pullQuote, .ornament, .codeBlock,
+             .thinking, .buttonRow, .showMore, .media, .fileRow, .slideshow:
+            break
+        }
+    }
+}
