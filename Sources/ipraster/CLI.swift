@@ -68,8 +68,11 @@ enum CLI {
             return ExitCode.usage
         } catch is StandardOutput.ClosedPipe {
             return ExitCode.environment
+        } catch let error as OptionError {
+            printError(error.description)
+            return ExitCode.usage
         } catch let error as DecodeError {
-            printError(error.path.hasPrefix("-") ? "\(error.path): \(error.message)" : error.description)
+            printError(error.description)
             return ExitCode.usage
         } catch {
             printError("\(error)")

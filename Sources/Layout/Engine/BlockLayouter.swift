@@ -81,7 +81,8 @@ enum BlockLayouter {
             return layout(inner, boundingWidth: B, inset: H, kind: kind, isCover: true, context: &context)
         case .buttonRow(let row):
             return Result(items: ButtonRowLayout.layout(row, boundingWidth: B, inset: H, context: context))
-        default:
+        case .formula, .unsupported:
+            // Not drawn yet (formulas) or unknown: the V2 "Unsupported: <type>" pill (README, Decisions).
             return Result(items: [UnsupportedLayout.pill(typeName: name, boundingWidth: B, inset: H, context: context)], isPlaceholder: true)
         }
     }

@@ -25,14 +25,14 @@ public struct RenderSettings: Sendable {
         var settings = RenderSettings()
         var index = 0
         func value(_ name: String) throws -> String {
-            guard index + 1 < arguments.count else { throw DecodeError(path: name, message: "missing value") }
+            guard index + 1 < arguments.count else { throw OptionError(option: name, message: "missing value") }
             index += 1
             return arguments[index]
         }
         func number(_ name: String, _ range: ClosedRange<Double>) throws -> Double {
             let text = try value(name)
             guard let number = Double(text), number.isFinite, range.contains(number) else {
-                throw DecodeError(path: name, message: "expected a number in \(range.lowerBound.clean)...\(range.upperBound.clean), found \(Diagnostic.quoted(text))")
+                throw OptionError(option: name, message: "expected a number in \(range.lowerBound.clean)...\(range.upperBound.clean), found \(Diagnostic.quoted(text))")
             }
             return number
         }
@@ -58,16 +58,16 @@ public struct RenderSettings: Sendable {
             case "--margin": settings.layout.margin = try number(argument, 0...1_000)
             case "--author-color":
                 let color = try number(argument, 0...6)
-                guard color == color.rounded() else { throw DecodeError(path: argument, message: "expected a whole number 0-6") }
+                guard color == color.rounded() else { throw OptionError(option: argument, message: "expected a whole number 0-6") }
                 settings.layout.authorColor = Int(color)
             case "--now":
                 let text = try value(argument)
-                guard let now = Int64(text) else { throw DecodeError(path: argument, message: "expected a unix time in seconds, found \(Diagnostic.quoted(text))") }
+                guard let now = Int64(text) else { throw OptionError(option: argument, message: "expected a unix time in seconds, found \(Diagnostic.quoted(text))") }
                 settings.layout.text.now = now
             case "--locale": settings.layout.text.locale = try value(argument)
             case "--timezone":
                 let zone = try value(argument)
-                guard TimeZone(identifier: zone) != nil else { throw DecodeError(path: argument, message: "unknown time zone \(Diagnostic.quoted(zone))") }
+                guard TimeZone(identifier: zone) != nil else { throw OptionError(option: argument, message: "unknown time zone \(Diagnostic.quoted(zone))") }
                 settings.layout.text.timeZone = zone
             case "--background":
                 let text = try value(argument)
@@ -76,7 +76,7 @@ public struct RenderSettings: Sendable {
                 } else if let color = RGBA(hex: text) {
                     settings.layout.background = .color(color)
                 } else {
-                    throw DecodeError(path: argument, message: "expected \"transparent\", \"#RRGGBB\" or \"#RRGGBBAA\", found \(Diagnostic.quoted(text))")
+                    throw OptionError(option: argument, message: "expected \"transparent\", \"#RRGGBB\" or \"#RRGGBBAA\", found \(Diagnostic.quoted(text))")
                 }
             case "--media": settings.mediaDirectory = try value(argument)
             case "--table-offset": settings.layout.tableOffset = try number(argument, 0...100_000)

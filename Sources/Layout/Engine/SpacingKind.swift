@@ -35,7 +35,7 @@ enum SpacingKind: Equatable {
         case .collage: self = .collage
         case .slideshow: self = .slideshow
         case .buttonRow: self = .buttonRow
-        default: self = .other
+        case .footer, .audio, .document, .map, .embed, .embedPost, .unsupported: self = .other
         }
     }
 }

@@ -16,7 +16,7 @@ public enum ThemeLoader {
     public static func load(_ spec: String) throws -> Theme {
         if let theme = Theme.builtIn(spec) { return theme }
         guard spec.hasSuffix(".json") else {
-            throw DecodeError(path: "--theme", message: "unknown theme \(Diagnostic.quoted(spec)) (built-in: \(Theme.builtInNames.joined(separator: ", ")), or a .json file)")
+            throw OptionError(option: "--theme", message: "unknown theme \(Diagnostic.quoted(spec)) (built-in: \(Theme.builtInNames.joined(separator: ", ")), or a .json file)")
         }
         guard let data = FileManager.default.contents(atPath: spec) else {
             throw ThemeFileError(path: spec)

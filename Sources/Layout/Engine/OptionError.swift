@@ -1,0 +1,13 @@
+/// A bad render option (`--width abc`, an unknown `--theme`): a usage error (exit 2), its own type so the
+/// CLI need not tell it apart from input errors by the shape of a path.
+public struct OptionError: Error, CustomStringConvertible, Sendable, Equatable {
+    public let option: String
+    public let message: String
+
+    public init(option: String, message: String) {
+        self.option = option
+        self.message = message
+    }
+
+    public var description: String { "\(option): \(message)" }
+}
