@@ -11,6 +11,7 @@ enum VersionCommand {
         for (name, value) in Renderer.libraryVersions { print("\(name) \(value)") }
         do {
             let fonts = try FontSet()
+            print("fonts-dir \(fonts.directory.path)")
             for entry in fonts.files {
                 print("font \(entry.path) \(EnvironmentFingerprint.fileHash(entry.path) ?? "missing")")
             }

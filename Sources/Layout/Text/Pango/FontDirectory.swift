@@ -1,7 +1,9 @@
 import Foundation
 
-/// Where the hermetic font configuration lives: `$IPRASTER_FONTS_DIR`, else the `fonts/` folder of
-/// the package this module was built from.
+/// Where the hermetic font configuration lives, first found of: an explicit path; `$IPRASTER_FONTS_DIR`;
+/// beside the executable as installed (`<prefix>/bin/ipraster` → `<prefix>/share/ipraster/fonts`) or copied
+/// (`<dir>/ipraster` → `<dir>/fonts`); and last, for development builds, the `fonts/` folder of the package
+/// this module was compiled from.
 public struct FontDirectory: Sendable {
     public struct Entry: Sendable, Equatable {
         public var path: String
@@ -15,12 +17,23 @@ public struct FontDirectory: Sendable {
             self.path = path
         } else if let environment = ProcessInfo.processInfo.environment["IPRASTER_FONTS_DIR"], !environment.isEmpty {
             self.path = environment
+        } else if let installed = Self.besideExecutable() {
+            self.path = installed
         } else {
             // Sources/Layout/Text/Pango/FontDirectory.swift → package root.
             var url = URL(fileURLWithPath: #filePath)
             for _ in 0..<5 { url.deleteLastPathComponent() }
             self.path = url.appendingPathComponent("fonts").path
         }
+    }
+
+    /// `<prefix>/share/ipraster/fonts` or `<dir>/fonts` for the running executable, when it holds `fonts.list`.
+    static func besideExecutable() -> String? {
+        guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else { return nil }
+        let directory = URL(fileURLWithPath: executable).deletingLastPathComponent()
+        let candidates = [directory.deletingLastPathComponent().appendingPathComponent("share/ipraster/fonts"),
+                          directory.appendingPathComponent("fonts")]
+        return candidates.map(\.path).first { FileManager.default.fileExists(atPath: $0 + "/fonts.list") }
     }
 
     public var configurationFile: String { path + "/fonts.conf" }

@@ -1,0 +1,66 @@
+import Foundation
+import GoldenSupport
+import Raster
+import XCTest
+
+/// The binary finds its fonts when installed under a prefix or copied beside a `fonts/` folder, run from
+/// any directory, without the source tree (issue 11, item 9).
+final class InstallTests: XCTestCase {
+    var directory = ""
+
+    override func setUpWithError() throws {
+        directory = try TestEnvironment.temporaryDirectory()
+    }
+
+    override func tearDown() {
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    private func run(_ executable: String, _ arguments: [String], in folder: String) throws -> (status: Int32, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: folder)
+        var environment = ProcessInfo.processInfo.environment
+        environment["IPRASTER_FONTS_DIR"] = ""
+        process.environment = environment
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile(), errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+    }
+
+    func testAnInstalledCopyRunsFromAnotherDirectory() throws {
+        let prefix = directory + "/prefix"
+        let install = Process()
+        install.executableURL = URL(fileURLWithPath: TestEnvironment.root + "/scripts/install")
+        install.arguments = [prefix]
+        install.standardOutput = FileHandle.nullDevice
+        try install.run()
+        install.waitUntilExit()
+        XCTAssertEqual(install.terminationStatus, 0)
+        let version = try run(prefix + "/bin/ipraster", ["--version"], in: "/")
+        XCTAssertEqual(version.status, 0, version.stderr)
+        XCTAssertTrue(version.stdout.contains("fonts-dir \(prefix)/share/ipraster/fonts\n"), version.stdout)
+        let input = directory + "/in.json"
+        try #"{"blocks": [{"type": "paragraph", "text": "installed"}]}"#.write(toFile: input, atomically: true, encoding: .utf8)
+        let render = try run(prefix + "/bin/ipraster", [input, "-o", directory + "/out.png"], in: "/")
+        XCTAssertEqual(render.status, 0, render.stderr)
+        XCTAssertNoThrow(try PNGCodec.decode(try AtomicFile.read(directory + "/out.png")))
+    }
+
+    func testACopyBesideAFontsFolderFindsIt() throws {
+        let copy = directory + "/copy"
+        try FileManager.default.createDirectory(atPath: copy + "/fonts", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: TestEnvironment.executable, toPath: copy + "/ipraster")
+        for name in ["fonts.conf", "empty.conf", "fonts.list"] {
+            try FileManager.default.copyItem(atPath: TestEnvironment.root + "/fonts/" + name, toPath: copy + "/fonts/" + name)
+        }
+        let version = try run(copy + "/ipraster", ["--version"], in: directory)
+        XCTAssertEqual(version.status, 0, version.stderr)
+        XCTAssertTrue(version.stdout.contains("fonts-dir \(copy)/fonts\n"), version.stdout)
+    }
+}
