@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "Layout", targets: ["Layout"]),
         .library(name: "Raster", targets: ["Raster"]),
         .library(name: "Reveal", targets: ["Reveal"]),
+        .library(name: "GoldenKit", targets: ["GoldenKit"]),
         .executable(name: "ipraster", targets: ["ipraster"]),
     ],
     targets: [
@@ -21,12 +22,14 @@ let package = Package(
         .target(name: "Layout", dependencies: ["CPango"], path: "Sources/Layout"),
         .target(name: "Raster", dependencies: ["Layout", "CPango", "CPNG", "CJPEG", "CWebP"], path: "Sources/Raster"),
         .target(name: "Reveal", dependencies: ["Layout", "Raster"], path: "Sources/Reveal"),
-        .executableTarget(name: "ipraster", dependencies: ["Layout", "Raster", "Reveal"], path: "Sources/ipraster"),
-        .target(name: "GoldenSupport", dependencies: ["Layout", "Raster"], path: "Tests/GoldenSupport"),
+        // The golden harness (record modes, artifacts, environment fingerprints), shared by `ipraster check` and the tests.
+        .target(name: "GoldenKit", dependencies: ["Layout", "Raster"], path: "Sources/GoldenKit"),
+        .executableTarget(name: "ipraster", dependencies: ["Layout", "Raster", "Reveal", "GoldenKit"], path: "Sources/ipraster"),
+        .target(name: "GoldenSupport", dependencies: ["Layout", "Raster", "GoldenKit"], path: "Tests/GoldenSupport"),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "GoldenSupport"], path: "Tests/LayoutTests"),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Layout", "GoldenSupport", "CJPEG", "CWebP"], path: "Tests/RasterTests"),
-        .testTarget(name: "RevealTests", dependencies: ["Reveal", "Raster", "Layout", "GoldenSupport"], path: "Tests/RevealTests"),
-        .testTarget(name: "iprasterTests", dependencies: ["ipraster", "Layout", "Raster", "GoldenSupport"], path: "Tests/iprasterTests"),
+        .testTarget(name: "RevealTests", dependencies: ["Reveal", "Raster", "Layout", "GoldenKit", "GoldenSupport"], path: "Tests/RevealTests"),
+        .testTarget(name: "iprasterTests", dependencies: ["ipraster", "Layout", "Raster", "GoldenKit", "GoldenSupport"], path: "Tests/iprasterTests"),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import Layout
+import GoldenKit
 import Raster
 
 /// `ipraster check FIXTURES_DIR --golden DIR [--record MODE] [options]`: the golden harness for

@@ -1,4 +1,5 @@
 import Foundation
+import GoldenKit
 import Raster
 
 /// The options `compare` and `check` share (`cli-contract.md`, "Compare / check options").

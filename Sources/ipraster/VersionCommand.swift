@@ -1,5 +1,6 @@
 import Foundation
 import Layout
+import GoldenKit
 import Raster
 
 /// `ipraster --version`: the program, the libraries that shape pixels, and the font files' hashes.

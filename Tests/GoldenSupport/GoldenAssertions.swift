@@ -1,4 +1,5 @@
 import Foundation
+import GoldenKit
 import Raster
 import XCTest
 

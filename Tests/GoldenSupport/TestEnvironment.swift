@@ -1,5 +1,6 @@
 import Foundation
 import Layout
+import GoldenKit
 import Raster
 import XCTest
 

@@ -1,6 +1,7 @@
 import Foundation
 import GoldenSupport
 import Layout
+import GoldenKit
 import Raster
 @testable import Reveal
 import XCTest

@@ -1,5 +1,6 @@
 import Foundation
 import GoldenSupport
+import GoldenKit
 import Raster
 import XCTest
 

@@ -1,5 +1,6 @@
 import Foundation
 import Layout
+import Raster
 
 /// What the pixels of a render depend on besides the input: library versions and font file hashes.
 /// Stored beside the goldens so a mismatch caused by a different environment says so.

@@ -1,5 +1,6 @@
 import Foundation
 import Layout
+import Raster
 
 /// Golden-image checking shared by `ipraster check` and the test suite: `<fixtures>/<case>.json` is
 /// rendered (with the options of an optional `<case>.args`) and compared with `<golden>/<case>.png`.
