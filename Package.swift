@@ -4,6 +4,7 @@ import PackageDescription
 let package = Package(
     name: "ipraster",
     products: [
+        .library(name: "Document", targets: ["Document"]),
         .library(name: "Layout", targets: ["Layout"]),
         .library(name: "Raster", targets: ["Raster"]),
         .library(name: "Reveal", targets: ["Reveal"]),
@@ -19,14 +20,16 @@ let package = Package(
                        providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebp",
                        providers: [.apt(["libwebp-dev"])]),
-        .target(name: "Layout", dependencies: ["CPango"], path: "Sources/Layout"),
+        // The document model, the JSON reader and the Bot API / Telethon decoders; no C library.
+        .target(name: "Document", path: "Sources/Document"),
+        .target(name: "Layout", dependencies: ["Document", "CPango"], path: "Sources/Layout"),
         .target(name: "Raster", dependencies: ["Layout", "CPango", "CPNG", "CJPEG", "CWebP"], path: "Sources/Raster"),
         .target(name: "Reveal", dependencies: ["Layout", "Raster"], path: "Sources/Reveal"),
         // The golden harness (record modes, artifacts, environment fingerprints), shared by `ipraster check` and the tests.
         .target(name: "GoldenKit", dependencies: ["Layout", "Raster"], path: "Sources/GoldenKit"),
         .executableTarget(name: "ipraster", dependencies: ["Layout", "Raster", "Reveal", "GoldenKit"], path: "Sources/ipraster"),
         .target(name: "GoldenSupport", dependencies: ["Layout", "Raster", "GoldenKit"], path: "Tests/GoldenSupport"),
-        .testTarget(name: "LayoutTests", dependencies: ["Layout", "GoldenSupport"], path: "Tests/LayoutTests"),
+        .testTarget(name: "LayoutTests", dependencies: ["Document", "Layout", "GoldenSupport"], path: "Tests/LayoutTests"),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Layout", "GoldenSupport", "CJPEG", "CWebP"], path: "Tests/RasterTests"),
         .testTarget(name: "RevealTests", dependencies: ["Reveal", "Raster", "Layout", "GoldenKit", "GoldenSupport"], path: "Tests/RevealTests"),
         .testTarget(name: "iprasterTests", dependencies: ["ipraster", "Layout", "Raster", "GoldenKit", "GoldenSupport"], path: "Tests/iprasterTests"),

@@ -1,5 +1,6 @@
 import GoldenSupport
 import XCTest
+@testable import Document
 @testable import Layout
 
 final class DecoderTests: XCTestCase {

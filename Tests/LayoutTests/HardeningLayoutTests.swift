@@ -1,4 +1,5 @@
 import GoldenSupport
+@testable import Document
 @testable import Layout
 import XCTest
 

@@ -1,4 +1,5 @@
 import XCTest
+@testable import Document
 @testable import Layout
 
 final class JSONParserTests: XCTestCase {

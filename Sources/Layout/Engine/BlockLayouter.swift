@@ -1,3 +1,5 @@
+import Document
+
 /// Dispatches one block to its layout (`v2-layout-facts.md` §1.4). Items are block-local (top = 0).
 enum BlockLayouter {
     struct Result {

@@ -1,3 +1,5 @@
+import Document
+
 /// Lays a document out as a chat bubble: the V2 page, then the bubble, status and canvas
 /// exactly as `README.md` "Decisions" say. Total: it never fails on a decoded document.
 public final class LayoutEngine {

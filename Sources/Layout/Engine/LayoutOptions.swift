@@ -1,3 +1,5 @@
+import Document
+
 /// Everything that shapes a render besides the document (`cli-contract.md`, "Render options").
 public struct LayoutOptions: Sendable {
     /// B: the widest the bubble body may be, points.

@@ -1,3 +1,5 @@
+import Document
+
 /// A bad render option (`--width abc`, an unknown `--theme`): a usage error (exit 2), its own type so the
 /// CLI need not tell it apart from input errors by the shape of a path.
 public struct OptionError: Error, CustomStringConvertible, Sendable, Equatable {

@@ -1,3 +1,4 @@
+import Document
 import Foundation
 
 /// Render options as the command line and `<case>.args` files give them (`cli-contract.md`,

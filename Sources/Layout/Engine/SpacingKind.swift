@@ -1,3 +1,5 @@
+import Document
+
 /// How a block takes part in the OLD fitToWidth spacing table (`v2-layout-facts.md` Appendix A.2).
 enum SpacingKind: Equatable {
     case title, subtitle, kicker, authorDate, paragraph, list, formula, preformatted, blockQuote, pullQuote

@@ -1,3 +1,5 @@
+import Document
+
 /// Inline custom emoji, images and buttons (`v2-layout-facts.md` §3.3 steps 8–10, §3.9).
 extension TextItemLayouter {
     func inlineAttachment(_ attachment: AttributedText.Attachment, frame: Rect, range: Range<Int>, text: AttributedText) -> InlineAttachment {

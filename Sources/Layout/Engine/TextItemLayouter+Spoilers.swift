@@ -1,3 +1,5 @@
+import Document
+
 /// Spoiler covers with the static ("low power") dust pattern (`v2-render-facts.md` §5 "Spoilers").
 extension TextItemLayouter {
     static let spoilerSeedBytes = 4096

@@ -1,3 +1,5 @@
+import Document
+
 /// A rectangle in points (y down).
 public struct Rect: Sendable, Equatable, CustomStringConvertible {
     public var x: Double

@@ -1,3 +1,5 @@
+import Document
+
 /// Payloads of the block items paint draws (`v2-layout-facts.md` §2, `v2-render-facts.md` §7).
 
 public enum ListMarker: Sendable, Equatable {

@@ -1,3 +1,4 @@
+import Document
 import Foundation
 
 /// A deterministic JSON writer: keys in insertion order, numbers rounded to 0.01 (the layout JSON contract).

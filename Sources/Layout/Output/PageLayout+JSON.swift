@@ -1,3 +1,5 @@
+import Document
+
 /// The layout JSON of `ipraster layout` (`cli-contract.md`, "The layout JSON").
 extension PageLayout {
     public func json(includeCharacterRects: Bool = false) -> JSONOut {

@@ -1,3 +1,5 @@
+import Document
+
 /// The result of layout: everything paint needs, positioned in points (page = bubble-body coordinates).
 public struct PageLayout: Sendable {
     public var canvas: Canvas

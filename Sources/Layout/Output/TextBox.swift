@@ -1,3 +1,5 @@
+import Document
+
 /// A laid-out text item: V2 lines with the glyph runs and decorations paint needs.
 public struct TextBox: Sendable, Equatable {
     /// The item's first font (V2 measures every line box from it).

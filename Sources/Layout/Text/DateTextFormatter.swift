@@ -1,3 +1,4 @@
+import Document
 import Foundation
 
 /// Formats `date_time` / `TextDate` values in a fixed locale and time zone, against an injected "now".

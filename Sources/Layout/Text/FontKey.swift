@@ -1,3 +1,5 @@
+import Document
+
 /// Names a font face at a size by value, so glyph runs can cross from layout to paint without
 /// Pango pointers (`architecture.md`: "Fonts cross the stage boundary as values").
 public struct FontKey: Sendable, Hashable {

@@ -1,3 +1,4 @@
+import Document
 import Foundation
 
 /// Settings that make dates and spoilers deterministic (`README.md` "Determinism knobs").

@@ -1,3 +1,5 @@
+import Document
+
 /// The V2 page theme derived from a message's colours (`v2-render-facts.md` §2.3).
 public struct PageColors: Sendable, Equatable {
     public var text: RGBA

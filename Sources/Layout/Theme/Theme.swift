@@ -1,3 +1,5 @@
+import Document
+
 /// The colours of one bubble direction (`v2-render-facts.md` §2.4, plus ipraster's bubble choices).
 public struct MessageColors: Sendable, Equatable {
     public var primaryText: RGBA

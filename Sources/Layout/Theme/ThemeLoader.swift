@@ -1,3 +1,4 @@
+import Document
 import Foundation
 
 /// Loads `--theme NAME|FILE.json`. A theme file names a base theme and overrides any colour:

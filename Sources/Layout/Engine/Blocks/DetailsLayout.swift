@@ -1,3 +1,5 @@
+import Document
+
 /// Details blocks, OLD generation (`v2-layout-facts.md` §2.16 and Appendix A; `v2-render-facts.md` §7.8).
 enum DetailsLayout {
     static let chevronReserve: Double = 32

@@ -1,3 +1,5 @@
+import Document
+
 /// Lists and checklists, OLD generation (`v2-layout-facts.md` §2.5 and Appendix A; `v2-render-facts.md` §7.3).
 enum ListLayout {
     static let bulletSize: Double = 6

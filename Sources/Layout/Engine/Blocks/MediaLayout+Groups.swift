@@ -1,3 +1,4 @@
+import Document
 import Foundation
 
 /// Audio and file rows, collages and slideshows.

@@ -1,3 +1,4 @@
+import Document
 import Foundation
 
 /// Block media (`v2-layout-facts.md` §2.10–2.14, §2.18, §4 with the OLD values; seed "block media —

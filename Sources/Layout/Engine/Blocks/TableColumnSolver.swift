@@ -1,3 +1,5 @@
+import Document
+
 /// Column widths of a table (`v2-layout-facts.md` §2.17 pass 1 and the OLD allocation): per-cell minimum
 /// (widest word + padding) and maximum (unwrapped width + padding); colspans spread deficits evenly; when
 /// the minimums fit, the spare width goes to the columns in proportion to their maximums and the grid

@@ -1,3 +1,5 @@
+import Document
+
 /// Tables with the OLD generation's values (`v2-layout-facts.md` §2.17 and Appendix A): cell insets
 /// 15 / 13 / 15 / 13, natural column widths that overflow instead of shrinking, and the seed's card:
 /// a full-width item, the grid inset by H, a 10 pt rounded border.

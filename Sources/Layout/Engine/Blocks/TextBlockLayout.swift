@@ -1,3 +1,5 @@
+import Document
+
 /// Title, subtitle, kicker, header, subheader, heading, paragraph, footer and author/date blocks
 /// (`v2-layout-facts.md` §2.1–2.2): one text item at (H, 0), width B − 2H.
 enum TextBlockLayout {

@@ -1,3 +1,4 @@
+import Document
 import Foundation
 
 /// Where the hermetic font configuration lives, first found of: an explicit path; `$IPRASTER_FONTS_DIR`;

@@ -1,3 +1,4 @@
+import Document
 import CPango
 import Foundation
 

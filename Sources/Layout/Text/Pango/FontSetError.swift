@@ -1,3 +1,5 @@
+import Document
+
 /// A problem with the hermetic font set: an environment error (exit code 3).
 public enum FontSetError: Error, CustomStringConvertible, Sendable {
     case missingFile(path: String, package: String)

@@ -34,11 +34,11 @@ final class DecodeContext {
 }
 
 /// Printed list markers the way TDLib derives them (`botapi-rich-schema.md` §1.5).
-enum ListLabel {
-    static let bullet = "•"
+public enum ListLabel {
+    public static let bullet = "•"
 
     /// "3." for decimal, "c."/"C." for letters (a = 1, z = 26, aa = 27), "iv."/"IV." for roman (1-3999).
-    static func ordered(value: Int, type: String) -> String {
+    public static func ordered(value: Int, type: String) -> String {
         switch type {
         case "a": return letters(value, uppercase: false) + "."
         case "A": return letters(value, uppercase: true) + "."
