@@ -168,6 +168,7 @@ public final class GoldenHarness {
     public func run(_ testCase: Case) -> Outcome {
         let actual: RGBAImage
         let actualPNG: [UInt8]
+        let dump: String
         do {
             var settings = try RenderSettings.parse(testCase.arguments)
             settings.layout.limitToRaster()
@@ -180,13 +181,70 @@ public final class GoldenHarness {
             }
             let input = try InputDecoder.decode(bytes: try AtomicFile.read(testCase.fixture), strict: settings.strict)
             let layout = try pipeline.layout(input, settings: settings)
+            dump = layout.textDump()
             actual = try pipeline.renderer.image(layout, media: pipeline.media(settings))
             actualPNG = try PNGCodec.encode(actual, opaque: (layout.background?.a ?? 0) >= 1)
         } catch {
             return .failed(reason: "cannot render: \(error)", recorded: false)
         }
-        return judge(actual, png: actualPNG, testCase)
+        let image = judge(actual, png: actualPNG, testCase)
+        let text = judgeLayout(dump, testCase)
+        return Self.combine(image, text)
     }
+
+    /// The layout text golden beside the PNG golden.
+    public static func layoutGoldenPath(_ pngPath: String) -> String {
+        (pngPath.hasSuffix(".png") ? String(pngPath.dropLast(4)) : pngPath) + ".layout.txt"
+    }
+
+    /// Compares the layout dump with `<case>.layout.txt` under the same record modes as the PNG.
+    public func judgeLayout(_ dump: String, _ testCase: Case) -> Outcome {
+        let path = Self.layoutGoldenPath(testCase.golden)
+        let bytes = Array(dump.utf8)
+        guard let expected = try? String(contentsOfFile: path, encoding: .utf8) else {
+            if record == .never { return .failed(reason: "missing layout golden \(path)", recorded: false) }
+            return saveText(bytes, to: path) ?? .recorded
+        }
+        if expected == dump { return .passed }
+        if record == .all { return saveText(bytes, to: path) ?? .recorded }
+        let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
+        let actualLines = dump.split(separator: "\n", omittingEmptySubsequences: false)
+        let index = (0..<min(expectedLines.count, actualLines.count)).first { expectedLines[$0] != actualLines[$0] } ?? min(expectedLines.count, actualLines.count)
+        let expectedLine = index < expectedLines.count ? String(expectedLines[index]) : "(end)"
+        let actualLine = index < actualLines.count ? String(actualLines[index]) : "(end)"
+        let reason = "layout differs at line \(index + 1): expected \"\(expectedLine)\", got \"\(actualLine)\""
+        if record == .failed {
+            if let failure = saveText(bytes, to: path) { return failure }
+            return .failed(reason: reason + " (layout golden re-recorded)", recorded: true)
+        }
+        let base = artifacts + "/" + testCase.name
+        try? FileManager.default.createDirectory(atPath: (base as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try? AtomicFile.write(bytes, to: base + ".layout.actual.txt")
+        try? AtomicFile.write(Array(expected.utf8), to: base + ".layout.expected.txt")
+        return .failed(reason: reason + " (artifacts in \(base).layout.*)", recorded: false)
+    }
+
+    private func saveText(_ bytes: [UInt8], to path: String) -> Outcome? {
+        do {
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try AtomicFile.write(bytes, to: path)
+            return nil
+        } catch {
+            return .failed(reason: "cannot record layout golden: \(error)", recorded: false)
+        }
+    }
+
+    /// The outcome of a case from its image and layout outcomes: a failure wins, then a recording.
+    static func combine(_ image: Outcome, _ layout: Outcome) -> Outcome {
+        switch (image, layout) {
+        case (.failed(let a, let ra), .failed(let b, let rb)): return .failed(reason: a + "; " + b, recorded: ra || rb)
+        case (.failed, _): return image
+        case (_, .failed): return layout
+        case (.recorded, _), (_, .recorded): return .recorded
+        case (.passed, .passed): return .passed
+        }
+    }
+
 
     /// Compares an image made elsewhere (e.g. a reveal contact sheet) with `testCase.golden`, recording
     /// and writing artifacts as `run` does.

@@ -107,6 +107,29 @@ final class CLICompareCheckTests: XCTestCase {
         XCTAssertEqual(try PNGCodec.decode(try AtomicFile.read(golden + "/text/case.png")), goldenImage)
     }
 
+    func testLayoutTextGoldensCatchGeometryChanges() throws {
+        let fixtures = directory + "/fixtures", golden = directory + "/golden"
+        try FileManager.default.createDirectory(atPath: fixtures, withIntermediateDirectories: true)
+        try Data(#"{"blocks": [{"type": "paragraph", "text": "numbers"}]}"#.utf8).write(to: URL(fileURLWithPath: fixtures + "/case.json"))
+        let environment = ["CI": "", "IPRASTER_RECORD": ""]
+        let base = ["check", fixtures, "--golden", golden, "--artifacts", directory + "/artifacts"]
+        XCTAssertEqual(try TestEnvironment.run(base + ["--record", "missing"], environment: environment).status, 0)
+        let path = golden + "/case.layout.txt"
+        let recorded = try String(contentsOfFile: path, encoding: .utf8)
+        XCTAssertTrue(recorded.contains("\n0 text paragraph 10 5 "), recorded)
+        XCTAssertTrue(recorded.contains("\n  line 0 4.47 "), recorded)
+        // A moved line (the PNG unchanged) fails the case with the first differing line.
+        try recorded.replacingOccurrences(of: "line 0 4.47 ", with: "line 0 4.48 ").write(toFile: path, atomically: true, encoding: .utf8)
+        let failed = try TestEnvironment.run(base, environment: environment)
+        XCTAssertEqual(failed.status, 1, failed.stdoutText)
+        XCTAssertTrue(failed.stdoutText.contains("layout differs at line 6: expected \"  line 0 4.48 "), failed.stdoutText)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: directory + "/artifacts/case.layout.actual.txt"))
+        // `--record failed` rewrites it; then the case passes.
+        XCTAssertEqual(try TestEnvironment.run(base + ["--record", "failed"], environment: environment).status, 1)
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), recorded)
+        XCTAssertEqual(try TestEnvironment.run(base, environment: environment).status, 0)
+    }
+
     func testCheckOverTheProjectGoldensInParallel() throws {
         let root = TestEnvironment.root
         let result = try TestEnvironment.run(["check", root + "/Tests/Fixtures", "--golden", root + "/golden-images", "--jobs", "2",
