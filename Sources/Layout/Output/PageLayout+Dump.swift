@@ -38,7 +38,13 @@ extension PageLayout {
                                + " range=\(attachment.range.lowerBound)..\(attachment.range.upperBound)")
                 }
             }
-        case .details(let details): nested(details.items)
+        case .details(let details):
+            out.append(indent + "  title height=\(number(details.titleHeight)) chevron " + rect(details.chevron) + (details.isExpanded ? " open" : ""))
+            for line in details.title?.lines ?? [] {
+                out.append(indent + "    line " + rect(line.frame.offsetBy(dx: details.titleOrigin.x, dy: details.titleOrigin.y))
+                           + " baseline=\(number(line.baseline + details.titleOrigin.y)) range=\(line.range.lowerBound)..\(line.range.upperBound)")
+            }
+            nested(details.items)
         case .table(let table):
             out.append(indent + "  grid " + rect(table.gridFrame) + " offset=\(number(table.scrollOffset))")
             nested(table.title)
