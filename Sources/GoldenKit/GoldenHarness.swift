@@ -179,7 +179,7 @@ public final class GoldenHarness {
             if let media = settings.mediaDirectory, !media.hasPrefix("/") {
                 settings.mediaDirectory = (testCase.fixture as NSString).deletingLastPathComponent + "/" + media
             }
-            let input = try InputDecoder.decode(bytes: try AtomicFile.read(testCase.fixture), strict: settings.strict)
+            let input = try settings.decode(try AtomicFile.read(testCase.fixture), path: testCase.fixture)
             let layout = try pipeline.layout(input, settings: settings)
             dump = layout.textDump()
             actual = try pipeline.renderer.image(layout, media: pipeline.media(settings))

@@ -59,7 +59,7 @@ public final class RenderPipeline {
     }
 
     public func render(bytes: [UInt8], settings: RenderSettings, format: Renderer.Format) throws -> (layout: PageLayout, output: [UInt8]) {
-        let input = try InputDecoder.decode(bytes: bytes, strict: settings.strict)
+        let input = try settings.decode(bytes, path: nil)
         let layout = try self.layout(input, settings: settings)
         return (layout, try renderer.encode(layout, as: format, media: media(settings)))
     }

@@ -34,7 +34,7 @@ enum BenchCommand {
             // One warm-up pass fills the font and glyph caches, as a long-running service would have them.
             for pass in 0...iterations {
                 let t0 = clock()
-                let decoded = try InputDecoder.decode(bytes: bytes, strict: settings.strict)
+                let decoded = try settings.decode(bytes, path: input)
                 let t1 = clock()
                 let pangoBefore = pipeline.fonts.measureSeconds
                 let page = try pipeline.layout(decoded, settings: settings)

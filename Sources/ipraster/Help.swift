@@ -47,7 +47,8 @@ enum Help {
       --now UNIX            "now" for relative dates                                       [1767225600]
       --locale TAG          date locale                                                    [en]
       --timezone TZ         date time zone                                                 [UTC]
-      --strict              unknown block or text types are errors (exit 2), not placeholders
+      --strict              unknown block or text types and Bot API limits are errors (exit 2)
+      --from FORMAT         the input format (json), instead of the extension or sniffing
       --reveal-rects        layout: include per-character ink rects
       --media DIR           where local media files are looked up
       --expand-details      render every details block open

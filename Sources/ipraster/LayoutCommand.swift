@@ -17,7 +17,7 @@ enum LayoutCommand {
             throw UsageError(message: positional.isEmpty ? "missing INPUT" : "unexpected argument \(positional[1])", command: "layout")
         }
         let pipeline = try RenderPipeline()
-        let decoded = try InputDecoder.decode(bytes: try CLI.readInput(positional[0]), strict: settings.strict)
+        let decoded = try settings.decode(try CLI.readInput(positional[0]), path: positional[0])
         let layout = try pipeline.layout(decoded, settings: settings)
         for warning in layout.warnings { CLI.printWarning(warning) }
         print(layout.json(includeCharacterRects: settings.layout.revealRects).serialized(pretty: !compact))

@@ -28,7 +28,7 @@ enum RenderCommand {
         if format == .png { settings.layout.limitToRaster() }
         let bytes = try CLI.readInput(input)
         let pipeline = try RenderPipeline()
-        let decoded = try InputDecoder.decode(bytes: bytes, strict: settings.strict)
+        let decoded = try settings.decode(bytes, path: input)
         let layout = try pipeline.layout(decoded, settings: settings)
         for warning in layout.warnings { CLI.printWarning(warning) }
         if let directory = settings.mediaDirectory {

@@ -30,7 +30,7 @@ enum RevealCommand {
         }
         let bytes = try CLI.readInput(options.input)
         let pipeline = try RenderPipeline()
-        let decoded = try InputDecoder.decode(bytes: bytes, strict: settings.strict)
+        let decoded = try settings.decode(bytes, path: options.input)
         let stream = try RevealStream(input: decoded) { frame, revealRects in
             var frameSettings = settings
             frameSettings.layout.revealRects = revealRects

@@ -218,3 +218,45 @@ final class RequiredFieldTests: XCTestCase {
         XCTAssertNil(path(block(#"{"type": "paragraph", "text": {"type": "text_mention", "text": "x", "user": {"id": 5}}}"#)))
     }
 }
+
+/// The input-format seam (issue 11, P4): formats are picked by name, extension or sniffing.
+final class InputFormatTests: XCTestCase {
+    /// A stand-in second format, as a Markdown front-end will be: it claims `.txt` and bytes starting "#".
+    enum PlainHeadingFormat: InputFormat {
+        static let name = "heading"
+        static let fileExtensions = ["txt"]
+        static func sniff(_ bytes: [UInt8]) -> Bool { bytes.first == UInt8(ascii: "#") }
+        static func decode(_ bytes: [UInt8], options: DecodeOptions) throws -> DecodedInput {
+            let text = String(decoding: bytes.drop { $0 == UInt8(ascii: "#") || $0 == 0x20 }, as: UTF8.self)
+            let document = Document(blocks: [.heading(level: 1, .plain(text))])
+            return DecodedInput(format: .botAPI, frames: [MessageFrame(kind: .message, time: nil, document: document)], warnings: [], isStream: false)
+        }
+    }
+
+    let formats: [any InputFormat.Type] = [JSONMessageFormat.self, PlainHeadingFormat.self]
+
+    func testJSONIsSniffedAfterByteOrderMarkAndWhiteSpace() {
+        XCTAssertTrue(JSONMessageFormat.sniff(Array("\u{FEFF}  \n{\"blocks\": []}".utf8)))
+        XCTAssertTrue(JSONMessageFormat.sniff(Array("[{}]".utf8)))
+        XCTAssertFalse(JSONMessageFormat.sniff(Array("# Title".utf8)))
+    }
+
+    func testANewFormatIsOneTypeChosenByNameExtensionOrSniffing() throws {
+        let heading = Array("# Hello".utf8)
+        let sniffed = try InputFormats.decode(heading, formats: formats)
+        XCTAssertEqual(sniffed.lastDocument?.blocks, [.heading(level: 1, .plain("Hello"))])
+        XCTAssertEqual(try InputFormats.decode(Array("Hi".utf8), path: "notes.txt", formats: formats).lastDocument?.blocks,
+                       [.heading(level: 1, .plain("Hi"))])
+        XCTAssertEqual(try InputFormats.decode(heading, format: "heading", formats: formats).lastDocument?.blocks.count, 1)
+        XCTAssertThrowsError(try InputFormats.decode(heading, format: "json", formats: formats))
+        XCTAssertThrowsError(try InputFormats.decode(heading, format: "yaml", formats: formats)) { error in
+            XCTAssertEqual((error as? DecodeError)?.path, "--from")
+        }
+    }
+
+    func testAPNGIsNotARichMessage() {
+        XCTAssertThrowsError(try InputFormats.decode([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])) { error in
+            XCTAssertTrue((error as? DecodeError)?.message.contains("PNG image") ?? false)
+        }
+    }
+}

@@ -9,14 +9,21 @@ public struct RenderSettings: Sendable {
     /// `--format`, overriding the output extension.
     public var format: String?
     public var mediaDirectory: String?
+    /// `--from NAME`: the input format, instead of the file extension or sniffing.
+    public var inputFormat: String?
     /// Arguments that are not render options (positional, `-o`, command-specific flags), in order.
     public var remaining: [String] = []
 
     public init() {}
 
+    /// Decodes an input the way these settings say: `--from`, else the path's extension, else sniffing.
+    public func decode(_ bytes: [UInt8], path: String?) throws -> DecodedInput {
+        try InputFormats.decode(bytes, path: path == "-" ? nil : path, format: inputFormat, options: DecodeOptions(strict: strict))
+    }
+
     /// Options that take a value.
     public static let valueOptions: Set<String> = ["--width", "--scale", "--theme", "--time", "--margin", "--author-color", "--now",
-                                                  "--locale", "--timezone", "--background", "--media", "--format", "--table-offset"]
+                                                  "--locale", "--timezone", "--background", "--media", "--format", "--table-offset", "--from"]
     public static let flagOptions: Set<String> = ["--outgoing", "--no-status", "--no-bubble", "--strict", "--reveal-rects",
                                                  "--expand-details", "--show-spoilers"]
 
@@ -82,6 +89,12 @@ public struct RenderSettings: Sendable {
             case "--media": settings.mediaDirectory = try value(argument)
             case "--table-offset": settings.layout.tableOffset = try number(argument, 0...100_000)
             case "--format": settings.format = try value(argument)
+            case "--from":
+                let name = try value(argument)
+                guard InputFormats.named(name) != nil else {
+                    throw OptionError(option: argument, message: "unknown input format \(Diagnostic.quoted(name)) (known: \(InputFormats.known.map { $0.name }.joined(separator: ", ")))")
+                }
+                settings.inputFormat = name
             case "--strict": settings.strict = true
             case "--reveal-rects": settings.layout.revealRects = true
             case "--expand-details": settings.layout.expandDetails = true
