@@ -26,29 +26,3 @@ enum Interruption {
         waiter.start()
     }
 }
-
-/// Standard output for payloads (PNG bytes, JSON, help): every write is checked, so a full disk or a closed
-/// pipe is exit code 3 instead of a crash or a silent success.
-enum StandardOutput {
-    struct ClosedPipe: Error {}
-
-    /// Writes binary output after whatever text is buffered.
-    static func write(_ bytes: [UInt8]) throws {
-        try flush()
-        do {
-            try AtomicFile.writeAll(bytes, to: STDOUT_FILENO, reportedAs: "standard output")
-        } catch let error as AtomicFile.WriteError where error.reason == String(cString: strerror(EPIPE)) {
-            throw ClosedPipe()
-        }
-    }
-
-    /// Flushes buffered text (`print`) and reports a failed write.
-    static func flush() throws {
-        if fflush(stdout) != 0 || ferror(stdout) != 0 {
-            let code = errno
-            clearerr(stdout)
-            if code == EPIPE { throw ClosedPipe() }
-            throw AtomicFile.WriteError(path: "standard output", reason: String(cString: strerror(code == 0 ? EIO : code)))
-        }
-    }
-}

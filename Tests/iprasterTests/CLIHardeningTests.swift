@@ -181,7 +181,7 @@ final class CLIPaintHardeningTests: XCTestCase {
     func testCompareRefusesAPNGWithACorruptAncillaryChunk() throws {
         let good = try AtomicFile.read(TestEnvironment.root + "/golden-images/text/divider.png")
         // A tRNS chunk with a wrong CRC right after IHDR (8-byte signature + 25-byte IHDR chunk).
-        var chunk: [UInt8] = [0, 0, 0, 6] + Array("tRNS".utf8) + [0, 0, 0, 0, 0, 0] + [0xDE, 0xAD, 0xBE, 0xEF]
+        let chunk: [UInt8] = [0, 0, 0, 6] + Array("tRNS".utf8) + [0, 0, 0, 0, 0, 0] + [0xDE, 0xAD, 0xBE, 0xEF]
         var bad = good
         bad.insert(contentsOf: chunk, at: 33)
         try AtomicFile.write(good, to: directory + "/good.png")

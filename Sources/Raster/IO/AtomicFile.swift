@@ -11,11 +11,20 @@ public enum AtomicFile {
     public struct WriteError: Error, CustomStringConvertible {
         public let path: String
         public let reason: String
+        /// The `errno` of a failed system call, when there was one.
+        public let code: Int32?
         public var description: String { "cannot write \(path): \(reason)" }
 
-        public init(path: String, reason: String) {
+        public init(path: String, reason: String, code: Int32? = nil) {
             self.path = path
             self.reason = reason
+            self.code = code
+        }
+
+        /// The error of the system call that just failed.
+        static func fromErrno(_ path: String) -> WriteError {
+            let code = errno
+            return WriteError(path: path, reason: String(cString: strerror(code)), code: code)
         }
     }
 
@@ -68,7 +77,7 @@ public enum AtomicFile {
                 let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    throw WriteError(path: path, reason: String(cString: strerror(errno)))
+                    throw WriteError.fromErrno(path)
                 }
                 offset += written
             }

@@ -52,7 +52,8 @@ public enum TemporaryPaths {
     }
 
     /// Stops the registered children and removes every registered path (folders with their contents).
-    /// Holds the lock afterwards' callers out: call it once, right before the process exits.
+    /// It keeps the lock, so nothing can register or move files afterwards: call it once, right before the
+    /// process exits.
     public static func removeAll() {
         registry.lock.lock()
         for pid in registry.processes.values { kill(pid, SIGTERM) }
