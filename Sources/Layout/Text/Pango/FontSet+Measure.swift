@@ -40,6 +40,10 @@ extension FontSet {
     /// decorations stay ours.
     func measure(_ text: AttributedText, width: Double?, inkRects: Bool = false, ellipsize: Bool = false,
                  wholeWords: Bool = false) -> MeasuredParagraph {
+        guard text.byteCount <= Self.maxBytesPerText else {
+            exceededLineLimit = true
+            return MeasuredParagraph(lines: [], fonts: [])
+        }
         let segments = ellipsize ? [] : Self.paragraphSegments(text)
         guard segments.count > 1 else {
             return measureSegment(text, width: width, inkRects: inkRects, ellipsize: ellipsize, wholeWords: wholeWords)

@@ -25,6 +25,10 @@ public final class FontSet {
     /// 20–100 µs per line, so this bounds the work on absurd inputs (1 MB of text at --width 40 would be a
     /// million lines); a page that reaches it is refused (exit 2) in every output mode.
     public static let maxLinesPerText = 20_000
+    /// The most UTF-8 bytes one text may have. Over it the text is not laid out at all and the page is
+    /// refused like one over `maxLinesPerText` (Pango's single ellipsized rest line of a 10 MB paragraph alone
+    /// took half a minute and 2 GB).
+    public static let maxBytesPerText = 4_000_000
 
     public init(directory: FontDirectory = FontDirectory()) throws {
         self.directory = directory
