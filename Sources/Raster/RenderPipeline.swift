@@ -43,8 +43,9 @@ public final class RenderPipeline {
         }
         let layout = engine.layout(document, options: settings.layout)
         if layout.exceedsLineLimit {
-            throw PageTooLarge(message: "a text of this message lays out to more than \(FontSet.maxLinesPerText) lines at --width \(settings.layout.width.clean) "
-                + "(or is over \(FontSet.maxBytesPerText / 1_000_000) MB); ipraster refuses pages this long in every output (split the message, or a wider --width shortens it)")
+            throw PageTooLarge(message: "this message is too large to lay out: a text of it lays out to more than \(FontSet.maxLinesPerText) lines at --width "
+                + "\(settings.layout.width.clean) or holds over \(FontSet.maxBytesPerText / 1_000_000) MB, or a table has over \(LayoutOptions.maxTableCells) cells; "
+                + "ipraster refuses pages this long in every output (split the message, or a wider --width shortens it)")
         }
         return layout
     }

@@ -95,6 +95,17 @@ final class HardeningLayoutTests: XCTestCase {
         XCTAssertTrue(lineStarts.dropFirst().allSatisfy { scalars[$0 - 1] == 0x20 })
     }
 
+    func testATableOverTheCellLimitIsRefusedBeforeAnyCellIsMeasured() {
+        let cell = TableCell(text: .plain("c"), header: false, align: .left, valign: .top, colspan: 1, rowspan: 1)
+        let rows = Array(repeating: Array(repeating: cell, count: 20), count: LayoutOptions.maxTableCells / 20 + 1)
+        let document = Document(blocks: [.table(TableBlock(title: .empty, rows: rows, bordered: false, striped: false, compact: false))])
+        let layout = TestEnvironment.pipeline.engine.layout(document, options: LayoutOptions())
+        XCTAssertTrue(layout.exceedsLineLimit)
+        XCTAssertTrue(layout.items.isEmpty)
+        let small = Document(blocks: [.table(TableBlock(title: .empty, rows: [[cell]], bordered: false, striped: false, compact: false))])
+        XCTAssertFalse(TestEnvironment.pipeline.engine.layout(small, options: LayoutOptions()).exceedsLineLimit)
+    }
+
     func testEchoedInputIsEscapedAndCut() {
         XCTAssertEqual(Diagnostic.quoted("a\u{1B}[31mb\n"), "\"a\\u{1B}[31mb\\n\"")
         let long = Diagnostic.quoted(String(repeating: "x", count: 100_000))

@@ -32,6 +32,10 @@ public struct LayoutOptions: Sendable {
 
     public init() {}
 
+    /// Tables with more cells are refused like over-long texts: every cell is measured before the first row is
+    /// placed, so a 1000 × 1000 table took 90 s only to be too tall (the Bot API allows 500 rows of 20).
+    public static let maxTableCells = 250_000
+
     /// The largest side of a raster image, pixels (Cairo's image surfaces, and so PNG output and reveal frames).
     public static let maxRasterPixels = 32_767
 

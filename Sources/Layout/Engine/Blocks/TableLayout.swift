@@ -35,6 +35,10 @@ enum TableLayout {
     }
 
     static func layout(_ table: TableBlock, boundingWidth B: Double, inset H: Double, context: inout LayoutContext) -> [LayoutItem] {
+        guard table.rows.reduce(0, { $0 + $1.count }) <= LayoutOptions.maxTableCells else {
+            context.fonts.exceededLineLimit = true
+            return []
+        }
         let table = clampingSpans(table)
         guard !table.rows.isEmpty, table.rows.contains(where: { !$0.isEmpty }) else { return [] }
         let I = insets(compact: table.compact)

@@ -19,7 +19,7 @@ public final class FontSet {
     /// Paragraphs measured.
     public internal(set) var measureCount = 0
     /// Set when a text was cut at `maxLinesPerText` lines; the layout engine reads and resets it per page.
-    var exceededLineLimit = false
+    var exceededLineLimit = false  // also set by TableLayout for tables over its cell limit
 
     /// The most lines one text (a paragraph, a code block, a cell) may lay out to. Pango spends some
     /// 20–100 µs per line, so this bounds the work on absurd inputs (1 MB of text at --width 40 would be a
