@@ -123,8 +123,12 @@ public final class RevealExporter {
     private func encodeFrames(into directory: String, progress: ((Int, Int) -> Void)?) throws {
         try encodeFrames(progress: progress) { index, bytes in
             let path = (directory as NSString).appendingPathComponent(Self.frameName(index))
-            guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
-                throw AtomicFile.WriteError(path: path, reason: String(cString: strerror(errno)))
+            // Under the interruption lock: once an interruption removes the staging folder, no write starts
+            // again inside it (a frame written during the removal left the folder behind).
+            try TemporaryPaths.uninterrupted {
+                guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
+                    throw AtomicFile.WriteError(path: path, reason: String(cString: strerror(errno)))
+                }
             }
         }
     }

@@ -39,7 +39,7 @@ enum FFmpeg {
             TemporaryPaths.unregister(token)
         }
         try exporter.encodeFrames(progress: progress) { index, bytes in
-            try AtomicFile.write(bytes, to: "\(work)/\(RevealExporter.frameName(index))")
+            try TemporaryPaths.uninterrupted { try AtomicFile.write(bytes, to: "\(work)/\(RevealExporter.frameName(index))") }
         }
         let temporary = "\(work)/out.\(format)"
         let process = Process()
