@@ -5,6 +5,7 @@ let package = Package(
     name: "ipraster",
     products: [
         .library(name: "Document", targets: ["Document"]),
+        .library(name: "Drawing", targets: ["Drawing"]),
         .library(name: "Layout", targets: ["Layout"]),
         .library(name: "Raster", targets: ["Raster"]),
         .library(name: "Reveal", targets: ["Reveal"]),
@@ -22,8 +23,11 @@ let package = Package(
                        providers: [.apt(["libwebp-dev"])]),
         // The document model, the JSON reader and the Bot API / Telethon decoders; no C library.
         .target(name: "Document", path: "Sources/Document"),
-        .target(name: "Layout", dependencies: ["Document", "CPango"], path: "Sources/Layout"),
-        .target(name: "Raster", dependencies: ["Layout", "CPango", "CPNG", "CJPEG", "CWebP"], path: "Sources/Raster"),
+        // The display list (frames of paths, glyph runs, images and groups), geometry values and font keys: what
+        // layout (and the formula typesetter) hand to paint. No C library.
+        .target(name: "Drawing", path: "Sources/Drawing"),
+        .target(name: "Layout", dependencies: ["Document", "Drawing", "CPango"], path: "Sources/Layout"),
+        .target(name: "Raster", dependencies: ["Layout", "Drawing", "CPango", "CPNG", "CJPEG", "CWebP"], path: "Sources/Raster"),
         .target(name: "Reveal", dependencies: ["Layout", "Raster"], path: "Sources/Reveal"),
         // The golden harness (record modes, artifacts, environment fingerprints), shared by `ipraster check` and the tests.
         .target(name: "GoldenKit", dependencies: ["Layout", "Raster"], path: "Sources/GoldenKit"),

@@ -1,1 +1,3 @@
+import Drawing
 @_exported import Document
+@_exported import Drawing

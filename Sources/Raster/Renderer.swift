@@ -20,7 +20,7 @@ public final class Renderer {
         }
         let canvas = try CairoCanvas(pixelWidth: layout.canvas.pixelWidth, pixelHeight: layout.canvas.pixelHeight)
         cairo_scale(canvas.cr, layout.canvas.scale, layout.canvas.scale)
-        PagePainter(glyphs: glyphs, layout: layout, media: media).paint(cr: canvas.cr)
+        FramePainter(glyphs: glyphs, media: media, scale: layout.canvas.scale).paint(layout.displayList(), cr: canvas.cr)
         try canvas.check()
         return canvas.straightRGBA()
     }
@@ -32,7 +32,7 @@ public final class Renderer {
             return try PNGCodec.encode(try image(layout, media: media), opaque: (layout.background?.a ?? 0) >= 1)
         case .svg, .pdf:
             let canvas = try CairoCanvas(vector: format == .svg ? .svg : .pdf, width: layout.canvas.width, height: layout.canvas.height)
-            PagePainter(glyphs: glyphs, layout: layout, media: media).paint(cr: canvas.cr)
+            FramePainter(glyphs: glyphs, media: media, scale: layout.canvas.scale).paint(layout.displayList(), cr: canvas.cr)
             do {
                 return try canvas.finishVector()
             } catch let error as CairoError {

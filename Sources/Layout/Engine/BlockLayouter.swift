@@ -1,4 +1,5 @@
 import Document
+import Drawing
 
 /// Dispatches one block to its layout (`v2-layout-facts.md` §1.4). Items are block-local (top = 0).
 enum BlockLayouter {

@@ -1,4 +1,5 @@
 import Document
+import Drawing
 
 /// The sequence driver (`v2-layout-facts.md` §1.3): lays blocks out one under another with the spacing
 /// table; a block that adds no height is transparent (neither advances the height nor becomes "previous").

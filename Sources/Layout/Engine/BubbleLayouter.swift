@@ -1,4 +1,5 @@
 import Document
+import Drawing
 
 /// Bubble body, status and canvas geometry (`README.md` "Decisions": Width, Height, Status, Bubble shape
 /// and canvas; `v2-reveal-facts.md` §9 for the status row).

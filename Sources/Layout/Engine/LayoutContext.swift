@@ -1,4 +1,5 @@
 import Document
+import Drawing
 
 /// State threaded through the recursive V2 layout (`v2-layout-facts.md` §1.2).
 struct LayoutContext {

@@ -1,4 +1,5 @@
 import Document
+import Drawing
 
 /// Lays a document out as a chat bubble: the V2 page, then the bubble, status and canvas
 /// exactly as `README.md` "Decisions" say. Total: it never fails on a decoded document.

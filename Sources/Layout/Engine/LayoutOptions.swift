@@ -1,4 +1,5 @@
 import Document
+import Drawing
 
 /// Everything that shapes a render besides the document (`cli-contract.md`, "Render options").
 public struct LayoutOptions: Sendable {

@@ -1,4 +1,5 @@
 import Document
+import Drawing
 import Foundation
 
 /// Render options as the command line and `<case>.args` files give them (`cli-contract.md`,

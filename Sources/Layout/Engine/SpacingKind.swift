@@ -1,4 +1,5 @@
 import Document
+import Drawing
 
 /// How a block takes part in the OLD fitToWidth spacing table (`v2-layout-facts.md` Appendix A.2).
 enum SpacingKind: Equatable {

@@ -1,4 +1,5 @@
 import Document
+import Drawing
 
 /// Inline custom emoji, images and buttons (`v2-layout-facts.md` §3.3 steps 8–10, §3.9).
 extension TextItemLayouter {

@@ -1,4 +1,5 @@
 import Document
+import Drawing
 
 /// Per-character ink rects for the streaming reveal (`v2-layout-facts.md` §3.3 step 16; seed
 /// "AI streaming animation"): glyph ink bounds, not advances, one rect per UTF-16 unit.

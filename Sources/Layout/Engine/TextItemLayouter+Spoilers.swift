@@ -1,4 +1,5 @@
 import Document
+import Drawing
 
 /// Spoiler covers with the static ("low power") dust pattern (`v2-render-facts.md` §5 "Spoilers").
 extension TextItemLayouter {

@@ -1,4 +1,5 @@
 import Document
+import Drawing
 
 /// The V2 line model (`v2-layout-facts.md` §3.2–§3.7) over Pango's line breaks.
 struct TextItemLayouter {

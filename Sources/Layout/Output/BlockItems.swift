@@ -1,4 +1,5 @@
 import Document
+import Drawing
 
 /// Payloads of the block items paint draws (`v2-layout-facts.md` §2, `v2-render-facts.md` §7).
 

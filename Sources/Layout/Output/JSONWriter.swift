@@ -1,4 +1,5 @@
 import Document
+import Drawing
 import Foundation
 
 /// A deterministic JSON writer: keys in insertion order, numbers rounded to 0.01 (the layout JSON contract).

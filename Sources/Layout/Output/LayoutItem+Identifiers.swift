@@ -1,4 +1,5 @@
 import Document
+import Drawing
 
 /// Stable hierarchical item ids (`cli-contract.md`, layout JSON): the top-level item at index 2 is "2", the
 /// items nested in it (a details body, a table's title and cell contents, in that order) are "2.0", "2.1", …,

@@ -1,4 +1,5 @@
 import Document
+import Drawing
 
 /// The layout as text, one line per item and per text line, indented by depth, numbers rounded to 0.01:
 /// the layout golden beside each PNG golden (`golden-images/<feature>/<case>.layout.txt`), so a geometry

@@ -1,4 +1,5 @@
 import Document
+import Drawing
 
 /// The layout JSON of `ipraster layout` (`cli-contract.md`, "The layout JSON").
 extension PageLayout {

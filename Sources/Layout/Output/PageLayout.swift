@@ -1,4 +1,5 @@
 import Document
+import Drawing
 
 /// The result of layout: everything paint needs, positioned in points (page = bubble-body coordinates).
 public struct PageLayout: Sendable {

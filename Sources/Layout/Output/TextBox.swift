@@ -1,4 +1,5 @@
 import Document
+import Drawing
 
 /// A laid-out text item: V2 lines with the glyph runs and decorations paint needs.
 public struct TextBox: Sendable, Equatable {
@@ -93,31 +94,6 @@ public struct SpoilerCover: Sendable, Equatable {
     public var color: RGBA
     /// 1 × 1 pt dust particles (item-local top-left corners).
     public var dots: [Point]
-}
-
-public struct Point: Sendable, Equatable {
-    public var x: Double
-    public var y: Double
-
-    public init(x: Double, y: Double) {
-        self.x = x
-        self.y = y
-    }
-}
-
-public struct GlyphRun: Sendable, Equatable {
-    public var font: FontKey
-    public var color: RGBA
-    public var glyphs: [PositionedGlyph]
-}
-
-public struct PositionedGlyph: Sendable, Equatable {
-    /// The font's glyph id; `isMissing` glyphs (no font has the character) are drawn as a box by paint.
-    public var id: UInt32
-    public var x: Double
-    public var y: Double
-    public var advance: Double
-    public var isMissing: Bool
 }
 
 public struct TextDecoration: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import Document
+import Drawing
 
 /// Text plus attribute runs, built from `RichText` by `RichTextBuilder` and measured by Pango.
 /// Offsets are UTF-8 byte offsets (what Pango speaks) unless a name says UTF-16.

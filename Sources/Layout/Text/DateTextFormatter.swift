@@ -1,4 +1,5 @@
 import Document
+import Drawing
 import Foundation
 
 /// Formats `date_time` / `TextDate` values in a fixed locale and time zone, against an injected "now".

@@ -1,4 +1,5 @@
 import Document
+import Drawing
 import Foundation
 
 /// Settings that make dates and spoilers deterministic (`README.md` "Determinism knobs").

@@ -1,4 +1,5 @@
 import Document
+import Drawing
 
 /// The V2 text categories of the chat theme, with the sizes and line-spacing factors the project
 /// decided on (`README.md` "Fonts and colours" = `v2-render-facts.md` §2.1, OLD generation).

@@ -1,4 +1,5 @@
 import Document
+import Drawing
 
 /// The V2 page theme derived from a message's colours (`v2-render-facts.md` §2.3).
 public struct PageColors: Sendable, Equatable {

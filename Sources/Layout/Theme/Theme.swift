@@ -1,4 +1,5 @@
 import Document
+import Drawing
 
 /// The colours of one bubble direction (`v2-render-facts.md` §2.4, plus ipraster's bubble choices).
 public struct MessageColors: Sendable, Equatable {

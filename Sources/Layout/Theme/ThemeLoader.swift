@@ -1,4 +1,5 @@
 import Document
+import Drawing
 import Foundation
 
 /// Loads `--theme NAME|FILE.json`. A theme file names a base theme and overrides any colour:

@@ -1,4 +1,5 @@
 import Document
+import Drawing
 
 /// Buttons rows (NEW only, so NEW geometry: `v2-layout-facts.md` §2.20 and §6.1): rows 40 tall and 6 apart,
 /// 16 pt semibold labels, at most 8 buttons a row, across B − 2H from x = H.

@@ -1,4 +1,5 @@
 import Document
+import Drawing
 
 /// Code blocks, OLD generation (`v2-layout-facts.md` §2.6 "OLD code block"; `v2-render-facts.md` §7.6):
 /// the quote fill across [H, B − H], DejaVu Sans Mono 15 wrapping at B − 2H − 18, text at (9, topPad),

@@ -1,4 +1,5 @@
 import Document
+import Drawing
 
 /// Details blocks, OLD generation (`v2-layout-facts.md` §2.16 and Appendix A; `v2-render-facts.md` §7.8).
 enum DetailsLayout {

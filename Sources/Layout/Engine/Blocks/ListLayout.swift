@@ -1,4 +1,5 @@
 import Document
+import Drawing
 
 /// Lists and checklists, OLD generation (`v2-layout-facts.md` §2.5 and Appendix A; `v2-render-facts.md` §7.3).
 enum ListLayout {

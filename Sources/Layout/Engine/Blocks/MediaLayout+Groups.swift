@@ -1,4 +1,5 @@
 import Document
+import Drawing
 import Foundation
 
 /// Audio and file rows, collages and slideshows.

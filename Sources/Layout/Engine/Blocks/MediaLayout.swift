@@ -1,4 +1,5 @@
 import Document
+import Drawing
 import Foundation
 
 /// Block media (`v2-layout-facts.md` §2.10–2.14, §2.18, §4 with the OLD values; seed "block media —

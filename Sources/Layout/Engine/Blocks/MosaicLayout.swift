@@ -1,4 +1,5 @@
 import Document
+import Drawing
 
 /// The chat media mosaic (`v2-layout-facts.md` Appendix B, `chatMessageBubbleMosaicLayout`): grouped photos
 /// laid out in rows and columns inside maxSize with 1 pt gaps.

@@ -1,4 +1,5 @@
 import Document
+import Drawing
 
 /// Block quotes and pull quotes, OLD generation (`v2-layout-facts.md` §2.8–2.9 and Appendix A;
 /// `v2-render-facts.md` §7.4–7.5).

@@ -1,4 +1,5 @@
 import Document
+import Drawing
 
 /// Column widths of a table (`v2-layout-facts.md` §2.17 pass 1 and the OLD allocation): per-cell minimum
 /// (widest word + padding) and maximum (unwrapped width + padding); colspans spread deficits evenly; when

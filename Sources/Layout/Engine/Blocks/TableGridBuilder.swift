@@ -1,4 +1,5 @@
 import Document
+import Drawing
 
 /// Cell frames of a table (`v2-layout-facts.md` §2.17 pass 2): rows as tall as their tallest laid-out cell,
 /// empty cells and all-empty rows not counted, row spans summing the rows they cover.

@@ -1,4 +1,5 @@
 import Document
+import Drawing
 
 /// Tables with the OLD generation's values (`v2-layout-facts.md` §2.17 and Appendix A): cell insets
 /// 15 / 13 / 15 / 13, natural column widths that overflow instead of shrinking, and the seed's card:

@@ -1,4 +1,5 @@
 import Document
+import Drawing
 
 /// Title, subtitle, kicker, header, subheader, heading, paragraph, footer and author/date blocks
 /// (`v2-layout-facts.md` §2.1–2.2): one text item at (H, 0), width B − 2H.

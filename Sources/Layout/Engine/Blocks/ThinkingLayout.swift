@@ -1,4 +1,5 @@
 import Document
+import Drawing
 
 /// Thinking blocks (`v2-layout-facts.md` §2.7, OLD height; `v2-render-facts.md` §7.7): paragraph text at
 /// 0.55 of the paragraph colour's alpha under a shimmer band that dims to 0.3 over 200 pt.

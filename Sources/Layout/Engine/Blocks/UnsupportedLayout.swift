@@ -1,4 +1,5 @@
 import Document
+import Drawing
 
 /// The V2 placeholder for unknown and not-yet-implemented blocks (README "Unsupported"): a pill at
 /// [H, B − H], 36 tall, radius 8, accent @0.1, with "Unsupported: <type>" centred in the caption style.

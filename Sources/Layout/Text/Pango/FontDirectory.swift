@@ -1,4 +1,5 @@
 import Document
+import Drawing
 import Foundation
 
 /// Where the hermetic font configuration lives, first found of: an explicit path; `$IPRASTER_FONTS_DIR`;

@@ -1,4 +1,5 @@
 import Document
+import Drawing
 import CPango
 import Foundation
 

@@ -1,4 +1,5 @@
 import Document
+import Drawing
 
 /// A problem with the hermetic font set: an environment error (exit code 3).
 public enum FontSetError: Error, CustomStringConvertible, Sendable {

@@ -1,5 +1,3 @@
-import Document
-
 /// Checked conversions from points (Double) to the integers C APIs and pixel sizes take. Input numbers can be
 /// anything a JSON file holds (1e300, or a width built from a 10,000,000-column span), and Swift's `Int(_:)`
 /// traps outside the target's range; these clamp instead, and map NaN to 0.

@@ -1,0 +1,28 @@
+/// A raster image drawn into a rectangle.
+public struct ImageItem: Sendable, Equatable {
+    public enum Source: Sendable, Equatable {
+        /// The first local media file (`--media`) found under one of these ids.
+        case media([String])
+        /// A Telegram "stripped thumbnail": a tiny JPEG without its standard header.
+        case strippedThumbnail([UInt8])
+    }
+
+    public enum Fit: Sendable, Equatable {
+        /// Aspect-fill, cropped to the rect.
+        case fill
+        /// Aspect-fit, centred.
+        case fit
+        /// Aspect-fill, shrunk until its short side is about ten pixels and scaled back up: a heavy blur.
+        case heavyBlur
+    }
+
+    public var source: Source
+    public var rect: Rect
+    public var fit: Fit
+
+    public init(source: Source, rect: Rect, fit: Fit) {
+        self.source = source
+        self.rect = rect
+        self.fit = fit
+    }
+}

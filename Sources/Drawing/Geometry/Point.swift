@@ -1,0 +1,10 @@
+/// A point in points (y down).
+public struct Point: Sendable, Equatable {
+    public var x: Double
+    public var y: Double
+
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+}

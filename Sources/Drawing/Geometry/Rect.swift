@@ -1,0 +1,32 @@
+/// A rectangle in points (y down).
+public struct Rect: Sendable, Equatable, CustomStringConvertible {
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
+
+    public var minX: Double { x }
+    public var minY: Double { y }
+    public var maxX: Double { x + width }
+    public var maxY: Double { y + height }
+    public var midX: Double { x + width / 2 }
+    public var midY: Double { y + height / 2 }
+
+    public func offsetBy(dx: Double, dy: Double) -> Rect { Rect(x: x + dx, y: y + dy, width: width, height: height) }
+
+    public func union(_ other: Rect) -> Rect {
+        let left = min(minX, other.minX), top = min(minY, other.minY)
+        return Rect(x: left, y: top, width: max(maxX, other.maxX) - left, height: max(maxY, other.maxY) - top)
+    }
+
+    public var description: String { "[\(x), \(y), \(width), \(height)]" }
+}

@@ -1,0 +1,111 @@
+import Drawing
+
+/// Lowers a `PageLayout` to the display list: every shape's geometry is decided here, so paint only walks
+/// primitives (`architecture.md`). Layers bottom to top: the background, the bubble, the page's items clipped
+/// to the bubble, the status row.
+final class FrameBuilder {
+    let layout: PageLayout
+    /// Keys of the shared text layers of reveal snippets (`Layer`), unique within one page.
+    var nextLayerKey = 0
+
+    init(_ layout: PageLayout) {
+        self.layout = layout
+    }
+
+    var scale: Double { layout.canvas.scale }
+
+    func page() -> Frame {
+        var frame = Frame()
+        if let background = layout.background { frame.append(.paint(.solid(background))) }
+        var body = Frame()
+        if let bubble = layout.bubble {
+            body.append(.shape(bubbleShape(bubble)))
+            body.appendGroup(items()) { $0.clip = bubbleClip(bubble) }
+            body.append(contentsOf: status(layout.status))
+        } else {
+            body.append(contentsOf: items())
+        }
+        frame.appendGroup(body) { $0.transform = .translate(layout.canvas.bubbleOrigin.x, layout.canvas.bubbleOrigin.y) }
+        return frame
+    }
+
+    /// The page's items, clipped at the revealed items' maxY while a reveal streams.
+    private func items() -> Frame {
+        var frame = Frame()
+        for item in layout.items { frame.append(contentsOf: self.item(item)) }
+        guard let maxY = layout.revealClipMaxY else { return frame }
+        var clipped = Frame()
+        clipped.appendGroup(frame) { $0.clip = .rect(Rect(x: -1e5, y: -1e5, width: 2e5, height: 1e5 + maxY)) }
+        return clipped
+    }
+
+    /// One item as a group carrying its id, at its reveal opacity (nothing at 0).
+    func item(_ item: LayoutItem) -> Frame {
+        var frame = Frame()
+        frame.appendGroup(content(item)) {
+            $0.id = item.id
+            $0.opacity = item.opacity
+        }
+        return frame
+    }
+
+    func items(_ items: [LayoutItem]) -> Frame {
+        var frame = Frame()
+        for item in items { frame.append(contentsOf: self.item(item)) }
+        return frame
+    }
+
+    private func content(_ item: LayoutItem) -> Frame {
+        let origin = Point(x: item.frame.minX, y: item.frame.minY)
+        var frame = Frame()
+        switch item.content {
+        case .text(let box):
+            frame = text(box, at: origin)
+        case .divider(let color):
+            frame.append(.fill(.rect(item.frame), .solid(color)))
+        case .anchor:
+            break
+        case .unsupported(_, let fill, let radius, let label, let labelOrigin):
+            frame.append(.fill(.roundedRect(item.frame, radius: radius), .solid(fill)))
+            frame.append(contentsOf: text(label, at: origin.offset(labelOrigin)))
+        case .listMarker(let marker):
+            frame = listMarker(marker, in: item.frame)
+        case .quoteFrame(let fill):
+            frame = quoteFill(fill, in: item.frame)
+        case .pullQuote(let color, let radius):
+            frame.append(.fill(.roundedRect(item.frame, radius: radius), .solid(color)))
+        case .ornament(let ornament):
+            frame = self.ornament(ornament, in: item.frame)
+        case .codeBlock(let code):
+            frame = quoteFill(code.fill, in: item.frame)
+            frame.append(contentsOf: text(code.text, at: origin.offset(code.textOrigin)))
+            if let label = code.languageLabel { frame.append(contentsOf: text(label, at: origin.offset(code.languageOrigin))) }
+        case .details(let details):
+            frame = self.details(details, in: item.frame)
+        case .thinking(let thinking):
+            frame = self.thinking(thinking, in: item.frame)
+        case .buttonRow(let buttons):
+            for button in buttons {
+                if let fill = button.fill {
+                    frame.append(.fill(.roundedRect(button.frame.offsetBy(dx: origin.x, dy: origin.y), radius: button.cornerRadius), .solid(fill)))
+                }
+                frame.append(contentsOf: text(button.label, at: origin.offset(button.labelOrigin)))
+            }
+        case .showMore(let box):
+            frame = text(box, at: origin)
+        case .table(let table):
+            frame = self.table(table, in: item.frame)
+        case .media(let media):
+            frame = self.media(media, in: item.frame)
+        case .fileRow(let row):
+            frame = fileRow(row, in: item.frame)
+        case .slideshow(let slideshow):
+            frame = self.slideshow(slideshow, in: item.frame)
+        }
+        return frame
+    }
+}
+
+extension Point {
+    func offset(_ other: Point) -> Point { Point(x: x + other.x, y: y + other.y) }
+}

@@ -1,0 +1,140 @@
+import CPango
+import Drawing
+
+/// Groups (transform, clip, opacity, isolation, mask, blur), shared layers and alpha shapes.
+extension FramePainter {
+    struct LayerBuffer {
+        let surface: OpaquePointer
+    }
+
+    func draw(_ group: Group, cr: OpaquePointer) {
+        guard group.opacity > 0 else { return }
+        if let blur = group.blur { return drawBlurred(group, blur: blur, cr: cr) }
+        cairo_save(cr)
+        group.transform.apply(to: cr)
+        if let clip = group.clip { self.clip(clip, cr) }
+        let offscreen = group.isolated || group.opacity < 1 || group.mask != nil
+        if offscreen { cairo_push_group(cr) }
+        paint(group.frame, cr: cr)
+        if offscreen {
+            cairo_pop_group_to_source(cr)
+            if let mask = group.mask {
+                if group.opacity < 1 { cairo_push_group(cr) }
+                maskSource(with: mask, cr)
+                if group.opacity < 1 {
+                    cairo_pop_group_to_source(cr)
+                    cairo_paint_with_alpha(cr, group.opacity)
+                }
+            } else if group.opacity < 1 {
+                cairo_paint_with_alpha(cr, group.opacity)
+            } else {
+                cairo_paint(cr)
+            }
+        }
+        cairo_restore(cr)
+    }
+
+    func clip(_ path: Path, _ cr: OpaquePointer) {
+        path.add(to: cr)
+        if path.fillRule == .evenOdd { cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD) }
+        cairo_clip(cr)
+        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+    }
+
+    /// Paints the current source through the alpha of `mask`.
+    private func maskSource(with mask: Paint, _ cr: OpaquePointer) {
+        switch mask {
+        case .solid(let color): cairo_paint_with_alpha(cr, color.a)
+        case .linearGradient(let gradient):
+            let pattern = gradient.pattern()
+            cairo_mask(cr, pattern)
+            cairo_pattern_destroy(pattern)
+        case .clear: break
+        }
+    }
+
+    /// The group's items drawn into a buffer over `blur.bounds` at the canvas scale (clipped there by the
+    /// group's clip), blurred, then painted through the group's transform at its opacity.
+    private func drawBlurred(_ group: Group, blur: Blur, cr: OpaquePointer) {
+        let widthPx = Int32((blur.bounds.width * scale).rounded(.up)), heightPx = Int32((blur.bounds.height * scale).rounded(.up))
+        guard widthPx > 0, heightPx > 0, let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, widthPx, heightPx) else { return }
+        defer { cairo_surface_destroy(surface) }
+        cairo_surface_set_device_scale(surface, scale, scale)
+        guard let local = cairo_create(surface) else { return }
+        cairo_translate(local, -blur.bounds.x, -blur.bounds.y)
+        if let clip = group.clip { self.clip(clip, local) }
+        paint(group.frame, cr: local)
+        cairo_destroy(local)
+        cairo_surface_flush(surface)
+        GaussianBlur.apply(to: surface, sigmaPixels: blur.sigma * scale)
+        cairo_surface_mark_dirty(surface)
+
+        cairo_save(cr)
+        group.transform.apply(to: cr)
+        cairo_set_source_surface(cr, surface, blur.bounds.x, blur.bounds.y)
+        cairo_paint_with_alpha(cr, group.opacity)
+        cairo_restore(cr)
+    }
+
+    /// The layer's buffer, made on first use, painted under the current clip; its items drawn directly when
+    /// no buffer can be made.
+    func draw(_ layer: Layer, cr: OpaquePointer) {
+        if layers[layer.key] == nil { layers[layer.key] = makeBuffer(layer) }
+        guard let buffer = layers[layer.key] ?? nil else { return paint(layer.frame, cr: cr) }
+        cairo_set_source_surface(cr, buffer.surface, layer.bounds.x, layer.bounds.y)
+        cairo_paint(cr)
+    }
+
+    private func makeBuffer(_ layer: Layer) -> LayerBuffer? {
+        let widthPx = (layer.bounds.width * scale).rounded(.up), heightPx = (layer.bounds.height * scale).rounded(.up)
+        guard widthPx > 0, heightPx > 0, widthPx < Double(Int32.max), heightPx < Double(Int32.max),
+              let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(widthPx), Int32(heightPx)) else { return nil }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            return nil
+        }
+        cairo_surface_set_device_scale(surface, scale, scale)
+        if let cr = cairo_create(surface) {
+            cairo_translate(cr, -layer.bounds.x, -layer.bounds.y)
+            paint(layer.frame, cr: cr)
+            cairo_destroy(cr)
+        }
+        cairo_surface_flush(surface)
+        return LayerBuffer(surface: surface)
+    }
+
+    /// The shape's coverage as an alpha mask, then each fill through it; a spread fill through the mask
+    /// shifted by up to `spreadPixels` device pixels in every direction.
+    func draw(_ shape: ShapeFill, cr: OpaquePointer) {
+        cairo_push_group_with_content(cr, CAIRO_CONTENT_ALPHA)
+        paint(shape.shape, cr: cr)
+        let mask = cairo_pop_group(cr)!
+        defer { cairo_pattern_destroy(mask) }
+        for fill in shape.fills {
+            guard fill.spreadPixels > 0 else {
+                withPaint(fill.paint, cr) { cairo_mask(cr, mask) }
+                continue
+            }
+            let pixel = 1 / scale
+            var original = cairo_matrix_t()
+            cairo_pattern_get_matrix(mask, &original)
+            cairo_push_group_with_content(cr, CAIRO_CONTENT_ALPHA)
+            cairo_set_source_rgba(cr, 0, 0, 0, 1)
+            let steps = (-fill.spreadPixels...fill.spreadPixels).map { Double($0) * pixel }
+            for dy in steps {
+                for dx in steps {
+                    // The group pattern already maps user space to its surface; shift before that mapping.
+                    var shift = cairo_matrix_t(), shifted = cairo_matrix_t()
+                    cairo_matrix_init_translate(&shift, -dx, -dy)
+                    cairo_matrix_multiply(&shifted, &shift, &original)
+                    cairo_pattern_set_matrix(mask, &shifted)
+                    cairo_mask(cr, mask)
+                }
+            }
+            cairo_pattern_set_matrix(mask, &original)
+            let spread = cairo_pop_group(cr)!
+            withPaint(fill.paint, cr) { cairo_mask(cr, spread) }
+            cairo_pattern_destroy(spread)
+        }
+    }
+}

@@ -1,0 +1,129 @@
+import CPango
+import Drawing
+
+/// Paints a display list (`Frame`) onto a Cairo context whose user space is points. Paint never measures
+/// and knows nothing about blocks: it walks fills, strokes, glyph runs, images and groups.
+final class FramePainter {
+    let glyphs: GlyphPainter
+    let media: MediaStore?
+    /// Device pixels per point: the size of off-screen buffers (blur, layers) and of an outline's spread.
+    let scale: Double
+    /// Rasterised `Layer`s of this paint, by key (nil: the buffer could not be made).
+    var layers: [Int: LayerBuffer?] = [:]
+
+    init(glyphs: GlyphPainter, media: MediaStore?, scale: Double) {
+        self.glyphs = glyphs
+        self.media = media
+        self.scale = scale
+    }
+
+    deinit {
+        for buffer in layers.values { if let buffer { cairo_surface_destroy(buffer.surface) } }
+    }
+
+    func paint(_ frame: Frame, cr: OpaquePointer) {
+        for item in frame.items { draw(item, cr: cr) }
+    }
+
+    private func draw(_ item: FrameItem, cr: OpaquePointer) {
+        switch item {
+        case .fill(let path, let paint):
+            path.add(to: cr)
+            withPaint(paint, cr) {
+                if path.fillRule == .evenOdd { cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD) }
+                cairo_fill(cr)
+                cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+            }
+        case .stroke(let path, let paint, let stroke):
+            path.add(to: cr)
+            cairo_set_line_width(cr, stroke.width)
+            cairo_set_line_cap(cr, stroke.cap == .round ? CAIRO_LINE_CAP_ROUND : CAIRO_LINE_CAP_BUTT)
+            cairo_set_line_join(cr, stroke.join == .round ? CAIRO_LINE_JOIN_ROUND : CAIRO_LINE_JOIN_MITER)
+            withPaint(paint, cr) { cairo_stroke(cr) }
+        case .paint(let paint):
+            withPaint(paint, cr) { cairo_paint(cr) }
+        case .glyphs(let run, let origin):
+            glyphs.draw(run, originX: origin.x, baselineY: origin.y, cr: cr)
+        case .image(let image):
+            draw(image, cr: cr)
+        case .media(let choice):
+            let present: Bool
+            switch choice.condition {
+            case .image: present = media?.surface(for: choice.ids) != nil
+            case .file: present = media?.path(for: choice.ids) != nil
+            }
+            paint(present ? choice.present : choice.absent, cr: cr)
+        case .group(let group):
+            draw(group, cr: cr)
+        case .layer(let layer):
+            draw(layer, cr: cr)
+        case .shape(let shape):
+            draw(shape, cr: cr)
+        }
+    }
+
+    /// Runs `draw` with `paint` as the source (and the clear operator for `.clear`), then restores the operator.
+    func withPaint(_ paint: Paint, _ cr: OpaquePointer, _ draw: () -> Void) {
+        switch paint {
+        case .solid(let color):
+            cairo_set_source_rgba(cr, color.r, color.g, color.b, color.a)
+            draw()
+        case .linearGradient(let gradient):
+            let pattern = gradient.pattern()
+            cairo_set_source(cr, pattern)
+            draw()
+            cairo_pattern_destroy(pattern)
+        case .clear:
+            cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
+            draw()
+            cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+        }
+    }
+}
+
+extension LinearGradient {
+    /// A new Cairo pattern (the caller destroys it), padded beyond both ends.
+    func pattern() -> OpaquePointer {
+        let pattern = cairo_pattern_create_linear(start.x, start.y, end.x, end.y)!
+        for stop in stops { cairo_pattern_add_color_stop_rgba(pattern, stop.offset, stop.color.r, stop.color.g, stop.color.b, stop.color.a) }
+        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+        return pattern
+    }
+}
+
+extension Path {
+    /// Replaces the context's current path with this one.
+    func add(to cr: OpaquePointer) {
+        cairo_new_path(cr)
+        for element in elements {
+            switch element {
+            case .move(let point): cairo_move_to(cr, point.x, point.y)
+            case .line(let point): cairo_line_to(cr, point.x, point.y)
+            case .curve(let c1, let c2, let end): cairo_curve_to(cr, c1.x, c1.y, c2.x, c2.y, end.x, end.y)
+            case .arc(let center, let radius, let start, let end): cairo_arc(cr, center.x, center.y, radius, start, end)
+            case .ellipse(let center, let radiusX, let radiusY):
+                cairo_new_sub_path(cr)
+                cairo_save(cr)
+                cairo_translate(cr, center.x, center.y)
+                cairo_scale(cr, radiusX, radiusY)
+                cairo_arc(cr, 0, 0, 1, 0, 2 * Double.pi)
+                cairo_restore(cr)
+            case .rect(let rect): cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
+            case .newSubPath: cairo_new_sub_path(cr)
+            case .close: cairo_close_path(cr)
+            }
+        }
+    }
+}
+
+extension Transform {
+    func apply(to cr: OpaquePointer) {
+        for step in steps {
+            switch step {
+            case .translate(let x, let y): cairo_translate(cr, x, y)
+            case .scale(let x, let y): cairo_scale(cr, x, y)
+            case .rotate(let angle): cairo_rotate(cr, angle)
+            }
+        }
+    }
+}
