@@ -11,8 +11,9 @@ public final class Renderer {
         glyphs = GlyphPainter(fonts: fonts)
     }
 
-    /// The layout painted at its canvas scale, as straight RGBA.
-    public func image(_ layout: PageLayout, media: MediaStore? = nil) throws -> RGBAImage {
+    /// The layout painted at its canvas scale, as straight RGBA; `overlays` change named groups for one
+    /// animation frame (`PageLayout.displayList(overlays:)`).
+    public func image(_ layout: PageLayout, overlays: [String: Overlay] = [:], media: MediaStore? = nil) throws -> RGBAImage {
         // Cairo image surfaces are at most 32767 pixels on a side.
         let side = LayoutOptions.maxRasterPixels
         guard !layout.exceedsHeightLimit, layout.canvas.pixelWidth <= side, layout.canvas.pixelHeight <= side else {
@@ -20,7 +21,7 @@ public final class Renderer {
         }
         let canvas = try CairoCanvas(pixelWidth: layout.canvas.pixelWidth, pixelHeight: layout.canvas.pixelHeight)
         cairo_scale(canvas.cr, layout.canvas.scale, layout.canvas.scale)
-        FramePainter(glyphs: glyphs, media: media, scale: layout.canvas.scale).paint(layout.displayList(), cr: canvas.cr)
+        FramePainter(glyphs: glyphs, media: media, scale: layout.canvas.scale).paint(layout.displayList(overlays: overlays), cr: canvas.cr)
         try canvas.check()
         return canvas.straightRGBA()
     }

@@ -4,8 +4,8 @@ import Layout
 /// Text reveal (`v2-reveal-facts.md` §5.1, §6.1–6.2): the per-glyph ink mask, the glyphs still flying
 /// in as snippets, and the inline emoji and images popping in above the mask.
 extension FrameContext {
-    func reveal(_ box: TextBox, start: Int, end: Int) -> TextBox {
-        var box = box
+    func reveal(_ box: TextBox, at origin: Point, start: Int, end: Int) -> TextReveal {
+        var reveal = TextReveal(box: box, origin: origin)
         let total = RevealCostMap.characterTotal(box)
         let local = min(max(cursor - start, 0), end - start)
         let count = cleared || local >= end - start ? total : RevealCostMap.characterCount(box, widthBudget: local)
@@ -36,12 +36,12 @@ extension FrameContext {
                 snippets.append(snippet(Rect(x: rect.minX, y: line.frame.minY, width: rect.width, height: line.frame.height), elapsed: elapsed))
             }
         }
-        box.revealSnippets = snippets
+        reveal.snippets = snippets
         if !(cleared && firstInFlight == nil) {
-            box.revealMask = maskRects(box, limit: firstInFlight ?? count)
+            reveal.mask = maskRects(box, limit: firstInFlight ?? count)
         }
-        revealAttachments(&box, count: count, thresholds: thresholds)
-        return box
+        reveal.pops = pops(box, count: count, thresholds: thresholds)
+        return reveal
     }
 
     /// Seconds since the cursor reached `threshold` by an animated step; nil if not reached or jumped.
@@ -89,24 +89,25 @@ extension FrameContext {
 
     /// Emoji, inline images and inline button pills (drawn above the mask too): hidden until their
     /// character is revealed, then opacity 0 → 1 (linear) and scale 0.1 → 1 (ease-out) over 0.2 s.
-    func revealAttachments(_ box: inout TextBox, count: Int, thresholds: [Int]) {
+    func pops(_ box: TextBox, count: Int, thresholds: [Int]) -> [TextReveal.Pop] {
+        var pops: [TextReveal.Pop] = []
         var lineStart = 0
         for l in box.lines.indices {
             let line = box.lines[l]
             for a in line.attachments.indices {
                 let index = lineStart + line.attachments[a].range.lowerBound - line.range.lowerBound
                 guard cleared || index < count else {
-                    box.lines[l].attachments[a].revealOpacity = 0
+                    pops.append(TextReveal.Pop(line: l, index: a, opacity: 0, scale: 1))
                     continue
                 }
                 guard index < thresholds.count, let elapsed = animationElapsed(at: thresholds[index]),
                       elapsed < RevealTimeline.attachmentDuration else { continue }
                 let progress = elapsed / RevealTimeline.attachmentDuration
-                box.lines[l].attachments[a].revealOpacity = progress
-                box.lines[l].attachments[a].revealScale = RevealTimeline.attachmentStartScale
-                    + (1 - RevealTimeline.attachmentStartScale) * BezierCurve.easeOut.value(at: progress)
+                pops.append(TextReveal.Pop(line: l, index: a, opacity: progress, scale: RevealTimeline.attachmentStartScale
+                    + (1 - RevealTimeline.attachmentStartScale) * BezierCurve.easeOut.value(at: progress)))
             }
             lineStart += line.characterRects?.count ?? line.range.count
         }
+        return pops
     }
 }

@@ -1,6 +1,7 @@
 import Layout
 
-/// Applies one cursor at one time to a tree of items (`v2-reveal-facts.md` §3.4–§3.6, §5, §6).
+/// Applies one cursor at one time to a tree of items (`v2-reveal-facts.md` §3.4–§3.6, §5, §6): records the
+/// fades, text reveals and table bands in the frame by name, and returns the items with the shimmer's phase.
 struct FrameContext {
     let timeline: RevealTimeline
     let time: Double
@@ -8,42 +9,44 @@ struct FrameContext {
     /// The reveal has caught up: masks go once no snippet is in flight, every item is shown.
     let cleared: Bool
 
-    func apply(_ items: [LayoutItem], _ map: RevealCostMap) -> [LayoutItem] {
-        zip(items, map.entries).map { apply($0, $1) }
+    func apply(_ items: [LayoutItem], _ map: RevealCostMap, to frame: inout RevealFrame) -> [LayoutItem] {
+        zip(items, map.entries).map { apply($0, $1, to: &frame) }
     }
 
-    func apply(_ item: LayoutItem, _ entry: RevealCostMap.Entry) -> LayoutItem {
+    func apply(_ item: LayoutItem, _ entry: RevealCostMap.Entry, to frame: inout RevealFrame) -> LayoutItem {
         var item = item
+        let origin = Point(x: item.frame.minX, y: item.frame.minY)
         switch (entry, item.content) {
         case (.text(let start, let end), .text(let box)):
-            item.content = .text(reveal(box, start: start, end: end))
-        case (.codeBlock(let start, let end), .codeBlock(var code)):
-            item.opacity = fade(at: start)
-            code.text = reveal(code.text, start: start, end: end)
-            item.content = .codeBlock(code)
+            frame.texts[GroupID.Text(item: item.id, part: .body).name] = reveal(box, at: origin, start: start, end: end)
+        case (.codeBlock(let start, let end), .codeBlock(let code)):
+            frame.itemOpacity[item.id] = fade(at: start)
+            frame.texts[GroupID.Text(item: item.id, part: .body).name] = reveal(code.text, at: origin.offset(code.textOrigin), start: start, end: end)
         case (.details(let start, _, let titleCost, let body), .details(var details)):
-            if let title = details.title { details.title = reveal(title, start: start, end: start + titleCost) }
-            if let body { details.items = apply(details.items, body) }
+            if let title = details.title {
+                frame.texts[GroupID.Text(item: item.id, part: .title).name] = reveal(title, at: origin.offset(details.titleOrigin), start: start, end: start + titleCost)
+            }
+            if let body { details.items = apply(details.items, body, to: &frame) }
             item.content = .details(details)
         case (.table(_, let end, let title, let rows), .table(var table)):
-            if let title { table.title = apply(table.title, title) }
+            if let title { table.title = apply(table.title, title, to: &frame) }
             for row in rows {
                 for cell in row.cells {
                     guard let map = cell.map else { continue }
-                    table.cells[cell.index].items = apply(table.cells[cell.index].items, map)
+                    table.cells[cell.index].items = apply(table.cells[cell.index].items, map, to: &frame)
                 }
             }
-            if !cleared && cursor < end { table.revealBand = band(table, rows: rows, width: item.frame.width) }
+            if !cleared && cursor < end { frame.tableBands[item.id] = band(table, rows: rows, width: item.frame.width) }
             item.content = .table(table)
         case (.thinking(let start), .thinking(var thinking)):
-            item.opacity = fade(at: start)
+            frame.itemOpacity[item.id] = fade(at: start)
             // The shimmer sweeps once a second, ease-out, forever (§6.3).
             let phase = time - time.rounded(.down)
             thinking.shimmerCenterX = -thinking.shimmerHalfWidth
                 + (item.frame.width + 2 * thinking.shimmerHalfWidth) * BezierCurve.easeOut.value(at: phase)
             item.content = .thinking(thinking)
         case (.nonText(_, let end), _):
-            item.opacity = fade(at: end)
+            frame.itemOpacity[item.id] = fade(at: end)
         default:
             break
         }

@@ -27,7 +27,8 @@ public final class RevealExporter {
     public func time(ofFrame index: Int) -> Double { min(Double(index) / fps, timeline.endTime) }
 
     public func image(at time: Double) throws -> RGBAImage {
-        try renderer.image(timeline.layout(at: time), media: media)
+        let frame = timeline.frame(at: time)
+        return try renderer.image(frame.layout, overlays: frame.overlays(), media: media)
     }
 
     /// One frame at the default (smaller) PNG settings, for `--at`.

@@ -1,7 +1,7 @@
 import Layout
 
-/// One frame of the export: the shown chunk's layout with the reveal applied as values (masks, snippets,
-/// opacities, the table band, the bubble's height, the status fade, the shimmer phase) for Raster to paint.
+/// One frame of the export: the shown chunk's layout at that moment (the bubble's size, the shimmer phase)
+/// and the reveal's overlays on it (masks, snippets, fades, the table band, the content clip, the status fade).
 extension RevealTimeline {
     static let snippetDuration = 0.20
     static let snippetBlurDuration = 0.22
@@ -16,31 +16,33 @@ extension RevealTimeline {
     static let minimumSnippetWidth = 0.5
 
     /// The page as it looks at `time` (seconds from the first element).
-    public func layout(at time: Double) -> PageLayout {
+    public func frame(at time: Double) -> RevealFrame {
         if time >= endTime - 1e-9 {
             // The last frame is the static render of the final message on the shared canvas.
             var layout = stream.finalLayout
             layout.canvas = canvas
-            return layout
+            return RevealFrame(layout: layout)
         }
         let tick = self.tick(at: time)
         let chunk = stream.chunks[tick.chunk]
         var layout = tick.phase == .done ? stream.finalLayout : chunk.layout
         let map = tick.phase == .done ? RevealCostMap(items: layout.items) : chunk.map
         let cursor = tick.phase == .done ? map.total : tick.cursor
+        var frame = RevealFrame(layout: layout)
         let context = FrameContext(timeline: self, time: time, cursor: cursor, cleared: tick.phase == .done)
-        layout.items = context.apply(layout.items, map)
+        layout.items = context.apply(layout.items, map, to: &frame)
         if tick.phase != .done {
             // The seed's container: sized to the revealed items' maxY while the reveal runs.
-            layout.revealClipMaxY = max(0, RevealExtent.bounds(chunk.layout.items, chunk.map, cursor: cursor)?.maxY ?? 0)
+            frame.clipMaxY = max(0, RevealExtent.bounds(chunk.layout.items, chunk.map, cursor: cursor)?.maxY ?? 0)
         }
         layout.canvas = canvas
         if let size = bubbleSize(at: time) {
             layout.bubble?.frame.width = size.width
             layout.bubble?.frame.height = size.height
         }
-        layout.status.opacity = statusOpacity(at: time)
-        return layout
+        frame.layout = layout
+        frame.statusOpacity = statusOpacity(at: time)
+        return frame
     }
 
     /// The bubble body's size (points) at `time`; nil with --no-bubble.

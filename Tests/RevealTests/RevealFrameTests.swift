@@ -40,10 +40,11 @@ final class RevealFrameTests: XCTestCase {
         let timeline = try RevealTimeline(stream: RevealFixtures.stream(json: Self.threeLines))
         // Half-way through the reveal some glyphs are in flight: the mask stops before the first of them.
         let middle = timeline.completionTime / 2
-        let layout = timeline.layout(at: middle)
-        let box = try textBox(layout)
-        XCTAssertFalse(box.revealSnippets.isEmpty)
-        for snippet in box.revealSnippets {
+        let frame = timeline.frame(at: middle)
+        let box = try textBox(frame.layout)
+        let text = try XCTUnwrap(frame.text(GroupID.Text(item: "0", part: .body)))
+        XCTAssertFalse(text.snippets.isEmpty)
+        for snippet in text.snippets {
             XCTAssertGreaterThanOrEqual(snippet.opacity, 0)
             XCTAssertLessThanOrEqual(snippet.opacity, 1)
             XCTAssertGreaterThanOrEqual(snippet.scale, 0.5)
@@ -53,8 +54,8 @@ final class RevealFrameTests: XCTestCase {
             let line = try XCTUnwrap(box.lines.first { $0.frame.minY == snippet.rect.minY })
             XCTAssertEqual(snippet.rect.height, line.frame.height)
         }
-        let mask = try XCTUnwrap(box.revealMask)
-        let firstSnippet = box.revealSnippets[0].rect
+        let mask = try XCTUnwrap(text.mask)
+        let firstSnippet = text.snippets[0].rect
         for rect in mask where rect.minY <= firstSnippet.minY && rect.maxY >= firstSnippet.maxY - 1 {
             XCTAssertLessThanOrEqual(rect.maxX, firstSnippet.minX + 0.01, "the mask never shows a glyph still in flight")
         }
@@ -68,9 +69,9 @@ final class RevealFrameTests: XCTestCase {
         XCTAssertGreaterThan(old.opacity, 0.95)
         XCTAssertLessThan(old.blurRadius, 0.3)
         // After the reveal everything is static: no mask, no snippets.
-        let end = try textBox(timeline.layout(at: timeline.endTime))
-        XCTAssertNil(end.revealMask)
-        XCTAssertTrue(end.revealSnippets.isEmpty)
+        let end = timeline.frame(at: timeline.endTime)
+        XCTAssertTrue(end.texts.isEmpty)
+        XCTAssertTrue(end.overlays().isEmpty)
     }
 
     func testEmojiPopsInWhenTheBudgetCoversItsCell() throws {
@@ -78,10 +79,11 @@ final class RevealFrameTests: XCTestCase {
         var opacities: [Double] = []
         var scales: [Double] = []
         for frame in 0..<Int(timeline.endTime * 60) {
-            let box = try textBox(timeline.layout(at: Double(frame) / 60))
-            let attachment = try XCTUnwrap(box.lines.first?.attachments.first)
-            opacities.append(attachment.revealOpacity)
-            scales.append(attachment.revealScale)
+            let reveal = timeline.frame(at: Double(frame) / 60)
+            XCTAssertNotNil(try textBox(reveal.layout).lines.first?.attachments.first)
+            let pop = reveal.text(GroupID.Text(item: "0", part: .body))?.pop(line: 0, index: 0) ?? (opacity: 1, scale: 1)
+            opacities.append(pop.opacity)
+            scales.append(pop.scale)
         }
         XCTAssertEqual(opacities.first, 0, "hidden before its character is revealed")
         XCTAssertEqual(opacities.last, 1)
@@ -97,9 +99,9 @@ final class RevealFrameTests: XCTestCase {
         var heights: [Double] = []
         var sawGrowth = false
         for frame in 0..<Int(timeline.endTime * 60) {
-            let layout = timeline.layout(at: Double(frame) / 60)
-            guard let item = layout.items.first(where: { $0.kind == "table" }), case .table(let table) = item.content else { continue }
-            guard let band = table.revealBand else { continue }
+            let reveal = timeline.frame(at: Double(frame) / 60)
+            guard let item = reveal.layout.items.first(where: { $0.kind == "table" }) else { continue }
+            guard let band = reveal.tableBands[item.id] else { continue }
             XCTAssertEqual(band.width, item.frame.width)
             XCTAssertGreaterThanOrEqual(band.minY, 0)
             // While animating, the band is centred on the new mask height's middle.
@@ -109,9 +111,9 @@ final class RevealFrameTests: XCTestCase {
         XCTAssertTrue(sawGrowth, "a row's mask grows about its centre over 0.12 s")
         XCTAssertFalse(heights.isEmpty)
         // The last frame shows the whole table unmasked.
-        let last = timeline.layout(at: timeline.endTime)
-        guard case .table(let table) = try XCTUnwrap(last.items.first { $0.kind == "table" }).content else { return XCTFail() }
-        XCTAssertNil(table.revealBand)
+        let last = timeline.frame(at: timeline.endTime)
+        XCTAssertNotNil(last.layout.items.first { $0.kind == "table" })
+        XCTAssertTrue(last.tableBands.isEmpty)
     }
 
     func testThinkingBlocksDoNotMoveTheAnswerCursor() throws {
@@ -129,9 +131,9 @@ final class RevealFrameTests: XCTestCase {
         XCTAssertEqual(a.ticks.map(\.cursor), b.ticks.map(\.cursor))
         XCTAssertGreaterThan(a.ticks.last!.cursor, 0)
         // The thinking block fades in from the first frame.
-        let first = a.layout(at: 0.06)
-        XCTAssertEqual(first.items.first?.kind, "thinking")
-        XCTAssertGreaterThan(first.items[0].opacity, 0)
+        let first = a.frame(at: 0.06)
+        XCTAssertEqual(first.layout.items.first?.kind, "thinking")
+        XCTAssertGreaterThan(first.opacity(of: first.layout.items[0].id), 0)
     }
 
     func testBubbleGrowsWhileStreamingAndTheStatusFadesInAtTheEnd() throws {
@@ -148,27 +150,27 @@ final class RevealFrameTests: XCTestCase {
         }
         // The content is clipped at the revealed items' maxY (the last revealed line's baseline) while the
         // reveal runs; the bubble is 2 + 6 pt taller than the revealed content below it.
-        let middle = timeline.layout(at: 1.5)
+        let middle = timeline.frame(at: 1.5)
         let tick = timeline.tick(at: 1.5)
         let chunk = timeline.stream.chunks[tick.chunk]
         let bounds = try XCTUnwrap(RevealExtent.bounds(chunk.layout.items, chunk.map, cursor: tick.cursor))
-        XCTAssertEqual(middle.revealClipMaxY, bounds.maxY)
+        XCTAssertEqual(middle.clipMaxY, bounds.maxY)
         if case .text(let box) = chunk.layout.items[0].content {
             let revealedBaselines = box.lines.map { chunk.layout.items[0].frame.minY + $0.frame.maxY }
             XCTAssertTrue(revealedBaselines.contains(bounds.maxY), "the clip sits on a line's baseline")
         }
-        XCTAssertNil(timeline.layout(at: timeline.endTime).revealClipMaxY)
+        XCTAssertNil(timeline.frame(at: timeline.endTime).clipMaxY)
         // Size changes are tweened over 0.15 s: no tick jumps across the whole range of widths or heights.
         for series in [timeline.ticks.map(\.bubbleWidth), timeline.ticks.map(\.bubbleHeight)] {
             let range = series.max()! - series.min()!
             XCTAssertGreaterThan(range, 20)
             for (previous, next) in zip(series, series.dropFirst()) { XCTAssertLessThanOrEqual(abs(next - previous), 0.3 * range) }
         }
-        XCTAssertEqual(timeline.layout(at: 0.5).status.opacity, 0)
-        XCTAssertEqual(timeline.layout(at: timeline.completionTime + 0.1).status.opacity, 0.5, accuracy: 0.01)
-        let last = timeline.layout(at: timeline.endTime)
-        XCTAssertEqual(last.status.opacity, 1)
-        XCTAssertEqual(last.bubble?.frame, final.bubble?.frame)
+        XCTAssertEqual(timeline.frame(at: 0.5).statusOpacity, 0)
+        XCTAssertEqual(timeline.frame(at: timeline.completionTime + 0.1).statusOpacity, 0.5, accuracy: 0.01)
+        let last = timeline.frame(at: timeline.endTime)
+        XCTAssertEqual(last.statusOpacity, 1)
+        XCTAssertEqual(last.layout.bubble?.frame, final.bubble?.frame)
         XCTAssertEqual(timeline.endTime, timeline.completionTime + RevealTimeline.settleDuration, accuracy: 1e-9)
     }
 
@@ -179,8 +181,9 @@ final class RevealFrameTests: XCTestCase {
         XCTAssertEqual(timeline.stream.events.map(\.event), [.update(chunk: 0, replace: false), .update(chunk: 1, replace: true), .finalize(chunk: 1)])
         let total = timeline.stream.chunks[1].map.total
         XCTAssertEqual(timeline.tick(at: 0.5 + 1.0 / 60).cursor, total, "the new draft shows whole at once")
-        let box = try textBox(timeline.layout(at: 0.52))
-        XCTAssertTrue(box.revealSnippets.isEmpty, "no pop-in for a replacement")
+        let frame = timeline.frame(at: 0.52)
+        XCTAssertEqual(try textBox(frame.layout).lines.first?.range, 0..<29, "the new draft is shown")
+        XCTAssertEqual(frame.text(GroupID.Text(item: "0", part: .body))?.snippets.isEmpty, true, "no pop-in for a replacement")
     }
 
     func testStreamTimesMustNotDecrease() throws {
@@ -200,9 +203,10 @@ final class RevealFrameTests: XCTestCase {
         let photo = try XCTUnwrap(stream.chunks[0].layout.items.firstIndex { $0.kind == "placeholder" || $0.kind == "image" })
         let entry = stream.chunks[0].map.entries[photo]
         let reached = try XCTUnwrap(timeline.ticks.first { $0.cursor >= entry.end })
-        XCTAssertEqual(timeline.layout(at: reached.time - 1.0 / 60).items[photo].opacity, 0)
-        XCTAssertEqual(timeline.layout(at: reached.time + 0.06).items[photo].opacity, 0.5, accuracy: 0.01)
-        XCTAssertEqual(timeline.layout(at: reached.time + 0.13).items[photo].opacity, 1)
+        let id = stream.chunks[0].layout.items[photo].id
+        XCTAssertEqual(timeline.frame(at: reached.time - 1.0 / 60).opacity(of: id), 0)
+        XCTAssertEqual(timeline.frame(at: reached.time + 0.06).opacity(of: id), 0.5, accuracy: 0.01)
+        XCTAssertEqual(timeline.frame(at: reached.time + 0.13).opacity(of: id), 1)
     }
 
     func testCodeBlockBandFadesInAtItsStartAndItsTextIsMaskedGlyphByGlyph() throws {
@@ -212,12 +216,13 @@ final class RevealFrameTests: XCTestCase {
         guard case .codeBlock(let start, let end) = map.entries[1] else { return XCTFail("no code entry") }
         XCTAssertEqual(start, map.entries[0].end)
         let reached = try XCTUnwrap(timeline.ticks.first { $0.cursor >= start })
-        XCTAssertEqual(timeline.layout(at: reached.time - 1.0 / 60).items[1].opacity, 0, "hidden before the cursor reaches it")
-        XCTAssertEqual(timeline.layout(at: reached.time + 0.06).items[1].opacity, 0.5, accuracy: 0.01)
+        XCTAssertEqual(timeline.frame(at: reached.time - 1.0 / 60).opacity(of: "1"), 0, "hidden before the cursor reaches it")
+        XCTAssertEqual(timeline.frame(at: reached.time + 0.06).opacity(of: "1"), 0.5, accuracy: 0.01)
         // Half-way through the code the text mask covers only part of it.
         let middle = try XCTUnwrap(timeline.ticks.first { $0.cursor >= (start + end) / 2 })
-        guard case .codeBlock(let code) = timeline.layout(at: middle.time + 0.3).items[1].content else { return XCTFail("no code") }
-        let mask = try XCTUnwrap(code.text.revealMask)
+        let frame = timeline.frame(at: middle.time + 0.3)
+        guard case .codeBlock(let code) = frame.layout.items[1].content else { return XCTFail("no code") }
+        let mask = try XCTUnwrap(frame.text(GroupID.Text(item: "1", part: .body))?.mask)
         let ink = code.text.lines.flatMap { $0.characterRects ?? [] }.filter { $0.width > 0 && $0.height > 0 }
         let covered = ink.filter { rect in mask.contains { $0.minX <= rect.minX + 0.01 && $0.maxX >= rect.maxX - 0.01 && $0.minY <= rect.minY + 0.01 && $0.maxY >= rect.maxY - 0.01 } }
         XCTAssertGreaterThan(covered.count, 0)
@@ -231,10 +236,11 @@ final class RevealFrameTests: XCTestCase {
         let bodyStart = try XCTUnwrap(body?.entries.first?.start)
         XCTAssertEqual(bodyStart, start + titleCost, "the body continues the same cursor after the title")
         let duringTitle = try XCTUnwrap(timeline.ticks.first { $0.cursor > titleCost / 2 })
-        let layout = timeline.layout(at: duringTitle.time)
-        XCTAssertEqual(layout.items[0].opacity, 1)
-        guard case .details(let details) = layout.items[0].content, case .text(let bodyText) = details.items[0].content else { return XCTFail() }
-        XCTAssertFalse(try XCTUnwrap(details.title?.revealMask).isEmpty)
-        XCTAssertEqual(bodyText.revealMask, [], "nothing of the body before the title is paid for")
+        let frame = timeline.frame(at: duringTitle.time)
+        XCTAssertEqual(frame.opacity(of: "0"), 1)
+        guard case .details(let details) = frame.layout.items[0].content, case .text = details.items[0].content else { return XCTFail() }
+        XCTAssertEqual(details.items[0].id, "0.0")
+        XCTAssertFalse(try XCTUnwrap(frame.text(GroupID.Text(item: "0", part: .title))?.mask).isEmpty)
+        XCTAssertEqual(frame.text(GroupID.Text(item: "0.0", part: .body))?.mask, [], "nothing of the body before the title is paid for")
     }
 }

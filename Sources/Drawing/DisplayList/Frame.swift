@@ -18,7 +18,7 @@ public struct Frame: Sendable, Equatable {
         var group = Group(frame)
         configure(&group)
         guard group.opacity > 0 else { return }
-        if group.isPlain { append(contentsOf: frame) } else { append(.group(group)) }
+        if group.isPlain { append(contentsOf: group.frame) } else { append(.group(group)) }
     }
 }
 

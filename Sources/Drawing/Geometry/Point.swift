@@ -7,4 +7,7 @@ public struct Point: Sendable, Equatable {
         self.x = x
         self.y = y
     }
+
+    /// This point moved by `other`'s coordinates.
+    public func offset(_ other: Point) -> Point { Point(x: x + other.x, y: y + other.y) }
 }

@@ -39,9 +39,11 @@ extension FrameBuilder {
         return Frame([.fill(shape, .solid(fill.accent.multipliedAlpha(fill.fillAlpha))), .group(Group(bar, clip: shape))])
     }
 
-    func details(_ details: Details, in frame: Rect) -> Frame {
+    func details(_ details: Details, in frame: Rect, title name: GroupID.Text) -> Frame {
         var result = Frame()
-        if let title = details.title { result.append(contentsOf: text(title, at: Point(x: frame.minX + details.titleOrigin.x, y: frame.minY + details.titleOrigin.y))) }
+        if let title = details.title {
+            result.append(contentsOf: text(title, at: Point(x: frame.minX + details.titleOrigin.x, y: frame.minY + details.titleOrigin.y), named: name))
+        }
         result.append(contentsOf: ornament(Ornament(shape: .chevron, color: details.chevronColor, rotation: details.isExpanded ? 180 : 0),
                                            in: details.chevron.offsetBy(dx: frame.minX, dy: frame.minY)))
         result.appendGroup(items(details.items)) { $0.transform = .translate(frame.minX, frame.minY) }

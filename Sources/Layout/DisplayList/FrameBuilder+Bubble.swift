@@ -69,8 +69,6 @@ extension FrameBuilder {
             let path = Path([.move(Point(x: x, y: y + 4)), .line(Point(x: x + 2.95, y: y + 6.95)), .line(Point(x: x + 9.5, y: y))])
             content.append(.stroke(path, .solid(status.tickColor), .round(width: 0.99)))
         }
-        var result = Frame()
-        result.appendGroup(content) { $0.opacity = status.opacity }
-        return result
+        return content
     }
 }

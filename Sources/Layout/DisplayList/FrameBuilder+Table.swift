@@ -4,7 +4,7 @@ import Drawing
 /// to its full-width frame; fills first (rounding the grid corners they touch), then the inner lines, the
 /// rounded outer border drawn inside the card's edge, and the text.
 extension FrameBuilder {
-    func table(_ table: Table, in frame: Rect) -> Frame {
+    func table(_ table: Table, in frame: Rect, grid: String) -> Frame {
         var content = Frame()
         for cell in table.cells where cell.filled {
             content.append(.fill(Self.cornerPath(cell.frame, radius: cell.fillCornerRadius, corners: cell.roundedCorners), .solid(table.fillColor)))
@@ -22,10 +22,7 @@ extension FrameBuilder {
         for cell in table.cells where !cell.items.isEmpty {
             content.appendGroup(items(cell.items)) { $0.transform = .translate(cell.frame.minX, cell.frame.minY) }
         }
-        if let band = table.revealBand {
-            // Rows pop in through a growing mask over the whole content view (`v2-reveal-facts.md` §3.6).
-            content = Frame([.group(Group(content, clip: .rect(band)))])
-        }
+        content = named(grid, content)
         return Frame([.group(Group(content, transform: .translate(frame.minX, frame.minY), clip: .rect(Rect(x: 0, y: 0, width: frame.width, height: frame.height))))])
     }
 

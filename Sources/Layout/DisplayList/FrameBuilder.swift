@@ -2,14 +2,14 @@ import Drawing
 
 /// Lowers a `PageLayout` to the display list: every shape's geometry is decided here, so paint only walks
 /// primitives (`architecture.md`). Layers bottom to top: the background, the bubble, the page's items clipped
-/// to the bubble, the status row.
-final class FrameBuilder {
+/// to the bubble, the status row. Groups named in `GroupID` are wrapped by their overlay, if any.
+struct FrameBuilder {
     let layout: PageLayout
-    /// Keys of the shared text layers of reveal snippets (`Layer`), unique within one page.
-    var nextLayerKey = 0
+    let overlays: [String: Overlay]
 
-    init(_ layout: PageLayout) {
+    init(_ layout: PageLayout, overlays: [String: Overlay]) {
         self.layout = layout
+        self.overlays = overlays
     }
 
     var scale: Double { layout.canvas.scale }
@@ -21,7 +21,7 @@ final class FrameBuilder {
         if let bubble = layout.bubble {
             body.append(.shape(bubbleShape(bubble)))
             body.appendGroup(items()) { $0.clip = bubbleClip(bubble) }
-            body.append(contentsOf: status(layout.status))
+            body.append(contentsOf: named(GroupID.status, status(layout.status)))
         } else {
             body.append(contentsOf: items())
         }
@@ -29,24 +29,27 @@ final class FrameBuilder {
         return frame
     }
 
-    /// The page's items, clipped at the revealed items' maxY while a reveal streams.
+    /// The page's items.
     private func items() -> Frame {
-        var frame = Frame()
-        for item in layout.items { frame.append(contentsOf: self.item(item)) }
-        guard let maxY = layout.revealClipMaxY else { return frame }
-        var clipped = Frame()
-        clipped.appendGroup(frame) { $0.clip = .rect(Rect(x: -1e5, y: -1e5, width: 2e5, height: 1e5 + maxY)) }
-        return clipped
+        named(GroupID.items, items(layout.items))
     }
 
-    /// One item as a group carrying its id, at its reveal opacity (nothing at 0).
+    /// One item as a group carrying its id.
     func item(_ item: LayoutItem) -> Frame {
-        var frame = Frame()
-        frame.appendGroup(content(item)) {
-            $0.id = item.id
-            $0.opacity = item.opacity
+        named(item.id, content(item))
+    }
+
+    /// `frame` as a group named `id`, wrapped by the overlay on that name (drawn nowhere at opacity 0).
+    func named(_ id: String, _ frame: Frame, _ configure: (inout Group) -> Void = { _ in }) -> Frame {
+        var group = Group(frame, id: id)
+        configure(&group)
+        var result = Frame()
+        if let overlay = overlays[id] {
+            result.appendGroup(Frame([.group(group)])) { $0 = overlay.wrapping(group) }
+        } else {
+            result.append(.group(group))
         }
-        return frame
+        return result
     }
 
     func items(_ items: [LayoutItem]) -> Frame {
@@ -60,7 +63,7 @@ final class FrameBuilder {
         var frame = Frame()
         switch item.content {
         case .text(let box):
-            frame = text(box, at: origin)
+            frame = text(box, at: origin, named: GroupID.Text(item: item.id, part: .body))
         case .divider(let color):
             frame.append(.fill(.rect(item.frame), .solid(color)))
         case .anchor:
@@ -78,10 +81,10 @@ final class FrameBuilder {
             frame = self.ornament(ornament, in: item.frame)
         case .codeBlock(let code):
             frame = quoteFill(code.fill, in: item.frame)
-            frame.append(contentsOf: text(code.text, at: origin.offset(code.textOrigin)))
+            frame.append(contentsOf: text(code.text, at: origin.offset(code.textOrigin), named: GroupID.Text(item: item.id, part: .body)))
             if let label = code.languageLabel { frame.append(contentsOf: text(label, at: origin.offset(code.languageOrigin))) }
         case .details(let details):
-            frame = self.details(details, in: item.frame)
+            frame = self.details(details, in: item.frame, title: GroupID.Text(item: item.id, part: .title))
         case .thinking(let thinking):
             frame = self.thinking(thinking, in: item.frame)
         case .buttonRow(let buttons):
@@ -94,7 +97,7 @@ final class FrameBuilder {
         case .showMore(let box):
             frame = text(box, at: origin)
         case .table(let table):
-            frame = self.table(table, in: item.frame)
+            frame = self.table(table, in: item.frame, grid: GroupID.tableGrid(item.id))
         case .media(let media):
             frame = self.media(media, in: item.frame)
         case .fileRow(let row):
@@ -104,8 +107,4 @@ final class FrameBuilder {
         }
         return frame
     }
-}
-
-extension Point {
-    func offset(_ other: Point) -> Point { Point(x: x + other.x, y: y + other.y) }
 }

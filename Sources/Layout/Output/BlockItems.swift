@@ -99,8 +99,6 @@ public struct Table: Sendable, Equatable {
     public var lines: [Rect]
     /// Horizontal scroll offset applied (0 = the resting position).
     public var scrollOffset: Double
-    /// Streaming reveal: the table shows only this item-local band (rows pop in), nil when static.
-    public var revealBand: Rect?
 }
 
 public struct TableCellLayout: Sendable, Equatable {

@@ -12,9 +12,6 @@ public struct PageLayout: Sendable {
     /// What the canvas is filled with first; nil = transparent.
     public var background: RGBA?
     public var warnings: [String]
-    /// Streaming reveal: the page content is clipped below this y (page coordinates), the revealed items'
-    /// maxY (seed: the container is sized to it; the bubble below it is empty). nil when static.
-    public var revealClipMaxY: Double? = nil
     /// Layout stopped at `LayoutOptions.heightLimit`: the page is too tall for a raster image and is incomplete.
     public var exceedsHeightLimit = false
     /// A text reached `FontSet.maxLinesPerText` lines and was cut: the page is refused in every output mode.
@@ -72,8 +69,6 @@ public struct Status: Sendable, Equatable {
     /// Read ticks (outgoing): two 11 pt ticks, positions relative to the row origin.
     public var ticks: [Rect]
     public var tickColor: RGBA
-    /// Streaming reveal: hidden while a draft streams, fading in at the end.
-    public var opacity: Double = 1
 }
 
 /// One positioned item of the page.
@@ -83,8 +78,6 @@ public struct LayoutItem: Sendable, Equatable {
     /// The source block type (`paragraph`, `heading`, ...).
     public var block: String
     public var content: ItemContent
-    /// Streaming reveal: items fade in as the cursor passes them.
-    public var opacity: Double = 1
 
     public init(id: String = "", frame: Rect, block: String, content: ItemContent) {
         self.id = id

@@ -9,11 +9,6 @@ public struct TextBox: Sendable, Equatable {
     public var lineHeight: Double
     public var lines: [TextLine]
     public var alignment: TextAlignment
-    /// Streaming reveal (set by the Reveal stage, nil in static layouts): item-local rects outside which
-    /// the glyphs, decorations and dust are not drawn.
-    public var revealMask: [Rect]?
-    /// Streaming reveal: glyphs flying in above the mask.
-    public var revealSnippets: [RevealSnippet] = []
 
     public init(font: FontMetrics, lineHeight: Double, lines: [TextLine], alignment: TextAlignment) {
         self.font = font
@@ -62,29 +57,6 @@ public struct InlineAttachment: Sendable, Equatable {
     /// The pill or placeholder fill behind the content, with its corner radius.
     public var fill: RGBA?
     public var cornerRadius: Double
-    /// Streaming reveal: the pop-in's opacity and scale about the cell centre (1 and 1 when static).
-    public var revealOpacity: Double = 1
-    public var revealScale: Double = 1
-}
-
-/// One glyph popping in during the streaming reveal (`v2-reveal-facts.md` §5.1): the text inside `rect`
-/// (item-local: the glyph's ink x-extent by the line box), blurred, faded, scaled about its centre and
-/// lowered by `offsetY`.
-public struct RevealSnippet: Sendable, Equatable {
-    public var rect: Rect
-    public var opacity: Double
-    public var scale: Double
-    public var offsetY: Double
-    /// Gaussian sigma in points.
-    public var blurRadius: Double
-
-    public init(rect: Rect, opacity: Double, scale: Double, offsetY: Double, blurRadius: Double) {
-        self.rect = rect
-        self.opacity = opacity
-        self.scale = scale
-        self.offsetY = offsetY
-        self.blurRadius = blurRadius
-    }
 }
 
 /// A spoiler range on a line, covered by static dust unless spoilers are shown (`v2-render-facts.md` §5).
