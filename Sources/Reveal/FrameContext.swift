@@ -16,19 +16,24 @@ struct FrameContext {
     func apply(_ item: LayoutItem, _ entry: RevealCostMap.Entry, to frame: inout RevealFrame) -> LayoutItem {
         var item = item
         let origin = Point(x: item.frame.minX, y: item.frame.minY)
-        switch (entry, item.content) {
-        case (.text(let start, let end), .text(let box)):
+        // The map was built from these items: each entry's item has the entry's kind of content.
+        switch entry {
+        case .text(let start, let end):
+            guard case .text(let box) = item.content else { return item }
             frame.texts[GroupID.Text(item: item.id, part: .body).name] = reveal(box, at: origin, start: start, end: end)
-        case (.codeBlock(let start, let end), .codeBlock(let code)):
+        case .codeBlock(let start, let end):
+            guard case .codeBlock(let code) = item.content else { return item }
             frame.itemOpacity[item.id] = fade(at: start)
             frame.texts[GroupID.Text(item: item.id, part: .body).name] = reveal(code.text, at: origin.offset(code.textOrigin), start: start, end: end)
-        case (.details(let start, _, let titleCost, let body), .details(var details)):
+        case .details(let start, _, let titleCost, let body):
+            guard case .details(var details) = item.content else { return item }
             if let title = details.title {
                 frame.texts[GroupID.Text(item: item.id, part: .title).name] = reveal(title, at: origin.offset(details.titleOrigin), start: start, end: start + titleCost)
             }
             if let body { details.items = apply(details.items, body, to: &frame) }
             item.content = .details(details)
-        case (.table(_, let end, let title, let rows), .table(var table)):
+        case .table(_, let end, let title, let rows):
+            guard case .table(var table) = item.content else { return item }
             if let title { table.title = apply(table.title, title, to: &frame) }
             for row in rows {
                 for cell in row.cells {
@@ -38,17 +43,16 @@ struct FrameContext {
             }
             if !cleared && cursor < end { frame.tableBands[item.id] = band(table, rows: rows, width: item.frame.width) }
             item.content = .table(table)
-        case (.thinking(let start), .thinking(var thinking)):
+        case .thinking(let start):
             frame.itemOpacity[item.id] = fade(at: start)
+            guard case .thinking(var thinking) = item.content else { return item }
             // The shimmer sweeps once a second, ease-out, forever (§6.3).
             let phase = time - time.rounded(.down)
             thinking.shimmerCenterX = -thinking.shimmerHalfWidth
                 + (item.frame.width + 2 * thinking.shimmerHalfWidth) * BezierCurve.easeOut.value(at: phase)
             item.content = .thinking(thinking)
-        case (.nonText(_, let end), _):
+        case .nonText(_, let end):
             frame.itemOpacity[item.id] = fade(at: end)
-        default:
-            break
         }
         return item
     }

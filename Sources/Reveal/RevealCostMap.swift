@@ -115,7 +115,7 @@ public struct RevealCostMap: Sendable, Equatable {
             return .table(start: start, end: cursor, title: title, rows: rows)
         case .thinking:
             return .thinking(start: start)
-        default:
+        case .divider, .anchor, .unsupported, .listMarker, .quoteFrame, .pullQuote, .ornament, .buttonRow, .showMore, .media, .fileRow, .slideshow:
             return .nonText(start: start, end: start + widthCost(item.frame.width))
         }
     }

@@ -21,31 +21,32 @@ public enum RevealExtent {
 
     static func extent(_ item: LayoutItem, _ entry: RevealCostMap.Entry, cursor: Int) -> Rect? {
         let frame = item.frame
-        switch (entry, item.content) {
-        case (.text(let start, let end), .text(let box)):
+        // The map was built from these items: each entry's item has the entry's kind of content.
+        switch entry {
+        case .text(let start, let end):
             if cursor <= start { return nil }
             if cursor >= end { return frame }
+            guard case .text(let box) = item.content else { return frame }
             return Rect(x: frame.minX, y: frame.minY, width: frame.width, height: revealedLinesMaxY(box, budget: cursor - start))
-        case (.nonText(_, let end), _):
+        case .nonText(_, let end):
             return cursor < end ? nil : frame
-        case (.thinking(let start), _):
+        case .thinking(let start):
             return cursor < start ? nil : frame
-        case (.codeBlock(let start, _), _):
+        case .codeBlock(let start, _):
             return cursor <= start ? nil : frame
-        case (.details(let start, _, _, let body), .details(let details)):
+        case .details(let start, _, _, let body):
             if cursor <= start { return nil }
-            let titleMaxY = details.titleHeight
-            var rect = Rect(x: frame.minX, y: frame.minY, width: frame.width, height: titleMaxY)
+            guard case .details(let details) = item.content else { return frame }
+            var rect = Rect(x: frame.minX, y: frame.minY, width: frame.width, height: details.titleHeight)
             if let body, let revealed = bounds(details.items, body, cursor: cursor) {
                 rect = rect.union(revealed.offsetBy(dx: frame.minX, dy: frame.minY))
             }
             return rect
-        case (.table(let start, let end, _, let rows), .table(let table)):
+        case .table(let start, let end, _, let rows):
             if cursor <= start { return nil }
             if cursor >= end { return frame }
+            guard case .table(let table) = item.content else { return frame }
             return Rect(x: frame.minX, y: frame.minY, width: frame.width, height: TableReveal.maskHeight(table, rows: rows, cursor: cursor))
-        default:
-            return nil
         }
     }
 
