@@ -15,6 +15,8 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CPango", path: "Sources/CPango", pkgConfig: "pangocairo",
                        providers: [.apt(["libpango1.0-dev", "libcairo2-dev", "libharfbuzz-dev", "libfontconfig-dev"])]),
+        .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo-ft",
+                       providers: [.apt(["libcairo2-dev", "libfreetype-dev"])]),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CJPEG", path: "Sources/CJPEG", pkgConfig: "libturbojpeg",
@@ -27,7 +29,7 @@ let package = Package(
         // layout (and the formula typesetter) hand to paint. No C library.
         .target(name: "Drawing", path: "Sources/Drawing"),
         .target(name: "Layout", dependencies: ["Document", "Drawing", "CPango"], path: "Sources/Layout"),
-        .target(name: "Raster", dependencies: ["Layout", "Drawing", "CPango", "CPNG", "CJPEG", "CWebP"], path: "Sources/Raster"),
+        .target(name: "Raster", dependencies: ["Layout", "Drawing", "CCairo", "CPNG", "CJPEG", "CWebP"], path: "Sources/Raster"),
         .target(name: "Reveal", dependencies: ["Layout", "Raster"], path: "Sources/Reveal"),
         // The golden harness (record modes, artifacts, environment fingerprints), shared by `ipraster check` and the tests.
         .target(name: "GoldenKit", dependencies: ["Layout", "Raster"], path: "Sources/GoldenKit"),

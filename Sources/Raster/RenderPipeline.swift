@@ -10,11 +10,12 @@ public final class RenderPipeline {
     public init(fonts: FontSet) {
         self.fonts = fonts
         engine = LayoutEngine(fonts: fonts)
-        renderer = Renderer(fonts: fonts)
+        renderer = Renderer()
     }
 
-    public convenience init() throws {
-        self.init(fonts: try FontSet())
+    /// A pipeline with the hermetic fonts; `processDefault` as in `FontSet.init` (only for a program that owns its process).
+    public convenience init(processDefault: Bool = false) throws {
+        self.init(fonts: try FontSet(processDefault: processDefault))
     }
 
     /// The layout of the message `render` draws (the last message of a stream).

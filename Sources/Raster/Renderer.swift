@@ -1,15 +1,14 @@
-import CPango
+import CCairo
 import Layout
 
 /// Paints page layouts and encodes them as PNG, SVG or PDF.
 public final class Renderer {
     public enum Format: String, Sendable, CaseIterable { case png, svg, pdf }
 
-    private let glyphs: GlyphPainter
+    private let glyphs = GlyphPainter()
 
-    public init(fonts: FontSet) {
-        glyphs = GlyphPainter(fonts: fonts)
-    }
+    /// Paint opens the font files glyph runs name; it needs nothing from the layout's font set.
+    public init() {}
 
     /// The layout painted at its canvas scale, as straight RGBA; `overlays` change named groups for one
     /// animation frame (`PageLayout.displayList(overlays:)`).
@@ -45,19 +44,13 @@ public final class Renderer {
 
     /// Versions of the C libraries that shape the pixels.
     public static var libraryVersions: [(String, String)] {
-        [("pango", String(cString: pango_version_string())), ("harfbuzz", String(cString: hb_version_string())),
-         ("cairo", String(cString: cairo_version_string())), ("freetype", Self.freetypeVersion),
-         ("fontconfig", Self.fontconfigVersion),
-         ("libpng", PNGCodec.libraryVersion)]
+        let shaping = FontSet.libraryVersions
+        return shaping.filter { $0.0 != "fontconfig" } + [("cairo", String(cString: cairo_version_string())), ("freetype", Self.freetypeVersion)]
+            + shaping.filter { $0.0 == "fontconfig" } + [("libpng", PNGCodec.libraryVersion)]
     }
 
     private static var freetypeVersion: String {
-        let version = ipr_freetype_version()
-        return "\(version / 10000).\(version / 100 % 100).\(version % 100)"
-    }
-
-    private static var fontconfigVersion: String {
-        let version = FcGetVersion()
+        let version = ipr_cairo_freetype_version()
         return "\(version / 10000).\(version / 100 % 100).\(version % 100)"
     }
 }

@@ -26,7 +26,7 @@ enum BenchCommand {
             index += 1
         }
         guard !inputs.isEmpty else { throw UsageError(message: "missing INPUT", command: "bench") }
-        let pipeline = try RenderPipeline()
+        let pipeline = try RenderPipeline(processDefault: true)
         for input in inputs {
             let bytes = try CLI.readInput(input)
             var decode: [Double] = [], layout: [Double] = [], paint: [Double] = [], png: [Double] = [], pango: [Double] = []

@@ -54,7 +54,7 @@ enum CheckCommand {
         // One harness (and Pango/Cairo pipeline) per worker thread: Pango objects are not thread-safe.
         func makeHarness() throws -> GoldenHarness {
             GoldenHarness(fixtures: positional[0], golden: golden, record: mode, compare: parsed.options, budget: parsed.budget,
-                          artifacts: artifacts, pipeline: try RenderPipeline())
+                          artifacts: artifacts, pipeline: try RenderPipeline(processDefault: true))
         }
         let first = try makeHarness()
         let cases: [GoldenHarness.Case]

@@ -16,7 +16,7 @@ enum LayoutCommand {
         guard positional.count == 1 else {
             throw UsageError(message: positional.isEmpty ? "missing INPUT" : "unexpected argument \(positional[1])", command: "layout")
         }
-        let pipeline = try RenderPipeline()
+        let pipeline = try RenderPipeline(processDefault: true)
         let decoded = try settings.decode(try CLI.readInput(positional[0]), path: positional[0])
         let layout = try pipeline.layout(decoded, settings: settings)
         for warning in layout.warnings { CLI.printWarning(warning) }

@@ -27,7 +27,7 @@ enum RenderCommand {
         let format = try outputFormat(output, explicit: settings.format)
         if format == .png { settings.layout.limitToRaster() }
         let bytes = try CLI.readInput(input)
-        let pipeline = try RenderPipeline()
+        let pipeline = try RenderPipeline(processDefault: true)
         let decoded = try settings.decode(bytes, path: input)
         let layout = try pipeline.layout(decoded, settings: settings)
         for warning in layout.warnings { CLI.printWarning(warning) }

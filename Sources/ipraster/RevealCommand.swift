@@ -29,7 +29,7 @@ enum RevealCommand {
             return ExitCode.environment
         }
         let bytes = try CLI.readInput(options.input)
-        let pipeline = try RenderPipeline()
+        let pipeline = try RenderPipeline(processDefault: true)
         let decoded = try settings.decode(bytes, path: options.input)
         let stream = try RevealStream(input: decoded) { frame, revealRects in
             var frameSettings = settings

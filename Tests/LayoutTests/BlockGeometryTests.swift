@@ -126,7 +126,7 @@ final class BlockGeometryTests: XCTestCase {
         XCTAssertEqual(texts[2].frame.minY - texts[1].frame.maxY, 3, accuracy: 0.0001, "credit 3 below")
         XCTAssertEqual(frame.maxY - texts[2].frame.maxY, 6, accuracy: 0.0001, "6 pt closing")
         guard case .text(let credit) = texts[2].content else { return XCTFail() }
-        XCTAssertEqual(credit.lines[0].runs[0].font.description.contains("Bold"), true)
+        XCTAssertTrue(credit.lines[0].runs[0].font.file.contains("Inter-Bold"), "the credit is bold: \(credit.lines[0].runs[0].font.file)")
     }
 
     func testPullQuotePillAndMarks() throws {

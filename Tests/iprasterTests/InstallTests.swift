@@ -56,7 +56,7 @@ final class InstallTests: XCTestCase {
         let copy = directory + "/copy"
         try FileManager.default.createDirectory(atPath: copy + "/fonts", withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: TestEnvironment.executable, toPath: copy + "/ipraster")
-        for name in ["fonts.conf", "empty.conf", "fonts.list"] {
+        for name in ["fonts.conf", "fonts.list"] {
             try FileManager.default.copyItem(atPath: TestEnvironment.root + "/fonts/" + name, toPath: copy + "/fonts/" + name)
         }
         let version = try run(copy + "/ipraster", ["--version"], in: directory)

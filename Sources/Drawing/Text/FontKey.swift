@@ -1,18 +1,16 @@
-/// Names a font face at a size by value, so glyph runs can cross from layout to paint without
-/// Pango pointers (`architecture.md`: "Fonts cross the stage boundary as values").
+/// Names a font face at a size by value — file, face index, size — so glyph runs cross from layout to
+/// paint without any shaping library's objects (`architecture.md`: "Fonts cross the stage boundary as
+/// values"). Paint opens the file itself.
 public struct FontKey: Sendable, Hashable {
     /// The font file the face comes from.
     public var file: String
     public var faceIndex: Int
-    /// The Pango font description string that loads exactly this face ("Inter Bold 17").
-    public var description: String
-    /// Size in points.
+    /// Size in points (the em size the glyph positions were computed at).
     public var size: Double
 
-    public init(file: String, faceIndex: Int, description: String, size: Double) {
+    public init(file: String, faceIndex: Int, size: Double) {
         self.file = file
         self.faceIndex = faceIndex
-        self.description = description
         self.size = size
     }
 }

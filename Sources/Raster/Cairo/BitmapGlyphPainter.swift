@@ -1,4 +1,4 @@
-import CPango
+import CCairo
 import Layout
 
 /// Draws glyphs of colour bitmap fonts (Noto Color Emoji: one 109 ppem CBDT strike) from the strike's

@@ -1,4 +1,4 @@
-import CPango
+import CCairo
 
 /// Owns a Cairo surface and its drawing context; `deinit` releases both.
 final class CairoCanvas {

@@ -1,4 +1,4 @@
-import CPango
+import CCairo
 
 /// A Cairo failure, turned into a typed error (`architecture.md`: check every Cairo status). What the page
 /// asks for (sizes, matrices) is the input's doing, so the tool reports these as input errors (exit 2);

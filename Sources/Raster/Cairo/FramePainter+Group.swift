@@ -1,4 +1,4 @@
-import CPango
+import CCairo
 import Drawing
 
 /// Groups (transform, clip, opacity, isolation, mask, blur), shared layers and alpha shapes.

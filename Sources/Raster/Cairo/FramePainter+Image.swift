@@ -1,4 +1,4 @@
-import CPango
+import CCairo
 import Drawing
 
 /// Raster images: local media files and stripped thumbnails, aspect-filled, aspect-fitted or heavily blurred.

@@ -1,4 +1,4 @@
-import CPango
+import CCairo
 import Drawing
 
 /// Paints a display list (`Frame`) onto a Cairo context whose user space is points. Paint never measures

@@ -1,35 +1,19 @@
-import CPango
-@_spi(Paint) import Layout
+import CCairo
 import Drawing
 
-/// Draws stored glyph runs with the Cairo scaled font of each run's `FontKey` (no re-shaping).
+/// Draws stored glyph runs with the Cairo scaled font of each run's `FontKey` (no re-shaping); colour bitmap
+/// fonts through `BitmapGlyphPainter`.
 final class GlyphPainter {
-    private let fonts: FontSet
-    private var scaledFonts: [FontKey: OpaquePointer] = [:]
+    private let fonts = ScaledFontCache()
     private let bitmaps = BitmapGlyphPainter()
 
-    init(fonts: FontSet) {
-        self.fonts = fonts
-    }
-
-    deinit {
-        for font in scaledFonts.values { cairo_scaled_font_destroy(font) }
-    }
-
-    private func scaledFont(_ key: FontKey) -> OpaquePointer? {
-        if let font = scaledFonts[key] { return font }
-        guard let pangoFont = fonts.font(for: key),
-              let scaled = pango_cairo_font_get_scaled_font(OpaquePointer(pangoFont)) else { return nil }
-        cairo_scaled_font_reference(scaled)
-        scaledFonts[key] = scaled
-        return scaled
-    }
+    init() {}
 
     /// Draws `run` with its glyph positions relative to (originX, baselineY).
     func draw(_ run: GlyphRun, originX: Double, baselineY: Double, cr: OpaquePointer) {
         if bitmaps.draw(run, originX: originX, baselineY: baselineY, cr: cr) { return }
         let drawable = run.glyphs.filter { !$0.isMissing }
-        if !drawable.isEmpty, let font = scaledFont(run.font) {
+        if !drawable.isEmpty, let font = fonts.font(run.font) {
             var glyphs = drawable.map { cairo_glyph_t(index: UInt($0.id), x: originX + $0.x, y: baselineY + $0.y) }
             cairo_set_scaled_font(cr, font)
             set(run.color, cr)

@@ -1,4 +1,4 @@
-import CPango
+import CCairo
 import Foundation
 
 /// A separable Gaussian blur of a Cairo ARGB32 image surface in place (premultiplied channels blur

@@ -1,4 +1,4 @@
-import CPango
+import CCairo
 import Foundation
 
 /// Local media for `--media DIR`: files named by an id (file_unique_id, file_id, TL id or

@@ -39,7 +39,6 @@ public struct FontDirectory: Sendable {
     }
 
     public var configurationFile: String { path + "/fonts.conf" }
-    public var emptyConfigurationFile: String { path + "/empty.conf" }
     public var listFile: String { path + "/fonts.list" }
 
     /// The font files of `fonts.list`, in order.

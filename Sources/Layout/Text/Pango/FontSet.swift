@@ -10,9 +10,8 @@ public final class FontSet {
     public let files: [FontDirectory.Entry]
     let fontMap: UnsafeMutablePointer<PangoFontMap>
     let context: OpaquePointer
-    private var loadedFonts: [String: UnsafeMutablePointer<PangoFont>] = [:]
+    private var primaryFonts: [FontSpec: UnsafeMutablePointer<PangoFont>?] = [:]
     private var keysByFont: [UnsafeMutablePointer<PangoFont>: FontKey] = [:]
-    private var fontsByKey: [FontKey: UnsafeMutablePointer<PangoFont>] = [:]
     private var metricsCache: [FontSpec: FontMetrics] = [:]
     private var coverage: [String: Bool] = [:]
     /// Time spent inside Pango measuring text (itemizing, shaping, line breaking), for `ipraster bench`.
@@ -31,13 +30,17 @@ public final class FontSet {
     /// took half a minute and 2 GB).
     public static let maxBytesPerText = 4_000_000
 
-    public init(directory: FontDirectory = FontDirectory()) throws {
+    /// Builds the hermetic fontconfig configuration with the FcConfig API (the rules file, then each font
+    /// file of the list) and hands it to Pango; the environment is never touched.
+    ///
+    /// `processDefault`: also make it fontconfig's current configuration for this process. Pango 1.50 runs
+    /// `FcInit` on a background thread and waits for it before listing fonts; with a current configuration
+    /// in place that reads nothing, else it loads the system's configuration and font cache (pango-notes §1),
+    /// which costs time but changes no output. Only a program that owns its process (the `ipraster` tool)
+    /// should pass true: a host application's own fontconfig use would see ipraster's fonts.
+    public init(directory: FontDirectory = FontDirectory(), processDefault: Bool = false) throws {
         self.directory = directory
         files = try directory.entries()
-        // Keep Pango's background FcInit from reading the system configuration (pango-notes §1).
-        if FileManager.default.fileExists(atPath: directory.emptyConfigurationFile) {
-            setenv("FONTCONFIG_FILE", directory.emptyConfigurationFile, 1)
-        }
         guard let config = FcConfigCreate() else { throw FontSetError.badConfiguration(path: directory.configurationFile) }
         defer { FcConfigDestroy(config) }
         guard FcConfigParseAndLoad(config, directory.configurationFile, 1) != 0 else {
@@ -46,6 +49,7 @@ public final class FontSet {
         for entry in files where FcConfigAppFontAddFile(config, entry.path) == 0 {
             throw FontSetError.missingFile(path: entry.path, package: entry.package)
         }
+        if processDefault { FcConfigSetCurrent(config) }
         fontMap = pango_cairo_font_map_new()
         guard let fcMap = ipr_fc_font_map(fontMap) else { throw FontSetError.badConfiguration(path: directory.configurationFile) }
         pango_fc_font_map_set_config(fcMap, config)
@@ -61,7 +65,7 @@ public final class FontSet {
     }
 
     deinit {
-        for font in loadedFonts.values { ipr_g_object_unref(font) }
+        for font in primaryFonts.values { if let font { ipr_g_object_unref(font) } }
         for font in keysByFont.keys { ipr_g_object_unref(font) }
         ipr_g_object_unref(UnsafeMutableRawPointer(context))
         ipr_g_object_unref(fontMap)
@@ -77,28 +81,14 @@ public final class FontSet {
         return description
     }
 
-    /// The very font a glyph run was shaped with when this set measured it; else loaded by description.
-    @_spi(Paint) public func font(for key: FontKey) -> UnsafeMutablePointer<PangoFont>? {
-        fontsByKey[key] ?? font(describedBy: key.description)
-    }
-
-    /// Loads a font by its description string (as stored in a `FontKey`); cached for the set's life.
-    @_spi(Paint) public func font(describedBy text: String) -> UnsafeMutablePointer<PangoFont>? {
-        if let font = loadedFonts[text] { return font }
-        let description = pango_font_description_from_string(text)
-        defer { pango_font_description_free(description) }
-        guard let font = pango_font_map_load_font(fontMap, context, description) else { return nil }
-        loadedFonts[text] = font
-        return font
-    }
-
+    /// The face `spec` resolves to (without fallback); cached for the set's life.
     func primaryFont(_ spec: FontSpec) -> UnsafeMutablePointer<PangoFont>? {
+        if let known = primaryFonts[spec] { return known }
         let description = makeDescription(spec)
         defer { pango_font_description_free(description) }
-        guard let font = pango_font_map_load_font(fontMap, context, description) else { return nil }
-        let key = fontKey(font)
-        ipr_g_object_unref(font)
-        return self.font(describedBy: key.description)
+        let font = pango_font_map_load_font(fontMap, context, description)
+        primaryFonts[spec] = font
+        return font
     }
 
     /// The value key of a Pango font (retained so the pointer stays a valid cache key).
@@ -112,13 +102,10 @@ public final class FontSet {
         var xScale: Int32 = 0, yScale: Int32 = 0
         if let hbFont = pango_font_get_hb_font(font) { hb_font_get_scale(hbFont, &xScale, &yScale) }
         if yScale > 0 { pango_font_description_set_absolute_size(description, Double(yScale)) }
-        let text = pango_font_description_to_string(description)!
-        defer { g_free(text) }
         let size = Double(pango_font_description_get_size(description)) / Double(PANGO_SCALE)
-        let key = FontKey(file: file, faceIndex: Int(ipr_font_face_index(font)), description: String(cString: text), size: size)
+        let key = FontKey(file: file, faceIndex: Int(ipr_font_face_index(font)), size: size)
         g_object_ref(font)
         keysByFont[font] = key
-        if fontsByKey[key] == nil { fontsByKey[key] = font }
         return key
     }
 
@@ -151,5 +138,12 @@ public final class FontSet {
         }
         metricsCache[spec] = metrics
         return metrics
+    }
+
+    /// Versions of the libraries that measure and shape text (pango, harfbuzz, fontconfig).
+    public static var libraryVersions: [(String, String)] {
+        let version = FcGetVersion()
+        return [("pango", String(cString: pango_version_string())), ("harfbuzz", String(cString: hb_version_string())),
+                ("fontconfig", "\(version / 10000).\(version / 100 % 100).\(version % 100)")]
     }
 }
