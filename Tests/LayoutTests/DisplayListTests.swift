@@ -18,7 +18,6 @@ final class DisplayListTests: XCTestCase {
                     walk(choice.present)
                     walk(choice.absent)
                 case .layer(let layer): walk(layer.frame)
-                case .shape(let shape): walk(shape.shape)
                 case .fill, .stroke, .paint, .glyphs, .image: break
                 }
             }
@@ -67,21 +66,33 @@ final class DisplayListTests: XCTestCase {
         XCTAssertEqual(stroke, Stroke(width: 1.5, cap: .round, join: .round))
     }
 
-    /// The bubble (`v2-reveal-facts.md` §8 template): the tail's cleared ellipse is centred 11.5 pt right of the
-    /// body's trailing edge and 8.5 pt above its bottom, 11.5 × 10.5; mirrored for an incoming (default) bubble.
-    func testTheBubbleTailIsLaidOutInLayout() throws {
+    /// The bubble (`v2-reveal-facts.md` §8 template) is one filled path: the body with its tail corner square
+    /// and the sliver under the template's cleared ellipse — centred 11.5 pt right of the body's trailing edge
+    /// and 8.5 pt above its bottom, 11.5 × 10.5 — ending in the tip where that ellipse meets the bottom line,
+    /// W + 11.5 − 11.5·√(1 − (8.5 / 10.5)²) ≈ W + 4.75 (the facts: "about 4.6 pt outside the body's right edge").
+    /// Incoming bubbles draw the same path mirrored.
+    func testTheBubbleIsOnePathWithTheTailLaidOutInLayout() throws {
         let json = #"{"blocks": [{"type": "paragraph", "text": "hello"}]}"#
         for (arguments, mirrored) in [([] as [String], true), (["--outgoing"], false)] {
             let layout = try TestEnvironment.layout(json, arguments)
             let bubble = try XCTUnwrap(layout.bubble)
-            guard case .shape(let shape)? = groups(layout.displayList()).first?.frame.items.first else { return XCTFail("no bubble shape first") }
-            guard case .fill(let ellipse, .clear)? = shape.shape.items.last, case .ellipse(let center, let rx, let ry)? = ellipse.elements.first else {
-                return XCTFail("the tail's ellipse is not cleared last: \(shape.shape.items)")
-            }
             let width = bubble.frame.width, height = bubble.frame.height
-            XCTAssertEqual(center, Point(x: mirrored ? -11.5 : width + 11.5, y: height - 8.5), "\(arguments)")
-            XCTAssertEqual(rx, 11.5)
-            XCTAssertEqual(ry, 10.5)
+            var items = try XCTUnwrap(groups(layout.displayList()).first).frame.items
+            if mirrored {
+                guard case .group(let flip)? = items.first else { return XCTFail("an incoming bubble is a mirrored group: \(items)") }
+                XCTAssertEqual(flip.transform, Transform([.translate(x: width, y: 0), .scale(x: -1, y: 1)]))
+                items = flip.frame.items
+            }
+            guard case .fill(let path, _)? = items.first else { return XCTFail("no bubble fill first: \(items)") }
+            guard case .move(let tip)? = path.elements.first else { return XCTFail("the path starts nowhere") }
+            XCTAssertEqual(tip.x, width + 11.5 - 11.5 * (1 - (8.5 / 10.5) * (8.5 / 10.5)).squareRoot(), accuracy: 1e-9)
+            XCTAssertEqual(tip.x - width, 4.75, accuracy: 0.01)
+            XCTAssertEqual(tip.y, height)
+            XCTAssertTrue(path.elements.contains(.line(Point(x: width, y: height - 8.5))), "the trailing edge runs straight down to the ellipse")
+            XCTAssertTrue(path.elements.contains {
+                if case .ellipticalArc(Point(x: width + 11.5, y: height - 8.5), 11.5, 10.5, Double.pi, _, true) = $0 { return true } else { return false }
+            }, "the tail's inner edge is the template's ellipse")
+            XCTAssertEqual(path.elements.last, .close)
         }
     }
 }

@@ -37,6 +37,4 @@ public indirect enum FrameItem: Sendable, Equatable {
     case group(Group)
     /// Content rasterised once per paint and reused wherever the same key appears.
     case layer(Layer)
-    /// A shape used as an alpha mask for paints (a body with a spread outline under it).
-    case shape(ShapeFill)
 }

@@ -9,6 +9,9 @@ public struct Path: Sendable, Equatable {
         case arc(center: Point, radius: Double, start: Double, end: Double)
         /// A closed ellipse as its own sub-path.
         case ellipse(center: Point, radiusX: Double, radiusY: Double)
+        /// An arc of an axis-aligned ellipse from angle `start` to `end` (the ellipse's parameter angles),
+        /// with increasing angles, or decreasing ones when `decreasing`; joined to the current point by a line.
+        case ellipticalArc(center: Point, radiusX: Double, radiusY: Double, start: Double, end: Double, decreasing: Bool)
         case rect(Rect)
         /// Ends the current sub-path without closing it (the next arc does not join it).
         case newSubPath

@@ -1,25 +1,47 @@
+import Foundation
 import Drawing
 
 /// The bubble body with its tail (`v2-reveal-facts.md` §8 template, stretched to W × Hb), the rounded clip
 /// of the page (README "Clip and bleed": 16 pt corners, the tail corner square) and the status row.
 extension FrameBuilder {
-    /// The shape as an alpha mask — body and tail, the tail's inner ellipse cleared — filled over a one
-    /// device pixel outline when the theme has one, with the fill's gradient from top to bottom.
-    func bubbleShape(_ bubble: Bubble) -> ShapeFill {
-        let width = bubble.frame.width, height = bubble.frame.height, left = bubble.tail == .left
-        let shape = Frame([.fill(.roundedRect(bubble.frame, radius: bubble.cornerRadius), .solid(.black)),
-                           .fill(Self.tailPath(width: width, height: height, left: left), .solid(.black)),
-                           .fill(Path([.ellipse(center: Point(x: Self.mapX(width + 11.5, width: width, left: left), y: height - 8.5), radiusX: 11.5, radiusY: 10.5)]),
-                                 .clear)])
-        var fills: [ShapeFill.Fill] = []
-        if let outline = bubble.outline { fills.append(.init(paint: .solid(outline), spreadPixels: 1)) }
-        if bubble.fillTop == bubble.fillBottom {
-            fills.append(.init(paint: .solid(bubble.fillTop)))
-        } else {
-            fills.append(.init(paint: .linearGradient(LinearGradient(start: Point(x: 0, y: 0), end: Point(x: 0, y: height),
-                                                                     stops: [.init(offset: 0, color: bubble.fillTop), .init(offset: 1, color: bubble.fillBottom)]))))
-        }
-        return ShapeFill(shape: shape, fills: fills)
+    /// Body and tail as one filled path, over a one device pixel outline when the theme has one (a stroke
+    /// two pixels wide on the same path), with the fill's gradient from top to bottom. Incoming bubbles are
+    /// the outgoing shape mirrored.
+    func bubble(_ bubble: Bubble) -> Frame {
+        let width = bubble.frame.width, height = bubble.frame.height
+        let path = Self.bubblePath(width: width, height: height, radius: bubble.cornerRadius)
+        let fill: Paint = bubble.fillTop == bubble.fillBottom ? .solid(bubble.fillTop)
+            : .linearGradient(LinearGradient(start: Point(x: 0, y: 0), end: Point(x: 0, y: height),
+                                             stops: [.init(offset: 0, color: bubble.fillTop), .init(offset: 1, color: bubble.fillBottom)]))
+        var shape = Frame()
+        if let outline = bubble.outline { shape.append(.stroke(path, .solid(outline), Stroke(width: 2 / scale, join: .round))) }
+        shape.append(.fill(path, fill))
+        guard bubble.tail == .left else { return shape }
+        return Frame([.group(Group(shape, transform: Transform([.translate(x: width, y: 0), .scale(x: -1, y: 1)])))])
+    }
+
+    /// The outgoing bubble (tail bottom-right) as one closed path. The template fills the body, a corner
+    /// rect and a quadratic bowl, then clears an ellipse centred (W + 11.5, H − 8.5) with radii 11.5 × 10.5;
+    /// what is left is the body with its tail corner square plus the sliver under that ellipse, from the
+    /// body's right edge at H − 8.5 down to the tip where the ellipse meets the bottom line (W + 4.75, H).
+    /// Drawing that outline in one fill leaves no antialiased seam where the cleared ellipse touched the
+    /// body and no dip in the bottom edge where the rounded corner met the bowl.
+    static func bubblePath(width W: Double, height H: Double, radius: Double) -> Path {
+        let r = min(radius, W / 2, H / 2)
+        let center = Point(x: W + 11.5, y: H - 8.5), radiusX = 11.5, radiusY = 10.5
+        // The ellipse crosses y = H where sin θ = 8.5 / 10.5, on its lower-left quarter.
+        let tipAngle = Double.pi - (8.5 / radiusY).clampedAsin
+        let tip = Point(x: center.x + radiusX * cos(tipAngle), y: H)
+        let quarter = Double.pi / 2
+        return Path([
+            .move(tip),
+            .arc(center: Point(x: r, y: H - r), radius: r, start: quarter, end: Double.pi),
+            .arc(center: Point(x: r, y: r), radius: r, start: Double.pi, end: 3 * quarter),
+            .arc(center: Point(x: W - r, y: r), radius: r, start: -quarter, end: 0),
+            .line(Point(x: W, y: center.y)),
+            .ellipticalArc(center: center, radiusX: radiusX, radiusY: radiusY, start: Double.pi, end: tipAngle, decreasing: true),
+            .close,
+        ])
     }
 
     /// The page clip: the body rounded at 16 pt except the tail corner, which is square.
@@ -38,26 +60,6 @@ extension FrameBuilder {
         return path
     }
 
-    /// Maps a template x (outgoing, tail right) to the bubble: mirrored for incoming bubbles.
-    private static func mapX(_ x: Double, width: Double, left: Bool) -> Double { left ? width - x : x }
-
-    /// The filled parts of the tail: the corner rect and the two-segment quadratic bowl.
-    private static func tailPath(width W: Double, height H: Double, left: Bool) -> Path {
-        let x = { (value: Double) in mapX(value, width: W, left: left) }
-        var path = Path([.move(Point(x: x(W - 16.5), y: H - 17)), .line(Point(x: x(W), y: H - 17)), .line(Point(x: x(W), y: H - 8)),
-                         .line(Point(x: x(W - 16.5), y: H - 8)), .close, .newSubPath, .move(Point(x: x(W - 9), y: H - 8.5))])
-        path.append(quadratic(from: Point(x: x(W - 9), y: H - 8.5), control: Point(x: x(W - 9), y: H), to: Point(x: x(W + 4.5), y: H)))
-        path.append(quadratic(from: Point(x: x(W + 4.5), y: H), control: Point(x: x(W + 18), y: H), to: Point(x: x(W + 18), y: H - 8.5)))
-        path.append(.close)
-        return path
-    }
-
-    /// A quadratic Bézier segment as the cubic that traces it.
-    private static func quadratic(from p0: Point, control c: Point, to p1: Point) -> Path.Element {
-        .curve(Point(x: p0.x + 2.0 / 3.0 * (c.x - p0.x), y: p0.y + 2.0 / 3.0 * (c.y - p0.y)),
-               Point(x: p1.x + 2.0 / 3.0 * (c.x - p1.x), y: p1.y + 2.0 / 3.0 * (c.y - p1.y)), p1)
-    }
-
     /// The date and, for outgoing messages, the read ticks: polyline (0, 4) → (2.95, 6.95) → (9.5, 0) in an
     /// 11-unit box, offset (1, 1), stroke 0.99, round caps and joins (v2-reveal-facts §9).
     func status(_ status: Status) -> Frame {
@@ -71,4 +73,8 @@ extension FrameBuilder {
         }
         return content
     }
+}
+
+private extension Double {
+    var clampedAsin: Double { asin(Swift.min(1, Swift.max(-1, self))) }
 }

@@ -19,7 +19,7 @@ struct FrameBuilder {
         if let background = layout.background { frame.append(.paint(.solid(background))) }
         var body = Frame()
         if let bubble = layout.bubble {
-            body.append(.shape(bubbleShape(bubble)))
+            body.append(contentsOf: self.bubble(bubble))
             body.appendGroup(items()) { $0.clip = bubbleClip(bubble) }
             body.append(contentsOf: named(GroupID.status, status(layout.status)))
         } else {

@@ -1,7 +1,7 @@
 import CCairo
 import Drawing
 
-/// Groups (transform, clip, opacity, isolation, mask, blur), shared layers and alpha shapes.
+/// Groups (transform, clip, opacity, isolation, mask, blur) and shared layers.
 extension FramePainter {
     struct LayerBuffer {
         let surface: OpaquePointer
@@ -101,40 +101,5 @@ extension FramePainter {
         }
         cairo_surface_flush(surface)
         return LayerBuffer(surface: surface)
-    }
-
-    /// The shape's coverage as an alpha mask, then each fill through it; a spread fill through the mask
-    /// shifted by up to `spreadPixels` device pixels in every direction.
-    func draw(_ shape: ShapeFill, cr: OpaquePointer) {
-        cairo_push_group_with_content(cr, CAIRO_CONTENT_ALPHA)
-        paint(shape.shape, cr: cr)
-        let mask = cairo_pop_group(cr)!
-        defer { cairo_pattern_destroy(mask) }
-        for fill in shape.fills {
-            guard fill.spreadPixels > 0 else {
-                withPaint(fill.paint, cr) { cairo_mask(cr, mask) }
-                continue
-            }
-            let pixel = 1 / scale
-            var original = cairo_matrix_t()
-            cairo_pattern_get_matrix(mask, &original)
-            cairo_push_group_with_content(cr, CAIRO_CONTENT_ALPHA)
-            cairo_set_source_rgba(cr, 0, 0, 0, 1)
-            let steps = (-fill.spreadPixels...fill.spreadPixels).map { Double($0) * pixel }
-            for dy in steps {
-                for dx in steps {
-                    // The group pattern already maps user space to its surface; shift before that mapping.
-                    var shift = cairo_matrix_t(), shifted = cairo_matrix_t()
-                    cairo_matrix_init_translate(&shift, -dx, -dy)
-                    cairo_matrix_multiply(&shifted, &shift, &original)
-                    cairo_pattern_set_matrix(mask, &shifted)
-                    cairo_mask(cr, mask)
-                }
-            }
-            cairo_pattern_set_matrix(mask, &original)
-            let spread = cairo_pop_group(cr)!
-            withPaint(fill.paint, cr) { cairo_mask(cr, spread) }
-            cairo_pattern_destroy(spread)
-        }
     }
 }

@@ -57,8 +57,6 @@ final class FramePainter {
             draw(group, cr: cr)
         case .layer(let layer):
             draw(layer, cr: cr)
-        case .shape(let shape):
-            draw(shape, cr: cr)
         }
     }
 
@@ -107,6 +105,12 @@ extension Path {
                 cairo_translate(cr, center.x, center.y)
                 cairo_scale(cr, radiusX, radiusY)
                 cairo_arc(cr, 0, 0, 1, 0, 2 * Double.pi)
+                cairo_restore(cr)
+            case .ellipticalArc(let center, let radiusX, let radiusY, let start, let end, let decreasing):
+                cairo_save(cr)
+                cairo_translate(cr, center.x, center.y)
+                cairo_scale(cr, radiusX, radiusY)
+                if decreasing { cairo_arc_negative(cr, 0, 0, 1, start, end) } else { cairo_arc(cr, 0, 0, 1, start, end) }
                 cairo_restore(cr)
             case .rect(let rect): cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
             case .newSubPath: cairo_new_sub_path(cr)
