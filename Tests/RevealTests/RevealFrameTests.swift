@@ -6,8 +6,13 @@ import XCTest
 
 /// Mask geometry, pop-ins, table bands, the bubble and the streams (`v2-reveal-facts.md` §3–§7).
 final class RevealFrameTests: XCTestCase {
+    /// The fixture's item is not text: a broken precondition fails the test.
+    private struct NotText: Error {
+        var kind: String
+    }
+
     private func textBox(_ layout: PageLayout, _ index: Int = 0) throws -> TextBox {
-        guard case .text(let box) = layout.items[index].content else { throw XCTSkip("not text") }
+        guard case .text(let box) = layout.items[index].content else { throw NotText(kind: layout.items[index].kind) }
         return box
     }
 
