@@ -95,4 +95,18 @@ final class DisplayListTests: XCTestCase {
             XCTAssertEqual(path.elements.last, .close)
         }
     }
+
+    /// Glyph runs carry their source text and cluster map (issue 11, P2), so vector output keeps text selectable:
+    /// every glyph and every byte is in exactly one cluster, and the text is the line's own text.
+    func testGlyphRunsCarryTheirSourceTextAndClusters() throws {
+        let text = "Office e\u{301}t\u{e9} 12:34"
+        let layout = try TestEnvironment.layout(#"{"blocks": [{"type": "paragraph", "text": "\#(text)"}]}"#)
+        guard case .text(let box) = layout.items[0].content else { return XCTFail("no text item") }
+        let runs = box.lines.flatMap(\.runs)
+        XCTAssertTrue(runs.allSatisfy(\.clustersAreComplete), "\(runs.map { ($0.text, $0.clusters) })")
+        XCTAssertEqual(runs.map(\.text).joined(), text)
+        // The combining acute joins its base letter in one cluster of 3 bytes.
+        let clusters = runs.flatMap(\.clusters)
+        XCTAssertTrue(clusters.contains { $0.bytes == 3 }, "\(clusters)")
+    }
 }

@@ -3,10 +3,32 @@ public struct GlyphRun: Sendable, Equatable {
     public var font: FontKey
     public var color: RGBA
     public var glyphs: [PositionedGlyph]
+    /// The source text of the glyphs' clusters, in glyph order, and how it maps to them: vector output
+    /// stores it with the glyphs so the text stays selectable and searchable. Empty when unknown.
+    public var text: String
+    public var clusters: [TextCluster]
 
-    public init(font: FontKey, color: RGBA, glyphs: [PositionedGlyph]) {
+    public init(font: FontKey, color: RGBA, glyphs: [PositionedGlyph], text: String = "", clusters: [TextCluster] = []) {
         self.font = font
         self.color = color
+        self.glyphs = glyphs
+        self.text = text
+        self.clusters = clusters
+    }
+
+    /// The clusters cover `text` and `glyphs` exactly (else the text is not usable with these glyphs).
+    public var clustersAreComplete: Bool {
+        !clusters.isEmpty && clusters.reduce(0) { $0 + $1.bytes } == text.utf8.count && clusters.reduce(0) { $0 + $1.glyphs } == glyphs.count
+    }
+}
+
+/// `bytes` UTF-8 bytes of a run's text drawn by its next `glyphs` glyphs (either may be 0, not both).
+public struct TextCluster: Sendable, Equatable {
+    public var bytes: Int
+    public var glyphs: Int
+
+    public init(bytes: Int, glyphs: Int) {
+        self.bytes = bytes
         self.glyphs = glyphs
     }
 }

@@ -142,9 +142,15 @@ struct TextItemLayouter {
         return line
     }
 
-    /// Consecutive glyphs with the same font and colour become one run.
+    /// Consecutive glyphs with the same font and colour become one run, with the text of their clusters in
+    /// glyph order: the glyphs of one cluster share its bytes; a cluster met again in the same run (or split
+    /// across runs) brings its bytes only the first time.
     func glyphRuns(_ line: MeasuredParagraph.Line, _ fonts: [FontKey], _ text: AttributedText) -> [GlyphRun] {
         var runs: [GlyphRun] = []
+        var runText: [[UInt8]] = []
+        var emitted = Set<Int>()
+        var lastCluster = -1
+        let utf8 = text.text.utf8
         for glyph in line.glyphs {
             let attributes = text.runs[text.runIndex(at: glyph.cluster)].attributes
             let positioned = PositionedGlyph(id: glyph.id, x: glyph.x, y: glyph.yOffset - attributes.rise, advance: glyph.advance,
@@ -153,8 +159,23 @@ struct TextItemLayouter {
                 runs[runs.count - 1].glyphs.append(positioned)
             } else {
                 runs.append(GlyphRun(font: fonts[glyph.fontIndex], color: attributes.color, glyphs: [positioned]))
+                runText.append([])
+                lastCluster = -1
             }
+            let run = runs.count - 1
+            if glyph.cluster == lastCluster {
+                runs[run].clusters[runs[run].clusters.count - 1].glyphs += 1
+                continue
+            }
+            lastCluster = glyph.cluster
+            let start = min(max(glyph.cluster, 0), text.byteCount), end = min(max(glyph.clusterEnd, start), text.byteCount)
+            let bytes = emitted.insert(start).inserted ? end - start : 0
+            if bytes > 0 {
+                runText[run].append(contentsOf: utf8[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)])
+            }
+            runs[run].clusters.append(TextCluster(bytes: bytes, glyphs: 1))
         }
+        for index in runs.indices { runs[index].text = String(decoding: runText[index], as: UTF8.self) }
         return runs
     }
 

@@ -17,7 +17,13 @@ final class GlyphPainter {
             var glyphs = drawable.map { cairo_glyph_t(index: UInt($0.id), x: originX + $0.x, y: baselineY + $0.y) }
             cairo_set_scaled_font(cr, font)
             set(run.color, cr)
-            cairo_show_glyphs(cr, &glyphs, Int32(glyphs.count))
+            if drawable.count == run.glyphs.count, run.clustersAreComplete {
+                // With its source text, so PDF output keeps the text selectable (image surfaces ignore it).
+                var clusters = run.clusters.map { cairo_text_cluster_t(num_bytes: Int32($0.bytes), num_glyphs: Int32($0.glyphs)) }
+                cairo_show_text_glyphs(cr, run.text, Int32(run.text.utf8.count), &glyphs, Int32(glyphs.count), &clusters, Int32(clusters.count), cairo_text_cluster_flags_t(rawValue: 0))
+            } else {
+                cairo_show_glyphs(cr, &glyphs, Int32(glyphs.count))
+            }
         }
         // A character no font has: an outlined box the width of its advance (Pango's hex box is not drawn).
         for glyph in run.glyphs where glyph.isMissing {
