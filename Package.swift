@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "Layout", targets: ["Layout"]),
         .library(name: "Raster", targets: ["Raster"]),
         .library(name: "Reveal", targets: ["Reveal"]),
+        .library(name: "RenderOptions", targets: ["RenderOptions"]),
         .library(name: "GoldenKit", targets: ["GoldenKit"]),
         .executable(name: "ipraster", targets: ["ipraster"]),
     ],
@@ -32,12 +33,16 @@ let package = Package(
         .target(name: "Raster", dependencies: ["Layout", "Drawing", "CCairo", "CPNG", "CJPEG", "CWebP"], path: "Sources/Raster"),
         .target(name: "Reveal", dependencies: ["Layout", "Raster"], path: "Sources/Reveal"),
         // The golden harness (record modes, artifacts, environment fingerprints), shared by `ipraster check` and the tests.
-        .target(name: "GoldenKit", dependencies: ["Layout", "Raster"], path: "Sources/GoldenKit"),
-        .executableTarget(name: "ipraster", dependencies: ["Layout", "Raster", "Reveal", "GoldenKit"], path: "Sources/ipraster"),
-        .target(name: "GoldenSupport", dependencies: ["Layout", "Raster", "GoldenKit"], path: "Tests/GoldenSupport"),
-        .testTarget(name: "LayoutTests", dependencies: ["Document", "Layout", "GoldenSupport"], path: "Tests/LayoutTests"),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "Layout", "GoldenSupport", "CJPEG", "CWebP"], path: "Tests/RasterTests"),
-        .testTarget(name: "RevealTests", dependencies: ["Reveal", "Raster", "Layout", "GoldenKit", "GoldenSupport"], path: "Tests/RevealTests"),
+        // The command line's render options (and golden cases' .args), parsed into RenderSettings.
+        .target(name: "RenderOptions", dependencies: ["Layout", "Raster"], path: "Sources/RenderOptions"),
+        .target(name: "GoldenKit", dependencies: ["Layout", "Raster", "RenderOptions"], path: "Sources/GoldenKit"),
+        .executableTarget(name: "ipraster", dependencies: ["Layout", "Raster", "Reveal", "GoldenKit", "RenderOptions"], path: "Sources/ipraster"),
+        .target(name: "GoldenSupport", dependencies: ["Layout", "Raster", "GoldenKit", "RenderOptions"], path: "Tests/GoldenSupport"),
+        .testTarget(name: "LayoutTests", dependencies: ["Document", "Layout", "Raster", "GoldenSupport"], path: "Tests/LayoutTests"),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "Layout", "RenderOptions", "GoldenSupport", "CJPEG", "CWebP"], path: "Tests/RasterTests"),
+        .testTarget(name: "RevealTests", dependencies: ["Reveal", "Raster", "Layout", "RenderOptions", "GoldenKit", "GoldenSupport"], path: "Tests/RevealTests"),
+        // Uses only the Raster product, as another package would (the README's library example).
+        .testTarget(name: "LibraryUsageTests", dependencies: ["Raster"], path: "Tests/LibraryUsageTests"),
         .testTarget(name: "iprasterTests", dependencies: ["ipraster", "Layout", "Raster", "GoldenKit", "GoldenSupport"], path: "Tests/iprasterTests"),
     ],
     swiftLanguageModes: [.v5]

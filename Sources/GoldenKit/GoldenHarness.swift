@@ -1,6 +1,7 @@
 import Foundation
 import Layout
 import Raster
+import RenderOptions
 
 /// Golden-image checking shared by `ipraster check` and the test suite: `<fixtures>/<case>.json` is
 /// rendered (with the options of an optional `<case>.args`) and compared with `<golden>/<case>.png`.
@@ -170,9 +171,10 @@ public final class GoldenHarness {
         let actualPNG: [UInt8]
         let dump: String
         do {
-            var settings = try RenderSettings.parse(testCase.arguments)
+            let options = try RenderOptions.parse(testCase.arguments)
+            var settings = options.settings
             settings.layout.limitToRaster()
-            if let unknown = settings.remaining.first {
+            if let unknown = options.remaining.first {
                 return .failed(reason: "unknown option \(Diagnostic.quoted(unknown)) in \(testCase.name).args", recorded: false)
             }
             // A relative --media in a case's .args is relative to the case's folder.

@@ -1,20 +1,22 @@
 import Foundation
 import Layout
 import Raster
+import RenderOptions
 
 /// `ipraster bench INPUT... [--iterations N] [render options]`: renders each input many times in this one
 /// process and prints median milliseconds per stage and the peak RSS, one `key=value` line per input
 /// (`scripts/bench` puts these beside the C floor of `shared/bench`).
 enum BenchCommand {
     static func run(_ arguments: [String]) throws -> Int32 {
-        let settings = try RenderSettings.parse(arguments)
+        let options = try RenderOptions.parse(arguments)
+        let settings = options.settings
         var iterations = 50
         var inputs: [String] = []
         var index = 0
-        while index < settings.remaining.count {
-            let argument = settings.remaining[index]
+        while index < options.remaining.count {
+            let argument = options.remaining[index]
             if argument == "--iterations" {
-                guard index + 1 < settings.remaining.count, let count = Int(settings.remaining[index + 1]), count > 0 else {
+                guard index + 1 < options.remaining.count, let count = Int(options.remaining[index + 1]), count > 0 else {
                     throw UsageError(message: "--iterations needs a positive whole number", command: "bench")
                 }
                 iterations = count

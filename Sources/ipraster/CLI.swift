@@ -1,6 +1,7 @@
 import Foundation
 import Layout
 import Raster
+import RenderOptions
 
 /// Exit codes of the contract: 0 success / match, 1 differences, 2 usage or input error, 3 environment or I/O.
 enum ExitCode {

@@ -1,14 +1,16 @@
 import Foundation
 import Layout
 import Raster
+import RenderOptions
 
 /// `ipraster layout INPUT [options]`: the layout JSON on stdout.
 enum LayoutCommand {
     static func run(_ arguments: [String]) throws -> Int32 {
-        let settings = try RenderSettings.parse(arguments)
+        let options = try RenderOptions.parse(arguments)
+        let settings = options.settings
         var positional: [String] = []
         var compact = false
-        for argument in settings.remaining {
+        for argument in options.remaining {
             if argument == "--compact" { compact = true; continue }
             if argument.hasPrefix("-"), argument != "-" { throw UsageError(message: "unknown option \(argument)", command: "layout") }
             positional.append(argument)

@@ -1,19 +1,21 @@
 import Foundation
 import Layout
 import Raster
+import RenderOptions
 
 /// `ipraster [render] INPUT -o OUTPUT [options]`.
 enum RenderCommand {
     static func run(_ arguments: [String]) throws -> Int32 {
-        var settings = try RenderSettings.parse(arguments)
+        let options = try RenderOptions.parse(arguments)
+        var settings = options.settings
         var output: String?
         var positional: [String] = []
         var index = 0
-        while index < settings.remaining.count {
-            let argument = settings.remaining[index]
+        while index < options.remaining.count {
+            let argument = options.remaining[index]
             if argument == "-o" || argument == "--output" {
-                guard index + 1 < settings.remaining.count else { throw UsageError(message: "-o needs a file name") }
-                output = settings.remaining[index + 1]
+                guard index + 1 < options.remaining.count else { throw UsageError(message: "-o needs a file name") }
+                output = options.remaining[index + 1]
                 index += 2
                 continue
             }

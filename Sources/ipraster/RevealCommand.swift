@@ -1,6 +1,7 @@
 import Foundation
 import Layout
 import Raster
+import RenderOptions
 import Reveal
 
 /// `ipraster reveal INPUT -o DIR/|FILE [--at S] [--fps N] [--format F] [--json] [options]`.
@@ -20,8 +21,9 @@ enum RevealCommand {
     }
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        var settings = try RenderSettings.parse(arguments)
-        let options = try parse(settings.remaining, format: settings.format)
+        let renderOptions = try RenderOptions.parse(arguments)
+        var settings = renderOptions.settings
+        let options = try parse(renderOptions.remaining, format: settings.format)
         if options.output != .json { settings.layout.limitToRaster() }
         if case .animation = options.output, FFmpeg.path == nil {
             CLI.printError("the \(options.output.formatName) export needs ffmpeg, which is not installed (apt-get install ffmpeg); "

@@ -2,6 +2,7 @@ import Foundation
 import Layout
 import GoldenKit
 import Raster
+import RenderOptions
 import XCTest
 
 /// Paths and helpers the test targets share.
@@ -89,7 +90,7 @@ public enum TestEnvironment {
 
     /// Decodes JSON text and lays it out with `settings` arguments.
     public static func layout(_ json: String, _ arguments: [String] = []) throws -> PageLayout {
-        let settings = try RenderSettings.parse(arguments)
+        let settings = try RenderOptions.parse(arguments).settings
         let input = try InputDecoder.decode(bytes: Array(json.utf8), strict: settings.strict)
         return try pipeline.layout(input, settings: settings)
     }

@@ -2,6 +2,7 @@ import Foundation
 import GoldenSupport
 import Layout
 import Raster
+import RenderOptions
 import XCTest
 
 /// PDF and SVG are vector (issue 11, item 7): text as embedded font glyphs (PDF: selectable and searchable),
@@ -80,7 +81,7 @@ final class VectorOutputTests: XCTestCase {
         let json = #"{"blocks": [{"type": "photo", "photo": [{"file_id": "pic", "file_unique_id": "pic", "width": 40, "height": 30}], "caption": {"text": "Below the photo"}}]}"#
         let layout = try TestEnvironment.layout(json, ["--media", directory])
         let path = directory + "/photo.pdf"
-        try Data(TestEnvironment.pipeline.renderer.encode(layout, as: .pdf, media: TestEnvironment.pipeline.media(try RenderSettings.parse(["--media", directory]))))
+        try Data(TestEnvironment.pipeline.renderer.encode(layout, as: .pdf, media: TestEnvironment.pipeline.media(try RenderOptions.parse(["--media", directory]).settings)))
             .write(to: URL(fileURLWithPath: path))
         let images = try output(pdfimages, ["-list", path]).split(separator: "\n").dropFirst(2)
         XCTAssertEqual(images.count, 1, "the photo: \(images)")

@@ -2,6 +2,7 @@ import Foundation
 import GoldenSupport
 import Layout
 import Raster
+import RenderOptions
 @testable import Reveal
 import XCTest
 
@@ -9,7 +10,7 @@ import XCTest
 enum RevealFixtures {
     static let directory = TestEnvironment.root + "/Tests/RevealFixtures"
 
-    static func settings(_ arguments: [String] = []) throws -> RenderSettings { try RenderSettings.parse(arguments) }
+    static func settings(_ arguments: [String] = []) throws -> RenderSettings { try RenderOptions.parse(arguments).settings }
 
     static func stream(json: String, arguments: [String] = []) throws -> RevealStream {
         try stream(bytes: Array(json.utf8), arguments: arguments)

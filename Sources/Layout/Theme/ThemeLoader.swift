@@ -17,9 +17,7 @@ public enum ThemeLoader {
 
     public static func load(_ spec: String) throws -> Theme {
         if let theme = Theme.builtIn(spec) { return theme }
-        guard spec.hasSuffix(".json") else {
-            throw OptionError(option: "--theme", message: "unknown theme \(Diagnostic.quoted(spec)) (built-in: \(Theme.builtInNames.joined(separator: ", ")), or a .json file)")
-        }
+        guard spec.hasSuffix(".json") else { throw UnknownTheme(name: spec) }
         guard let data = FileManager.default.contents(atPath: spec) else {
             throw ThemeFileError(path: spec)
         }
@@ -80,6 +78,16 @@ public enum ThemeLoader {
             }
         }
         return colors
+    }
+}
+
+extension ThemeLoader {
+    /// A theme name that is neither built in nor a `.json` file.
+    public struct UnknownTheme: Error, CustomStringConvertible, Sendable {
+        public let name: String
+        public var description: String {
+            "unknown theme \(Diagnostic.quoted(name)) (built-in: \(Theme.builtInNames.joined(separator: ", ")), or a .json file)"
+        }
     }
 }
 

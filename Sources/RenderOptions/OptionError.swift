@@ -1,5 +1,4 @@
 import Document
-import Drawing
 
 /// A bad render option (`--width abc`, an unknown `--theme`): a usage error (exit 2), its own type so the
 /// CLI need not tell it apart from input errors by the shape of a path.

@@ -1,26 +1,15 @@
 import Document
-import Drawing
 import Foundation
+import Layout
+import Raster
 
-/// Render options as the command line and `<case>.args` files give them (`cli-contract.md`,
-/// "Render options"), parsed into `LayoutOptions` plus the decode and output settings.
-public struct RenderSettings: Sendable {
-    public var layout = LayoutOptions()
-    public var strict = false
-    /// `--format`, overriding the output extension.
-    public var format: String?
-    public var mediaDirectory: String?
-    /// `--from NAME`: the input format, instead of the file extension or sniffing.
-    public var inputFormat: String?
+/// The render options of the command line and of golden cases' `.args` files (`cli-contract.md`, "Render
+/// options"), parsed into `RenderSettings`. Command-line vocabulary lives here, not in the libraries that
+/// render: `ipraster` and the golden harness share it.
+public struct RenderOptions: Sendable {
+    public var settings: RenderSettings
     /// Arguments that are not render options (positional, `-o`, command-specific flags), in order.
-    public var remaining: [String] = []
-
-    public init() {}
-
-    /// Decodes an input the way these settings say: `--from`, else the path's extension, else sniffing.
-    public func decode(_ bytes: [UInt8], path: String?) throws -> DecodedInput {
-        try InputFormats.decode(bytes, path: path == "-" ? nil : path, format: inputFormat, options: DecodeOptions(strict: strict))
-    }
+    public var remaining: [String]
 
     /// Options that take a value.
     public static let valueOptions: Set<String> = ["--width", "--scale", "--theme", "--time", "--margin", "--author-color", "--now",
@@ -28,10 +17,11 @@ public struct RenderSettings: Sendable {
     public static let flagOptions: Set<String> = ["--outgoing", "--no-status", "--no-bubble", "--strict", "--reveal-rects",
                                                  "--expand-details", "--show-spoilers"]
 
-    /// Parses render options out of `arguments`; anything else lands in `remaining`.
+    /// Parses render options out of `arguments`; anything else lands in `remaining`, in order.
     /// Errors are usage errors (exit code 2), reported with the option's name as the path.
-    public static func parse(_ arguments: [String]) throws -> RenderSettings {
+    public static func parse(_ arguments: [String]) throws -> RenderOptions {
         var settings = RenderSettings()
+        var remaining: [String] = []
         var index = 0
         func value(_ name: String) throws -> String {
             guard index + 1 < arguments.count else { throw OptionError(option: name, message: "missing value") }
@@ -59,7 +49,9 @@ public struct RenderSettings: Sendable {
             case "--scale": settings.layout.scale = try number(argument, 1...4)
             case "--theme":
                 let spec = try value(argument)
-                settings.layout.theme = try ThemeLoader.load(spec)
+                do { settings.layout.theme = try ThemeLoader.load(spec) } catch let error as ThemeLoader.UnknownTheme {
+                    throw OptionError(option: argument, message: error.description)
+                }
             case "--outgoing": settings.layout.outgoing = true
             case "--time": settings.layout.time = try value(argument)
             case "--no-status": settings.layout.time = nil
@@ -102,15 +94,10 @@ public struct RenderSettings: Sendable {
             case "--show-spoilers": settings.layout.text.showSpoilers = true
             default:
                 argument = arguments[index]
-                settings.remaining.append(argument)
+                remaining.append(argument)
             }
             index += 1
         }
-        return settings
+        return RenderOptions(settings: settings, remaining: remaining)
     }
-}
-
-extension Double {
-    /// "320" for whole numbers, else the number.
-    public var clean: String { self == rounded() ? String(Int(self)) : String(self) }
 }

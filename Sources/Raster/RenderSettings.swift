@@ -1,0 +1,27 @@
+import Document
+import Layout
+
+/// What one render is configured with: the layout options, how the input is decoded (`--from`, `--strict`),
+/// the output format override and the local media folder. The command line's render options
+/// (`RenderOptions.parse`) and a golden case's `.args` fill it in; a library user sets the fields directly.
+public struct RenderSettings: Sendable {
+    public var layout = LayoutOptions()
+    public var strict = false
+    /// The output format, overriding the output file's extension (`--format`).
+    public var format: String?
+    public var mediaDirectory: String?
+    /// The input format by name (`--from`), instead of the file extension or sniffing.
+    public var inputFormat: String?
+
+    public init() {}
+
+    /// Decodes an input the way these settings say: `inputFormat`, else the path's extension, else sniffing.
+    public func decode(_ bytes: [UInt8], path: String?) throws -> DecodedInput {
+        try InputFormats.decode(bytes, path: path == "-" ? nil : path, format: inputFormat, options: DecodeOptions(strict: strict))
+    }
+}
+
+extension Double {
+    /// "320" for whole numbers, else the number.
+    public var clean: String { self == rounded() ? String(Int(self)) : String(self) }
+}
