@@ -4,7 +4,7 @@ import Drawing
 /// Bubble body, status and canvas geometry (`README.md` "Decisions": Width, Height, Status, Bubble shape
 /// and canvas; `v2-reveal-facts.md` §9 for the status row).
 struct BubbleLayouter {
-    let fonts: FontSet
+    let fonts: any TextShaper
     let options: LayoutOptions
     let colors: MessageColors
     let pageColors: PageColors

@@ -3,7 +3,7 @@ import Drawing
 
 /// State threaded through the recursive V2 layout (`v2-layout-facts.md` §1.2).
 struct LayoutContext {
-    let fonts: FontSet
+    let fonts: any TextShaper
     let options: LayoutOptions
     let colors: PageColors
     let rtl: Bool

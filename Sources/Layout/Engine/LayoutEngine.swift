@@ -4,10 +4,15 @@ import Drawing
 /// Lays a document out as a chat bubble: the V2 page, then the bubble, status and canvas
 /// exactly as `README.md` "Decisions" say. Total: it never fails on a decoded document.
 public final class LayoutEngine {
-    public let fonts: FontSet
+    /// Measures text: the Pango font set, or a fake in tests of layout logic.
+    let fonts: any TextShaper
 
-    public init(fonts: FontSet) {
-        self.fonts = fonts
+    public convenience init(fonts: FontSet) {
+        self.init(shaper: fonts)
+    }
+
+    init(shaper: any TextShaper) {
+        fonts = shaper
     }
 
     public func layout(_ document: Document, options: LayoutOptions) -> PageLayout {

@@ -3,7 +3,7 @@ import Drawing
 
 /// The V2 line model (`v2-layout-facts.md` §3.2–§3.7) over Pango's line breaks.
 struct TextItemLayouter {
-    let fonts: FontSet
+    let fonts: any TextShaper
     let scale: Double
     let computeCharacterRects: Bool
 

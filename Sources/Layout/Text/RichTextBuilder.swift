@@ -50,12 +50,12 @@ struct RichTextBuilder {
 
     let colors: PageColors
     let environment: TextEnvironment
-    let fonts: FontSet
+    let fonts: any TextShaper
     /// The text's bounding width: inline images are fitted to width × width.
     let boundingWidth: Double
     var output = AttributedText()
 
-    init(colors: PageColors, environment: TextEnvironment, fonts: FontSet, boundingWidth: Double = .infinity) {
+    init(colors: PageColors, environment: TextEnvironment, fonts: any TextShaper, boundingWidth: Double = .infinity) {
         self.colors = colors
         self.environment = environment
         self.fonts = fonts
