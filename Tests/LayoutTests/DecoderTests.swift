@@ -132,7 +132,7 @@ final class DecoderTests: XCTestCase {
     func testUnknownTypesBecomePlaceholdersOrStrictErrors() throws {
         let json = #"{"blocks": [{"type": "hologram"}, {"type": "paragraph", "text": {"type": "sparkle", "text": "x"}}]}"#
         let input = try decode(json)
-        XCTAssertEqual(input.lastDocument?.blocks.first, .unsupported(type: "hologram"))
+        XCTAssertEqual(input.lastDocument?.blocks.first, .unsupported(type: "hologram", location: .jsonPath("$.blocks[0]")))
         XCTAssertEqual(input.lastDocument?.blocks.last, .paragraph(.unknown(type: "sparkle", text: .plain("x"))))
         XCTAssertEqual(input.warnings.count, 2)
         XCTAssertTrue(input.warnings[0].contains("$.blocks[0]"), input.warnings[0])

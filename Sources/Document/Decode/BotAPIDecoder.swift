@@ -33,7 +33,7 @@ struct BotAPIDecoder {
         case "pre": return .preformatted(try text(node, "text", depth), language: try node.optionalString("language") ?? "")
         case "footer": return .footer(try text(node, "text", depth))
         case "divider": return .divider
-        case "mathematical_expression": return .formula(source: try node.required("expression").string())
+        case "mathematical_expression": return .formula(source: try node.required("expression").string(), location: .jsonPath(node.path))
         case "anchor": return .anchor(name: try node.required("name").string())
         case "list": return .list(try decodeList(node, depth: depth))
         case "blockquote":
@@ -81,7 +81,7 @@ struct BotAPIDecoder {
         case "thinking": return .thinking(try text(node, "text", depth))
         default:
             try context.unknownType(type, kind: "block", at: node)
-            return .unsupported(type: type)
+            return .unsupported(type: type, location: .jsonPath(node.path))
         }
     }
 
@@ -135,7 +135,7 @@ struct BotAPIDecoder {
             let idText: String
             if case .number(let digits) = id.value { idText = digits } else { idText = try id.string() }
             return .customEmoji(id: idText, alt: try node.required("alternative_text").string())
-        case "mathematical_expression": return .math(source: try node.required("expression").string())
+        case "mathematical_expression": return .math(source: try node.required("expression").string(), location: .jsonPath(node.path))
         case "url": return .link(.url(try node.required("url").string(), instantView: false), try inner())
         case "email_address": return .link(.email(try node.required("email_address").string()), try inner())
         case "phone_number": return .link(.phone(try node.required("phone_number").string()), try inner())

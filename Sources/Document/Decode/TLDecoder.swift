@@ -86,7 +86,7 @@ struct TLDecoder {
             let inner = try node.required("cover")
             try context.checkDepth(depth + 1, at: inner)
             return .cover(try decodeBlock(inner, depth: depth + 1))
-        case "PageBlockMath": return .formula(source: try node.required("source").string())
+        case "PageBlockMath": return .formula(source: try node.required("source").string(), location: .jsonPath(node.path))
         case "PageBlockDetails":
             return .details(title: try self.text(node, "title", depth),
                             blocks: try decodeBlocks(try node.required("blocks"), depth: depth + 1), open: try node.optionalBool("open"))
@@ -97,10 +97,10 @@ struct TLDecoder {
                 : try node.optionalBool("align_center") ? .center : try node.optionalBool("align_right") ? .right : .justify
             let buttons = try node.required("buttons").array().map { try decodeButton($0, depth: depth + 1) }
             return .buttonRow(ButtonRow(buttons: buttons, alignment: alignment))
-        case "PageBlockUnsupported": return .unsupported(type: "PageBlockUnsupported")
+        case "PageBlockUnsupported": return .unsupported(type: "PageBlockUnsupported", location: .jsonPath(node.path))
         default:
             try context.unknownType(type, kind: "block", at: node)
-            return .unsupported(type: type)
+            return .unsupported(type: type, location: .jsonPath(node.path))
         }
     }
 
@@ -155,7 +155,7 @@ struct TLDecoder {
             return .image(mediaId: id, width: try node.required("w").int(), height: try node.required("h").int())
         case "TextCustomEmoji":
             return .customEmoji(id: String(try node.required("document_id").int64()), alt: try node.required("alt").string())
-        case "TextMath": return .math(source: try node.required("source").string())
+        case "TextMath": return .math(source: try node.required("source").string(), location: .jsonPath(node.path))
         case "TextDate":
             var format = DateFormat()
             format.relative = try node.optionalBool("relative")

@@ -27,13 +27,14 @@ public indirect enum Block: Sendable, Equatable {
     case channel(title: String)
     case relatedArticles(title: RichText, count: Int)
     case cover(Block)
-    case formula(source: String)
+    /// A formula (`mathematical_expression`, `PageBlockMath`) in LaTeX; `location` names it in messages.
+    case formula(source: String, location: SourceLocation?)
     case details(title: RichText, blocks: [Block], open: Bool)
     case table(TableBlock)
     case thinking(RichText)
     case buttonRow(ButtonRow)
     /// A block type this version does not know (or MTProto `PageBlockUnsupported`).
-    case unsupported(type: String)
+    case unsupported(type: String, location: SourceLocation?)
 
     /// The block's type name as the Bot API spells it (MTProto-only kinds keep their own name);
     /// used in the layout JSON and in the "Unsupported: …" placeholder.
@@ -71,7 +72,7 @@ public indirect enum Block: Sendable, Equatable {
         case .table: return "table"
         case .thinking: return "thinking"
         case .buttonRow: return "buttons"
-        case .unsupported(let type): return type
+        case .unsupported(let type, _): return type
         }
     }
 }

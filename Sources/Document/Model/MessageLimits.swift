@@ -111,7 +111,7 @@ public struct MessageLimits: Sendable {
             visit(caption, level: level)
         case .relatedArticles(let title, _): visit(title, level: level)
         case .cover(let inner): visit(inner, level: level + 1)
-        case .formula(let source): characters(source)
+        case .formula(let source, _): characters(source)
         case .details(let title, let blocks, _):
             visit(title, level: level)
             visit(blocks, level: level + 1)
@@ -139,7 +139,7 @@ public struct MessageLimits: Sendable {
             self.level(level + 1)
             visit(date.fallback, level: level + 1)
         case .customEmoji(_, let alt): characters(alt)
-        case .math(let source): characters(source)
+        case .math(let source, _): characters(source)
         case .image: countMedia()
         case .diff(let new, let old):
             self.level(level + 1)

@@ -8,7 +8,8 @@ public indirect enum RichText: Sendable, Equatable {
     case anchor(name: String, RichText)
     case date(DateText)
     case customEmoji(id: String, alt: String)
-    case math(source: String)
+    /// An inline formula in LaTeX; `location` names it in messages.
+    case math(source: String, location: SourceLocation?)
     /// MTProto `TextImage`: an inline image from the media pool, `width`×`height` in points.
     case image(mediaId: String, width: Int, height: Int)
     /// MTProto `TextDiff`.
@@ -41,7 +42,7 @@ public indirect enum RichText: Sendable, Equatable {
         case .styled(_, let text), .link(_, let text), .anchor(_, let text), .unknown(_, let text): return text.plainText
         case .date(let date): return date.fallback.plainText
         case .customEmoji(_, let alt): return alt
-        case .math(let source): return source
+        case .math(let source, _): return source
         case .image: return "\u{FFFC}"
         case .diff(let new, _): return new.plainText
         case .button(let button): return button.label.plainText

@@ -9,7 +9,8 @@ struct LayoutContext {
     let rtl: Bool
     /// The document's media, by the blocks' media ids.
     var media: [String: Media] = [:]
-    var warnings: [String] = []
+    /// What the page's layout warns about (shared by every copy of the context).
+    let warnings = WarningLog()
     /// Set when a sequence stopped at `LayoutOptions.heightLimit`.
     var exceededHeightLimit = false
 
@@ -22,7 +23,7 @@ struct LayoutContext {
 
     func attributed(_ text: RichText, _ category: TextCategory, width: Double = .infinity,
                     adjust: (inout RichTextBuilder.Style) -> Void = { _ in }) -> AttributedText {
-        var builder = RichTextBuilder(colors: colors, environment: options.text, fonts: fonts, boundingWidth: width)
+        var builder = RichTextBuilder(colors: colors, environment: options.text, fonts: fonts, boundingWidth: width, warnings: warnings)
         var style = RichTextBuilder.baseStyle(category, colors: colors)
         adjust(&style)
         builder.append(text, style)

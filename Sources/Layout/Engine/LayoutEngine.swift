@@ -39,7 +39,7 @@ public final class LayoutEngine {
             .layout(page: page, items: items, showMore: showMore)
         if let showMore { items.append(showMore) }
         var layout = PageLayout(canvas: chrome.canvas, page: page, bubble: chrome.bubble, status: chrome.status, items: items,
-                                background: chrome.background, warnings: context.warnings)
+                                background: chrome.background, warnings: context.warnings.messages)
         layout.exceedsHeightLimit = context.exceededHeightLimit
         layout.exceedsLineLimit = fonts.exceededLineLimit
         return layout

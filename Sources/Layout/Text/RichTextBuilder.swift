@@ -53,13 +53,16 @@ struct RichTextBuilder {
     let fonts: any TextShaper
     /// The text's bounding width: inline images are fitted to width × width.
     let boundingWidth: Double
+    /// Where notes about the text go (an inline formula shown as its source); nil: nowhere.
+    let warnings: WarningLog?
     var output = AttributedText()
 
-    init(colors: PageColors, environment: TextEnvironment, fonts: any TextShaper, boundingWidth: Double = .infinity) {
+    init(colors: PageColors, environment: TextEnvironment, fonts: any TextShaper, boundingWidth: Double = .infinity, warnings: WarningLog? = nil) {
         self.colors = colors
         self.environment = environment
         self.fonts = fonts
         self.boundingWidth = boundingWidth
+        self.warnings = warnings
     }
 
     static func baseStyle(_ category: TextCategory, colors: PageColors) -> Style {
@@ -121,8 +124,9 @@ struct RichTextBuilder {
             let size = metrics.ascent + metrics.descent + 4 * style.size / 17
             output.appendAttachment(.customEmoji(id: id, alt: alt), width: size, height: size, ascent: metrics.ascent,
                                     descent: metrics.descent, style.attributes)
-        case .math(let source):
+        case .math(let source, let location):
             // Until formulas are typeset, the LaTeX source is shown (the V2 render-failure fallback).
+            warnings?.note("at \(location.map(String.init(describing:)) ?? "an inline formula"): formulas are not typeset yet; the inline formula shows its LaTeX source")
             appendPlain(source, style)
         case .image(let mediaId, let width, let height):
             // Ascent and descent 0, advance = the width after fitting into width × width (§3.9, §4.3 `fitted`).
@@ -167,7 +171,7 @@ struct RichTextBuilder {
         case .success: tint = .hex("#31A952")
         default: tint = colors.quoteAccent
         }
-        var labelBuilder = RichTextBuilder(colors: colors, environment: environment, fonts: fonts)
+        var labelBuilder = RichTextBuilder(colors: colors, environment: environment, fonts: fonts, warnings: warnings)
         var labelStyle = Style(serif: false, size: 15, color: tint)
         labelStyle.medium = true
         labelBuilder.append(button.label, labelStyle)
