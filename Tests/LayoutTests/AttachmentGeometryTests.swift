@@ -40,7 +40,8 @@ final class AttachmentGeometryTests: XCTestCase {
         // The character rect of the placeholder is the whole cell.
         XCTAssertEqual(line.characterRects?[7], cell.frame)
         // The alternative text is drawn with the colour emoji font inside the cell.
-        XCTAssertEqual(cell.content.first?.font.file.hasSuffix("NotoColorEmoji.ttf"), true)
+        guard case .glyphs(let run, _)? = cell.drawing.items.first else { return XCTFail("no alt text drawn: \(cell.drawing.items)") }
+        XCTAssertTrue(run.font.file.hasSuffix("NotoColorEmoji.ttf"), run.font.file)
     }
 
     /// The emoji's frame lies between the ink of the characters around it, in visual order.
@@ -177,9 +178,12 @@ final class AttachmentGeometryTests: XCTestCase {
         // A 15 pt medium label with 1 pt above and below: ascent A + 1 above the baseline (§3.9, §3.3 step 10).
         XCTAssertEqual(button.frame.height, A + D + 2, accuracy: 0.001)
         XCTAssertEqual(button.frame.minY, line.baseline - (A + 1), accuracy: 0.001)
-        XCTAssertEqual(button.cornerRadius, button.frame.height / 2)
-        // The label starts 7 pt inside the pill.
-        XCTAssertEqual(button.contentOrigin.x, button.frame.minX + 7, accuracy: 0.001)
+        // The pill: the cell rounded at half its height; the label starts 7 pt inside it.
+        guard case .fill(let pill, _)? = button.drawing.items.first, case .glyphs(_, let pen)? = button.drawing.items.last else {
+            return XCTFail("the button draws a pill and its label: \(button.drawing.items)")
+        }
+        XCTAssertEqual(pill, .roundedRect(button.frame, radius: button.frame.height / 2))
+        XCTAssertEqual(pen.x, button.frame.minX + 7, accuracy: 0.001)
         // Here the pill fits the line box: lineAscent = max(L, A + 1 − T) stays L.
         XCTAssertEqual(line.frame.height, box.lineHeight)
     }

@@ -27,16 +27,12 @@ extension FrameBuilder {
         return name.map { named($0.name, frame) } ?? frame
     }
 
-    /// A local file for the emoji or image (`--media`) replaces the alt text or placeholder: stickers
-    /// aspect-fit in their cell, inline images aspect-fill theirs (v2-render-facts §5).
+    /// A local file for the emoji or image (`--media`) replaces the drawing: stickers aspect-fit in their
+    /// cell, inline images aspect-fill theirs (v2-render-facts §5).
     private func attachment(_ attachment: InlineAttachment, at origin: Point) -> Frame {
-        let frame = attachment.frame.offsetBy(dx: origin.x, dy: origin.y)
-        var fallback = Frame()
-        if let fill = attachment.fill { fallback.append(.fill(.roundedRect(frame, radius: attachment.cornerRadius), .solid(fill))) }
-        let pen = origin.offset(attachment.contentOrigin)
-        for run in attachment.content { fallback.append(.glyphs(run, origin: pen)) }
-        guard attachment.kind != .button, let id = attachment.mediaId else { return fallback }
-        let image = ImageItem(source: .media([id]), rect: frame, fit: attachment.kind == .image ? .fill : .fit)
-        return Frame([.media(MediaChoice(ids: [id], condition: .image, present: Frame([.image(image)]), absent: fallback))])
+        let drawing = attachment.drawing.offsetBy(dx: origin.x, dy: origin.y)
+        guard attachment.kind != .button, let id = attachment.mediaId else { return drawing }
+        let image = ImageItem(source: .media([id]), rect: attachment.frame.offsetBy(dx: origin.x, dy: origin.y), fit: attachment.kind == .image ? .fill : .fit)
+        return Frame([.media(MediaChoice(ids: [id], condition: .image, present: Frame([.image(image)]), absent: drawing))])
     }
 }

@@ -10,18 +10,19 @@ extension TextItemLayouter {
             // Without the sticker, the alternative text is drawn with the colour emoji font, its ink
             // fitted into the cell and centred; a missing alt keeps the empty cell.
             let (runs, origin) = emojiContent(alt, cell: frame, size: attributes.metricsFont.size)
-            return InlineAttachment(kind: .customEmoji, range: range, frame: frame, mediaId: id, content: runs,
-                                    contentOrigin: origin, fill: nil, cornerRadius: 0)
+            return InlineAttachment(kind: .customEmoji, range: range, frame: frame, mediaId: id, drawing: Frame(runs.map { .glyphs($0, origin: origin) }))
         case .image(let mediaId):
             // No pixels yet: the panel colour placeholder of the cell.
-            return InlineAttachment(kind: .image, range: range, frame: frame, mediaId: mediaId, content: [],
-                                    contentOrigin: Point(x: frame.minX, y: frame.minY), fill: attributes.color.withAlpha(0.1), cornerRadius: 0)
+            return InlineAttachment(kind: .image, range: range, frame: frame, mediaId: mediaId,
+                                    drawing: Frame([.fill(.roundedRect(frame, radius: 0), .solid(attributes.color.withAlpha(0.1)))]))
         case .button(let face):
             let label = fonts.measure(face.label, width: nil)
             let runs = label.lines.first.map { glyphRuns($0, label.fonts, face.label) } ?? []
-            return InlineAttachment(kind: .button, range: range, frame: frame, mediaId: nil, content: runs,
-                                    contentOrigin: Point(x: frame.minX + 7, y: frame.minY + 1 + face.labelAscent),
-                                    fill: face.fill, cornerRadius: frame.height / 2)
+            let pen = Point(x: frame.minX + 7, y: frame.minY + 1 + face.labelAscent)
+            var drawing = Frame()
+            drawing.append(.fill(.roundedRect(frame, radius: frame.height / 2), .solid(face.fill)))
+            for run in runs { drawing.append(.glyphs(run, origin: pen)) }
+            return InlineAttachment(kind: .button, range: range, frame: frame, mediaId: nil, drawing: drawing)
         }
     }
 

@@ -132,7 +132,7 @@ struct TextItemLayouter {
         for index in line.decorations.indices { line.decorations[index].rect.x += dx }
         for index in line.attachments.indices {
             line.attachments[index].frame.x += dx
-            line.attachments[index].contentOrigin.x += dx
+            line.attachments[index].drawing = line.attachments[index].drawing.offsetBy(dx: dx, dy: 0)
         }
         for index in line.spoilers.indices {
             line.spoilers[index].rect.x += dx

@@ -40,7 +40,8 @@ public struct TextLine: Sendable, Equatable {
     public var spoilers: [SpoilerCover]
 }
 
-/// An inline object drawn in a cell of its own (`v2-layout-facts.md` §3.3 steps 8–10).
+/// An inline object drawn in a cell of its own (`v2-layout-facts.md` §3.3 steps 8–10): a frame attached to
+/// the text. A local file for `mediaId` replaces the drawing (emoji and images); later a formula is one too.
 public struct InlineAttachment: Sendable, Equatable {
     public enum Kind: String, Sendable { case customEmoji, image, button }
     public var kind: Kind
@@ -50,13 +51,9 @@ public struct InlineAttachment: Sendable, Equatable {
     public var frame: Rect
     /// Custom emoji id or media id (for `--media` lookup).
     public var mediaId: String?
-    /// What is drawn inside: the emoji's alternative text or the button label, as glyph runs relative to
-    /// `contentOrigin` (item-local baseline origin).
-    public var content: [GlyphRun]
-    public var contentOrigin: Point
-    /// The pill or placeholder fill behind the content, with its corner radius.
-    public var fill: RGBA?
-    public var cornerRadius: Double
+    /// What is drawn in the cell, item-local: the emoji's alternative text, the image's placeholder, the
+    /// button's pill and label.
+    public var drawing: Frame
 }
 
 /// A spoiler range on a line, covered by static dust unless spoilers are shown (`v2-render-facts.md` §5).
