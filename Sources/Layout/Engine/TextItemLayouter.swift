@@ -41,7 +41,11 @@ struct TextItemLayouter {
         // All line metrics come from the font at string index 0 (§3.1–3.2).
         let fontMetrics = fonts.metrics(firstRun.attributes.metricsFont)
         let m = LineMetrics(fontMetrics, lineSpacingFactor: lineSpacingFactor)
-        let measured = fonts.measure(text, width: width, inkRects: computeCharacterRects, ellipsize: ellipsize)
+        var measured = fonts.measure(text, width: width, inkRects: computeCharacterRects, ellipsize: ellipsize)
+        // A trailing newline ends the last line; it never adds an empty one (README, Decisions).
+        if measured.lines.count > 1, text.text.utf8.last == UInt8(ascii: "\n"), let last = measured.lines.last, last.startByte >= text.byteCount {
+            measured.lines.removeLast()
+        }
         let utf16 = text.utf16Offsets()
         var lines: [TextLine] = []
         var originY = m.topInset

@@ -1,0 +1,37 @@
+import GoldenSupport
+@testable import Layout
+import XCTest
+
+/// The fidelity fixes of issue 12, each on a minimal input, with the numbers the facts and the Decisions give.
+final class FidelityTests: XCTestCase {
+    private func item(_ json: String, kind: String, _ arguments: [String] = []) throws -> LayoutItem {
+        let layout = try TestEnvironment.layout(json, arguments)
+        return try XCTUnwrap(layout.items.first { $0.kind == kind }, "no \(kind) in \(layout.items.map(\.kind))")
+    }
+
+    private func lines(_ item: LayoutItem) -> [TextLine] {
+        switch item.content {
+        case .text(let box): return box.lines
+        case .codeBlock(let code): return code.text.lines
+        default: return []
+        }
+    }
+
+    /// Decisions: "A trailing newline ends the last line; it never adds an empty line (paragraphs, code, cells)."
+    func testATrailingNewlineAddsNoLine() throws {
+        for (block, kind) in [(#"{"type": "paragraph", "text": "abc%@"}"#, "text"), (#"{"type": "pre", "text": "let x = 1%@", "language": ""}"#, "codeBlock")] {
+            let plain = try item(#"{"blocks": [\#(block.replacingOccurrences(of: "%@", with: ""))]}"#, kind: kind)
+            let ended = try item(#"{"blocks": [\#(block.replacingOccurrences(of: "%@", with: "\\n"))]}"#, kind: kind)
+            XCTAssertEqual(lines(ended).count, 1, kind)
+            XCTAssertEqual(ended.frame.height, plain.frame.height, kind)
+        }
+        let cell = #"{"type": "table", "cells": [[{"text": "a%@", "align": "left", "valign": "top"}]], "is_bordered": true}"#
+        func rowHeight(_ text: String) throws -> Double {
+            guard case .table(let table) = try item(#"{"blocks": [\#(cell.replacingOccurrences(of: "%@", with: text))]}"#, kind: "table").content else { return -1 }
+            return table.cells[0].frame.height
+        }
+        XCTAssertEqual(try rowHeight("\\n"), try rowHeight(""))
+        // Two newlines still end in one empty line: only the last newline is absorbed.
+        XCTAssertEqual(lines(try item(#"{"blocks": [{"type": "paragraph", "text": "abc\n\n"}]}"#, kind: "text")).count, 2)
+    }
+}
