@@ -106,10 +106,15 @@ final class TableTests: XCTestCase {
         XCTAssertEqual(table.gridFrame.height, last.frame.maxY - table.gridFrame.minY + 0.5, accuracy: 0.0001, "+ border")
     }
 
-    func testCompactHalvesVerticalInsets() throws {
+    /// Decisions: compact tables take the NEW cell insets 3.5 / 6.5 / 3.5 / 6.5 (normal: 15 / 13 / 15 / 13).
+    func testCompactTablesTakeTheNewInsets() throws {
         let (_, normal) = try table([[cell("x")]])
         let (_, compact) = try table([[cell("x")]], flags: #""is_bordered": true, "is_compact": true"#)
-        XCTAssertEqual(normal.cells[0].frame.height - compact.cells[0].frame.height, 15, accuracy: 0.0001)
+        XCTAssertEqual(normal.cells[0].frame.height - compact.cells[0].frame.height, (15 + 15) - (3.5 + 3.5), accuracy: 0.0001)
+        let text = try XCTUnwrap(compact.cells[0].items.first).frame
+        XCTAssertEqual(text.minX, 6.5)
+        XCTAssertEqual(text.minY, 3.5)
+        XCTAssertEqual(try XCTUnwrap(normal.cells[0].items.first).frame.minX, 13)
     }
 
     func testFilledCellsRoundTheGridCornersTheyTouch() throws {

@@ -14,8 +14,8 @@ enum TableLayout {
     static let emptyCellHeight: Double = 20
 
     static func insets(compact: Bool) -> Insets {
-        // is_compact halves the vertical insets (a documented choice: the OLD generation has no compact tables).
-        compact ? Insets(top: 7.5, left: 13, bottom: 7.5, right: 13) : Insets(top: 15, left: 13, bottom: 15, right: 13)
+        // Compact tables take the NEW generation's cell insets (README, Decisions); the OLD one has none.
+        compact ? Insets(top: 3.5, left: 6.5, bottom: 3.5, right: 6.5) : Insets(top: 15, left: 13, bottom: 15, right: 13)
     }
 
     /// Spans clamped to the table's real size, as HTML does: a rowspan ends at the last row, and a row's
