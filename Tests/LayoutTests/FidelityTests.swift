@@ -35,3 +35,25 @@ final class FidelityTests: XCTestCase {
         XCTAssertEqual(lines(try item(#"{"blocks": [{"type": "paragraph", "text": "abc\n\n"}]}"#, kind: "text")).count, 2)
     }
 }
+
+/// Issue 12 #1: table minimum column widths split words only at space, newline and tab.
+final class TableWordTests: XCTestCase {
+    private func limits(_ texts: [String]) -> (min: [Double], max: [Double]) {
+        let context = LayoutContext(fonts: TestEnvironment.pipeline.fonts, options: LayoutOptions(),
+                                    colors: PageColors(message: Theme.day.incoming, isDark: false, outgoing: false, authorColor: nil), rtl: false)
+        let row = texts.map { TableCell(text: .plain($0), header: false, align: .left, valign: .top, colspan: 1, rowspan: 1) }
+        let limits = TableColumnSolver.limits(TableBlock(title: .empty, rows: [row], bordered: true, striped: false, compact: false),
+                                              contentWidth: 300, padding: 26, context: context)
+        return (limits.min, limits.max)
+    }
+
+    func testHyphensSlashesAndUnitsDoNotSplitAWord() {
+        // One word each: the minimum is the whole word, as wide as the unwrapped cell.
+        let (min, max) = limits(["Media-heavy", "path/to/file", "−71%"])
+        XCTAssertEqual(min, max)
+        // "41 ms" is two words: its minimum is the wider of "41" and "ms", less than the whole.
+        let units = limits(["41 ms", "41", "ms"])
+        XCTAssertEqual(units.min[0], Swift.max(units.max[1], units.max[2]))
+        XCTAssertLessThan(units.min[0], units.max[0])
+    }
+}

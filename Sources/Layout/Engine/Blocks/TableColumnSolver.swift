@@ -33,7 +33,7 @@ struct TableColumnSolver {
                 var minWidth = 1.0, maxWidth = 1.0
                 if let text = cell.text, !text.isEmpty {
                     let attributed = context.attributed(text, .table, width: cellWidthLimit - padding)
-                    let words = context.fonts.measure(attributed, width: 1, wholeWords: true).lines.map(\.width).max() ?? 0
+                    let words = Self.widestWord(attributed, fonts: context.fonts)
                     let natural = context.fonts.measure(attributed, width: cellWidthLimit).lines.map(\.width).max() ?? 0
                     minWidth = words.rounded(.up) + padding
                     maxWidth = max(minWidth, natural.rounded(.up) + padding)
@@ -100,5 +100,31 @@ struct TableColumnSolver {
         }
         // OLD: natural (maximum) widths; the grid is wider than the bubble and scrolls.
         return Result(widths: maxs, totalWidth: maxTotal + borderWidth, fits: false)
+    }
+
+    /// The widest word of `text`: a run of characters between spaces, newlines and tabs, never split at `-`,
+    /// `/` or other line-break opportunities (facts §2.17 pass 1, §3.3 `minimizeWidth`; README, Decisions).
+    /// Measured unwrapped, so shaping and kerning inside a word count; a word's width is its glyphs' extent.
+    static func widestWord(_ text: AttributedText, fonts: any TextShaper) -> Double {
+        let bytes = Array(text.text.utf8)
+        func isSeparator(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x09 }
+        // The word each byte belongs to: the number of separators before it.
+        var word = [Int](repeating: 0, count: bytes.count)
+        var count = 0
+        for (index, byte) in bytes.enumerated() {
+            if isSeparator(byte) { count += 1 }
+            word[index] = count
+        }
+        var widest = 0.0
+        for line in fonts.measure(text, width: nil).lines {
+            var extents: [Int: (low: Double, high: Double)] = [:]
+            for glyph in line.glyphs where glyph.cluster >= 0 && glyph.cluster < bytes.count && !isSeparator(bytes[glyph.cluster]) {
+                let low = min(glyph.x, glyph.x + glyph.advance), high = max(glyph.x, glyph.x + glyph.advance)
+                let known = extents[word[glyph.cluster]]
+                extents[word[glyph.cluster]] = (min(known?.low ?? low, low), max(known?.high ?? high, high))
+            }
+            for extent in extents.values { widest = max(widest, extent.high - extent.low) }
+        }
+        return widest
     }
 }
