@@ -57,3 +57,34 @@ final class TableWordTests: XCTestCase {
         XCTAssertLessThan(units.min[0], units.max[0])
     }
 }
+
+/// Issue 12 #4: "Show more" is one line, cut with "…" to the bubble width less 2 × 10, never wider than the bubble.
+final class ShowMoreTests: XCTestCase {
+    private func showMore(_ text: String) throws -> (LayoutItem, Bubble) {
+        let json = #"{"_": "RichMessage", "rtl": false, "part": true, "photos": [], "documents": [], "blocks": [{"_": "PageBlockParagraph", "text": {"_": "TextPlain", "text": "\#(text)"}}]}"#
+        let layout = try TestEnvironment.layout(json, ["--no-status"])
+        let item = try XCTUnwrap(layout.items.first { $0.kind == "showMore" }, "no Show more: \(layout.items.map(\.kind))")
+        return (item, try XCTUnwrap(layout.bubble))
+    }
+
+    func testShowMoreIsCutToTheBubble() throws {
+        let (item, bubble) = try showMore("Hi")
+        guard case .showMore(let box) = item.content else { return XCTFail() }
+        XCTAssertEqual(box.lines.count, 1)
+        XCTAssertEqual(bubble.frame.width, Bubble.minimumSize.width, "a two-letter message keeps the smallest bubble")
+        XCTAssertEqual(item.frame.minX, 10)
+        XCTAssertLessThanOrEqual(item.frame.width, bubble.frame.width - 2 * 10)
+        // End truncation: fewer glyphs than the 9 characters, the last one (the ellipsis) standing for the cut rest.
+        let glyphs = box.lines[0].runs.flatMap(\.glyphs)
+        XCTAssertLessThan(glyphs.count, 9)
+        XCTAssertEqual(box.lines[0].runs.last?.clusters.last?.bytes ?? 0 > 1, true, "the ellipsis covers the cut characters")
+    }
+
+    func testShowMoreFitsWhole() throws {
+        let (item, bubble) = try showMore("A message long enough that the link fits beside nothing.")
+        guard case .showMore(let box) = item.content else { return XCTFail() }
+        XCTAssertEqual(box.lines.count, 1)
+        XCTAssertEqual(box.lines[0].runs.map(\.text).joined(), "Show more")
+        XCTAssertLessThanOrEqual(item.frame.maxX, bubble.frame.width - 10)
+    }
+}

@@ -20,6 +20,29 @@ struct BubbleLayouter {
         var background: RGBA?
     }
 
+    /// The date as laid out (Inter 11 in the secondary text colour) and statusWidth = 5 + dateWidth (+ 13
+    /// outgoing); nil and 0 without a status.
+    private func date() -> (TextBox?, Double) {
+        guard let time = options.time else { return (nil, 0) }
+        var text = AttributedText()
+        text.append(time, AttributedText.Attributes(font: FontSpec(family: .sans, size: 11), metricsFont: FontSpec(family: .sans, size: 11), color: colors.secondaryText))
+        guard let result = TextItemLayouter(fonts: fonts, scale: options.scale, computeCharacterRects: false)
+            .layout(text, width: 10_000, alignment: .natural, lineSpacingFactor: 1) else { return (nil, 0) }
+        return (result.box, 5 + result.width.rounded(.up) + (options.outgoing ? 13 : 0))
+    }
+
+    /// The bubble body's width W: the page, or the status row with its insets, at least the minimum.
+    private func bodyWidth(page: PageInfo, statusWidth: Double?) -> Double {
+        max(page.width, statusWidth.map { $0 + 2 * Self.statusInset } ?? 0, Bubble.minimumSize.width)
+    }
+
+    /// W for `page`, before anything that must fit inside the bubble ("Show more") is laid out.
+    func bodyWidth(page: PageInfo) -> Double {
+        guard options.bubble else { return page.width }
+        let (dateBox, statusWidth) = date()
+        return bodyWidth(page: page, statusWidth: dateBox == nil ? nil : statusWidth)
+    }
+
     func layout(page: PageInfo, items: [LayoutItem], showMore: LayoutItem? = nil) -> Result {
         let scale = options.scale
         let margin = options.margin
@@ -32,21 +55,8 @@ struct BubbleLayouter {
         }
         let C = page.height
         var status = hidden
-        var statusWidth = 0.0
-        var dateBox: TextBox?
-        if let time = options.time {
-            // The date: Inter 11 in the secondary text colour; statusWidth = 5 + dateWidth (+ 13 outgoing).
-            var text = AttributedText()
-            text.append(time, AttributedText.Attributes(font: FontSpec(family: .sans, size: 11), metricsFont: FontSpec(family: .sans, size: 11), color: colors.secondaryText))
-            if let result = TextItemLayouter(fonts: fonts, scale: scale, computeCharacterRects: false)
-                .layout(text, width: 10_000, alignment: .natural, lineSpacingFactor: 1) {
-                dateBox = result.box
-                let dateWidth = result.width.rounded(.up)
-                statusWidth = 5 + dateWidth + (options.outgoing ? 13 : 0)
-            }
-        }
-        let showStatus = dateBox != nil
-        let width = max(page.width, showStatus ? statusWidth + 2 * Self.statusInset : 0, Bubble.minimumSize.width)
+        let (dateBox, statusWidth) = date()
+        let width = bodyWidth(page: page, statusWidth: dateBox == nil ? nil : statusWidth)
         var height = C + 2
         if let dateBox {
             let statusHeight: Double = 14  // ceil(logical height of Inter 11)

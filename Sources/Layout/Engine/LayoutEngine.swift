@@ -26,17 +26,19 @@ public final class LayoutEngine {
         var items = sequence.items
         for index in items.indices { items[index].assignIdentifiers(String(index)) }
         let page = PageInfo(width: sequence.contentWidth, height: sequence.contentHeight, boundingWidth: B, horizontalInset: H, rtl: document.rtl)
-        // A partial page ends with "Show more", 2 pt below the content; it never widens the bubble (§8).
+        let bubbleLayouter = BubbleLayouter(fonts: fonts, options: options, colors: colors, pageColors: pageColors)
+        // A partial page ends with "Show more", 2 pt below the content: one line, cut with "…" to the bubble's
+        // width less the insets on both sides, so it never widens the bubble nor runs past it (§8).
         var showMore: LayoutItem?
         if document.partial {
             let text = context.attributed(.plain("Show more"), .paragraph) { $0.color = pageColors.link }
-            if let result = context.text.layout(text, width: B - 2 * H, alignment: .natural, lineSpacingFactor: 1, ellipsize: true) {
+            let width = min(B, bubbleLayouter.bodyWidth(page: page)) - 2 * H
+            if let result = context.text.layout(text, width: width, alignment: .natural, lineSpacingFactor: 1, ellipsize: true) {
                 showMore = LayoutItem(id: String(items.count), frame: Rect(x: H, y: page.height + 2, width: result.width, height: result.height),
                                       block: "showMore", content: .showMore(result.box))
             }
         }
-        let chrome = BubbleLayouter(fonts: fonts, options: options, colors: colors, pageColors: pageColors)
-            .layout(page: page, items: items, showMore: showMore)
+        let chrome = bubbleLayouter.layout(page: page, items: items, showMore: showMore)
         if let showMore { items.append(showMore) }
         var layout = PageLayout(canvas: chrome.canvas, page: page, bubble: chrome.bubble, status: chrome.status, items: items,
                                 background: chrome.background, warnings: context.warnings.messages)
