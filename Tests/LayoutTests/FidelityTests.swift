@@ -88,3 +88,29 @@ final class ShowMoreTests: XCTestCase {
         XCTAssertLessThanOrEqual(item.frame.maxX, bubble.frame.width - 10)
     }
 }
+
+/// Issue 12 #5 (`v2-layout-facts.md` §2.2): the author/date line is right-aligned when the item just before it
+/// is text holding an RTL line; natural (left) otherwise.
+final class AuthorDateAlignmentTests: XCTestCase {
+    private func authorDateLine(after paragraph: String) throws -> (LayoutItem, TextLine) {
+        let json = #"""
+        {"_": "Page", "url": "u", "rtl": null, "part": null, "v2": true, "views": null, "photos": [], "documents": [], "blocks": [
+          {"_": "PageBlockParagraph", "text": {"_": "TextPlain", "text": "\#(paragraph)"}},
+          {"_": "PageBlockAuthorDate", "author": {"_": "TextPlain", "text": "Rami"}, "published_date": "2026-03-14T15:09:26+00:00"}]}
+        """#
+        let layout = try TestEnvironment.layout(json, ["--width", "320"])
+        let item = try XCTUnwrap(layout.items.first { $0.block == "authorDate" }, "\(layout.items.map(\.block))")
+        guard case .text(let box) = item.content, let line = box.lines.first else { throw NoLine() }
+        return (item, line)
+    }
+
+    private struct NoLine: Error {}
+
+    func testAfterAnRTLParagraphTheLineIsRightAligned() throws {
+        let (item, line) = try authorDateLine(after: "مرحبا بالعالم")
+        // Width B − 2H at (H, 0): the line ends at the right inset, B − H = 310.
+        XCTAssertEqual(item.frame.minX + line.frame.maxX, 320 - 10, accuracy: 0.01)
+        let (ltrItem, ltrLine) = try authorDateLine(after: "Hello world")
+        XCTAssertEqual(ltrItem.frame.minX + ltrLine.frame.minX, 10, accuracy: 0.01)
+    }
+}

@@ -21,6 +21,11 @@ struct BlockSequenceLayouter {
                 context.exceededHeightLimit = true
                 break
             }
+            if case .text(let box)? = items.last?.content {
+                context.previousItemHasRTLLine = box.lines.contains(where: \.rtl)
+            } else {
+                context.previousItemHasRTLLine = false
+            }
             let laidOut = BlockLayouter.layout(block, boundingWidth: boundingWidth, inset: inset, kind: kind, context: &context)
             let spacingKind = SpacingKind(block, renderedAsPlaceholder: laidOut.isPlaceholder)
             let spacing = SpacingTable.between(previous, spacingKind, kind: kind)

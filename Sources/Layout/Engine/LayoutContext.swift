@@ -11,6 +11,9 @@ struct LayoutContext {
     var media: [String: Media] = [:]
     /// What the page's layout warns about (shared by every copy of the context).
     let warnings = WarningLog()
+    /// The item laid out just before the current block, in its sequence, is text with an RTL line (§2.2:
+    /// an author/date line after it is right-aligned).
+    var previousItemHasRTLLine = false
     /// Set when a sequence stopped at `LayoutOptions.heightLimit`.
     var exceededHeightLimit = false
 
