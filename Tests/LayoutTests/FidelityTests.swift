@@ -1,3 +1,4 @@
+import Foundation
 import GoldenSupport
 @testable import Layout
 import XCTest
@@ -112,5 +113,54 @@ final class AuthorDateAlignmentTests: XCTestCase {
         XCTAssertEqual(item.frame.minX + line.frame.maxX, 320 - 10, accuracy: 0.01)
         let (ltrItem, ltrLine) = try authorDateLine(after: "Hello world")
         XCTAssertEqual(ltrItem.frame.minX + ltrLine.frame.minX, 10, accuracy: 0.01)
+    }
+}
+
+/// Issue 12 #7 and #13: inline button pills (`v2-layout-facts.md` §3.3 steps 1 and 15, §3.9).
+final class InlineButtonTests: XCTestCase {
+    private func tlParagraph(_ parts: [String], theme: String? = nil) throws -> TextBox {
+        let json = #"{"_": "Page", "url": "u", "rtl": null, "part": null, "v2": true, "views": null, "photos": [], "documents": [], "blocks": [{"_": "PageBlockParagraph", "text": {"_": "TextConcat", "texts": [\#(parts.joined(separator: ","))]}}]}"#
+        let layout = try TestEnvironment.layout(json, theme.map { ["--theme", $0] } ?? [])
+        guard case .text(let box)? = layout.items.first?.content else { throw NotText() }
+        return box
+    }
+
+    private struct NotText: Error {}
+
+    private func button(_ label: String, style: String = "bg_primary") -> String {
+        #"{"_": "TextButton", "text": {"_": "TextPlain", "text": "\#(label)"}, "style": {"_": "InlineButtonStyle", "\#(style)": true}, "type": {"_": "InlineButtonTypeCallback"}}"#
+    }
+
+    func testAPillStartingALineHangsSevenPointsIntoTheMargin() throws {
+        let box = try tlParagraph([button("Open"), #"{"_": "TextPlain", "text": " the report"}"#])
+        let line = try XCTUnwrap(box.lines.first)
+        XCTAssertEqual(line.frame.minX, -7, "line x = −hang")
+        XCTAssertEqual(line.attachments.first?.frame.minX, -7, "the pill's edge is 7 pt left of the text's")
+        // A line that starts with text does not hang.
+        let plain = try tlParagraph([#"{"_": "TextPlain", "text": "Run "}"#, button("Open")])
+        XCTAssertEqual(plain.lines.first?.frame.minX, 0)
+    }
+
+    func testAdjacentPillsKeepThreePointsBetweenThem() throws {
+        let box = try tlParagraph([#"{"_": "TextPlain", "text": "Pick: "}"#, button("Yes"), button("No")])
+        let pills = box.lines.flatMap(\.attachments)
+        XCTAssertEqual(pills.count, 2, "the spacer is not drawn")
+        XCTAssertEqual(pills[1].frame.minX - pills[0].frame.maxX, 3, accuracy: 0.001)
+    }
+
+    func testPillsTakeTheThemesButtonColours() throws {
+        let directory = try TestEnvironment.temporaryDirectory()
+        let theme = directory + "/buttons.json"
+        try Data(##"{"base": "day", "buttonDanger": "#112233", "buttonSuccess": "#445566"}"##.utf8).write(to: URL(fileURLWithPath: theme))
+        let box = try tlParagraph([button("Delete", style: "bg_danger"), #"{"_": "TextPlain", "text": " or "}"#, button("Keep", style: "bg_success")], theme: theme)
+        let pills = box.lines.flatMap(\.attachments)
+        XCTAssertEqual(pills.count, 2)
+        for (pill, hex) in zip(pills, ["#112233", "#445566"]) {
+            guard case .fill(_, .solid(let fill))? = pill.drawing.items.first, case .glyphs(let label, _)? = pill.drawing.items.last else {
+                return XCTFail("\(pill.drawing.items)")
+            }
+            XCTAssertEqual(fill, RGBA.hex(hex, alpha: 0.12), "the pill: the tint at 12 %")
+            XCTAssertEqual(label.color, RGBA.hex(hex), "the label: the tint")
+        }
     }
 }

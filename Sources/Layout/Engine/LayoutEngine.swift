@@ -19,7 +19,9 @@ public final class LayoutEngine {
         fonts.exceededLineLimit = false
         let colors = options.theme.colors(outgoing: options.outgoing)
         let authorColor = options.authorColor.flatMap { Theme.authorColors.indices.contains($0) ? Theme.authorColors[$0] : nil }
-        let pageColors = PageColors(message: colors, isDark: options.theme.isDark, outgoing: options.outgoing, authorColor: authorColor)
+        var pageColors = PageColors(message: colors, isDark: options.theme.isDark, outgoing: options.outgoing, authorColor: authorColor)
+        pageColors.buttonDanger = options.theme.buttonDanger
+        pageColors.buttonSuccess = options.theme.buttonSuccess
         var context = LayoutContext(fonts: fonts, options: options, colors: pageColors, rtl: document.rtl, media: document.media)
         let B = options.width, H = LayoutOptions.horizontalInset
         let sequence = BlockSequenceLayouter.layout(document.blocks, boundingWidth: B, inset: H, kind: .topLevel, context: &context)

@@ -3,7 +3,8 @@ import Drawing
 
 /// Inline custom emoji, images and buttons (`v2-layout-facts.md` §3.3 steps 8–10, §3.9).
 extension TextItemLayouter {
-    func inlineAttachment(_ attachment: AttributedText.Attachment, frame: Rect, range: Range<Int>, text: AttributedText) -> InlineAttachment {
+    /// The drawn object of an attachment; nil for a spacer, which only takes room.
+    func inlineAttachment(_ attachment: AttributedText.Attachment, frame: Rect, range: Range<Int>, text: AttributedText) -> InlineAttachment? {
         let attributes = text.runs[text.runIndex(at: attachment.byte)].attributes
         switch attachment.kind {
         case .customEmoji(let id, let alt):
@@ -23,6 +24,8 @@ extension TextItemLayouter {
             drawing.append(.fill(.roundedRect(frame, radius: frame.height / 2), .solid(face.fill)))
             for run in runs { drawing.append(.glyphs(run, origin: pen)) }
             return InlineAttachment(kind: .button, range: range, frame: frame, mediaId: nil, drawing: drawing)
+        case .spacer:
+            return nil
         }
     }
 

@@ -34,6 +34,9 @@ struct TextItemLayouter {
 
     func floorToPixels(_ value: Double) -> Double { (value * scale).rounded(.down) / scale }
 
+    /// How far a line that starts with an inline button pill hangs into the margin: the pill's padding (§3.3).
+    static let buttonHang = 7.0
+
     /// Lays out `text` at bounding width `width`. nil for empty text (the block then adds nothing).
     func layout(_ text: AttributedText, width: Double, alignment: TextAlignment, lineSpacingFactor: Double,
                 fitToWidth: Bool = true, ellipsize: Bool = false) -> Result? {
@@ -54,6 +57,7 @@ struct TextItemLayouter {
         var dustBudget = Self.maxDustDots
         // Attachments are in byte order, as lines are: walk them with one cursor instead of filtering per line.
         var attachmentCursor = 0
+        var hangs = Set<Int>()
         for line in measured.lines {
             let hadExtraDescent = previousExtraDescent > 0
             while attachmentCursor < text.attachments.count && text.attachments[attachmentCursor].byte < line.startByte { attachmentCursor += 1 }
@@ -82,8 +86,10 @@ struct TextItemLayouter {
                 }
                 let frame = Rect(x: x, y: y, width: attachment.width, height: attachment.height)
                 let range = (utf16[attachment.byte] ?? 0)..<(utf16[attachment.byte + 3] ?? 0)
-                attachments.append(inlineAttachment(attachment, frame: frame, range: range, text: text))
+                if let drawn = inlineAttachment(attachment, frame: frame, range: range, text: text) { attachments.append(drawn) }
             }
+            // NEW hang: a line that starts with a button pill hangs it 7 pt into the margin (§3.3 steps 1, 15).
+            if case .button? = onLine.first?.kind, onLine.first?.byte == line.startByte { hangs.insert(lines.count) }
             var extraDescent = max(0, lineDescent - m.slack)
             for attachment in attachments where attachment.kind != .button {
                 extraDescent = max(extraDescent, attachment.frame.maxY - (baselineY + m.slack))
@@ -120,7 +126,7 @@ struct TextItemLayouter {
             case .center: x = ((itemWidth - lineWidth) / 2).rounded(.down)
             case .right: x = itemWidth - lineWidth
             case .natural where lines[index].rtl: x = itemWidth - lineWidth
-            default: x = 0
+            default: x = hangs.contains(index) ? -Self.buttonHang : 0
             }
             lines[index] = shifted(lines[index], by: x)
         }

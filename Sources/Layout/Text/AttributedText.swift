@@ -32,6 +32,8 @@ struct AttributedText {
             case customEmoji(id: String, alt: String)
             case image(mediaId: String)
             case button(InlineButtonFace)
+            /// Room between two adjacent button pills: measured, never drawn.
+            case spacer
         }
 
         var byte: Int

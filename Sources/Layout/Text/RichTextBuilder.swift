@@ -163,12 +163,13 @@ struct RichTextBuilder {
     }
 
     /// An inline button pill: the label at 15 pt medium, 7 pt side padding and 1 pt above and below
-    /// (`v2-layout-facts.md` §3.9); the pill is tinted with the button's style colour.
+    /// (`v2-layout-facts.md` §3.9); the pill is tinted with the button's style colour from the theme. Two
+    /// adjacent pills get a 3 pt spacer between them.
     private mutating func appendButton(_ button: Button, _ style: Style) {
         let tint: RGBA
         switch button.style {
-        case .danger: tint = .hex("#E53935")
-        case .success: tint = .hex("#31A952")
+        case .danger: tint = colors.buttonDanger
+        case .success: tint = colors.buttonSuccess
         default: tint = colors.quoteAccent
         }
         var labelBuilder = RichTextBuilder(colors: colors, environment: environment, fonts: fonts, warnings: warnings)
@@ -180,9 +181,15 @@ struct RichTextBuilder {
         let labelWidth = fonts.measure(label, width: nil).lines.map(\.width).max() ?? 0
         let metrics = fonts.metrics(labelStyle.textFont)
         let face = InlineButtonFace(label: label, labelWidth: labelWidth, labelAscent: metrics.ascent, fill: tint.multipliedAlpha(0.12))
+        if let last = output.attachments.last, case .button = last.kind, last.byte + 3 == output.byteCount {
+            output.appendAttachment(.spacer, width: Self.adjacentButtonSpacing, height: 0, ascent: 0, descent: 0, style.attributes)
+        }
         output.appendAttachment(.button(face), width: labelWidth + 2 * 7, height: metrics.ascent + metrics.descent + 2,
                                 ascent: metrics.ascent + 1, descent: metrics.descent + 1, style.attributes)
     }
+
+    /// The space between two adjacent inline button pills (§3.9).
+    static let adjacentButtonSpacing = 3.0
 
     /// Link colour; underline forced when the link colour equals the text colour (§4).
     private func applyLinkColor(_ style: inout Style) {

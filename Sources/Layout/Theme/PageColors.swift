@@ -18,6 +18,9 @@ public struct PageColors: Sendable, Equatable {
     public var mediaActiveControl: RGBA
     public var fileTitle: RGBA
     public var fileDescription: RGBA
+    /// The theme's tints for danger and success buttons (rows and inline pills).
+    public var buttonDanger: RGBA = .hex("#E53935")
+    public var buttonSuccess: RGBA = .hex("#31A952")
 
     /// `mainColor` is the author's name colour for incoming bubbles when given, else the accent text colour.
     public init(message msg: MessageColors, isDark: Bool, outgoing: Bool, authorColor: RGBA?) {
