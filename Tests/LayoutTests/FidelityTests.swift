@@ -164,3 +164,20 @@ final class InlineButtonTests: XCTestCase {
         }
     }
 }
+
+/// Issue 12 #8 (`v2-layout-facts.md` §3.3 step 13, `v2-render-facts.md` §5): strike lines and underlines of a
+/// superscript sit where they sit for the line's plain text — floor(L/2 + 1) below the band top, and 2 pt below
+/// the line's baseline — not moved up with the raised glyphs.
+final class RaisedDecorationTests: XCTestCase {
+    func testDecorationsUnderASuperscriptStayOnTheLineBand() throws {
+        let json = #"{"blocks": [{"type": "paragraph", "text": [{"type": "underline", "text": {"type": "strikethrough", "text": "x"}}, {"type": "superscript", "text": {"type": "underline", "text": {"type": "strikethrough", "text": "2"}}}]}]}"#
+        let layout = try TestEnvironment.layout(json)
+        guard case .text(let box)? = layout.items.first?.content, let line = box.lines.first else { return XCTFail("no text") }
+        let underlines = line.decorations.filter { $0.kind == .underline }.map(\.rect.minY)
+        let strikes = line.decorations.filter { $0.kind == .strikethrough }.map(\.rect.minY)
+        XCTAssertEqual(underlines, [line.baseline + 2, line.baseline + 2])
+        let bandTop = line.baseline - box.lineHeight
+        let strikeY = bandTop + (box.lineHeight / 2 + 1).rounded(.down)
+        XCTAssertEqual(strikes, [strikeY, strikeY])
+    }
+}

@@ -208,7 +208,9 @@ struct TextItemLayouter {
 
     /// Marker pills, strike lines and underlines for every styled attribute run on the line
     /// (`v2-render-facts.md` §5: pill = x − 2, floor(band × 2.2) tall, radius 3; strike at
-    /// floor(L/2 + 1) below the band top; underline 2 pt below the baseline; both 1 pt).
+    /// floor(L/2 + 1) below the band top; underline 2 pt below the baseline; both 1 pt). Strike lines and
+    /// underlines sit on the line's band also under sub/superscripts (`v2-layout-facts.md` §3.3 step 13); a
+    /// marked sub/superscript's pill moves with its glyphs (Decisions).
     private func decorations(_ line: MeasuredParagraph.Line, _ text: AttributedText, bandTop: Double, lineHeight: Double,
                              baseline: Double) -> [TextDecoration] {
         var result: [TextDecoration] = []
@@ -230,13 +232,13 @@ struct TextItemLayouter {
             }
             if attributes.strikethrough {
                 result.append(TextDecoration(kind: .strikethrough,
-                                             rect: Rect(x: left, y: bandTop + (lineHeight / 2 + 1).rounded(.down) - attributes.rise,
+                                             rect: Rect(x: left, y: bandTop + (lineHeight / 2 + 1).rounded(.down),
                                                         width: right - left, height: 1),
                                              color: attributes.color, cornerRadius: 0))
             }
             if attributes.underline {
                 result.append(TextDecoration(kind: .underline,
-                                             rect: Rect(x: left, y: baseline + 2 - attributes.rise, width: right - left, height: 1),
+                                             rect: Rect(x: left, y: baseline + 2, width: right - left, height: 1),
                                              color: attributes.color, cornerRadius: 0))
             }
         }
