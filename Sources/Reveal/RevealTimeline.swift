@@ -50,6 +50,9 @@ public struct RevealTimeline: Sendable {
 
     private mutating func simulate() throws {
         var controller: TextRevealController?
+        // The display link: registered once the total cost is above 0 (§4.5: "toCount == 0 → no link"), so a
+        // controller does not tick while there is nothing to reveal and its first tick has dt = 0 (§4.4).
+        var linked = false
         var eventIndex = 0
         var chunk = 0
         var phase = Phase.streaming
@@ -71,6 +74,7 @@ public struct RevealTimeline: Sendable {
                     if replace || controller == nil {
                         let start = replace ? total : 0
                         controller = TextRevealController(initialRevealedCount: start, initialLength: total)
+                        linked = false
                         if replace { marks.append(Mark(time: now, cursor: total, animated: false)) }
                     }
                     controller?.observeUpdate(latestLength: total, at: time)
@@ -87,7 +91,11 @@ public struct RevealTimeline: Sendable {
                                   bubbleWidth: stream.finalLayout.bubble == nil ? 0 : Bubble.minimumSize.width))
                 continue
             }
-            let (cursor, complete) = running.tick(at: now)
+            if !linked && running.latestLength > 0 && !(running.isFinalizing && running.revealedCount >= Double(running.latestLength)) {
+                linked = true
+            }
+            let (cursor, complete) = linked ? running.tick(at: now)
+                : (running.currentCount, running.isFinalizing && running.revealedCount >= Double(running.latestLength))
             controller = running
             if cursor > (marks.last?.cursor ?? -1) { marks.append(Mark(time: now, cursor: cursor, animated: true)) }
             if complete && phase != .done {
