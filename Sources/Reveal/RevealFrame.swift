@@ -2,7 +2,8 @@ import Layout
 
 /// One frame of the reveal: the layout of the shown message at that moment (chunk, bubble size, shimmer
 /// phase) and what the reveal changes in it, by name — item fades, text masks, flying glyphs, pop-ins, table
-/// bands, the content clip and the status fade (`v2-reveal-facts.md` §3–§6). `overlays()` turns those into
+/// bands and the status fade (`v2-reveal-facts.md` §3–§6). The bubble is the only clip (README, Decisions:
+/// "Reveal clip"), so the descenders of the line being revealed show. `overlays()` turns those into
 /// display-list overlays on the groups `GroupID` names; Layout's output carries no reveal state.
 public struct RevealFrame: Sendable {
     public var layout: PageLayout
@@ -12,9 +13,6 @@ public struct RevealFrame: Sendable {
     public var texts: [String: TextReveal] = [:]
     /// The rows shown of a table so far, by the table item's id (table-local).
     public var tableBands: [String: Rect] = [:]
-    /// The page content is clipped below this y (page coordinates), the revealed items' maxY (seed: the
-    /// container is sized to it; the bubble below it is empty). nil when the reveal has caught up.
-    public var clipMaxY: Double?
     /// The status row is hidden while a draft streams and fades in at the end.
     public var statusOpacity: Double = 1
 
@@ -34,7 +32,6 @@ public struct RevealFrame: Sendable {
             // Rows pop in through a growing mask over the whole content view (§3.6).
             result[GroupID.tableGrid(id)] = Overlay(clip: .rect(band))
         }
-        if let maxY = clipMaxY { result[GroupID.items] = Overlay(clip: .rect(Rect(x: -1e5, y: -1e5, width: 2e5, height: 1e5 + maxY))) }
         if statusOpacity < 1 { result[GroupID.status] = Overlay(opacity: statusOpacity) }
         let keys = LayerKeys()
         for (name, text) in texts.sorted(by: { $0.key < $1.key }) {

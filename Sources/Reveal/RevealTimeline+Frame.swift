@@ -31,10 +31,6 @@ extension RevealTimeline {
         var frame = RevealFrame(layout: layout)
         let context = FrameContext(timeline: self, time: time, cursor: cursor, cleared: tick.phase == .done)
         layout.items = context.apply(layout.items, map, to: &frame)
-        if tick.phase != .done {
-            // The seed's container: sized to the revealed items' maxY while the reveal runs.
-            frame.clipMaxY = max(0, RevealExtent.bounds(chunk.layout.items, chunk.map, cursor: cursor)?.maxY ?? 0)
-        }
         layout.canvas = canvas
         if let size = bubbleSize(at: time) {
             layout.bubble?.frame.width = size.width
