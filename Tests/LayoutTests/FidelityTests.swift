@@ -181,3 +181,35 @@ final class RaisedDecorationTests: XCTestCase {
         XCTAssertEqual(strikes, [strikeY, strikeY])
     }
 }
+
+/// Issue 12 #11 (Decisions, "Slideshows"): every photo and video is a page; without a file a page shows the
+/// media placeholder colour, never black; a video page has its play badge; dots when there is more than one page.
+final class SlideshowTests: XCTestCase {
+    func testSlideshowPagesWithoutFiles() throws {
+        let json = #"""
+        {"blocks": [{"type": "slideshow", "blocks": [
+          {"type": "video", "video": {"file_id": "Fclip", "file_unique_id": "clip", "width": 1280, "height": 720, "duration": 75}},
+          {"type": "photo", "photo": [{"file_id": "Fone", "file_unique_id": "one", "width": 800, "height": 600}], "has_spoiler": true}]}]}
+        """#
+        let layout = try TestEnvironment.layout(json, ["--width", "320"])
+        let item = try XCTUnwrap(layout.items.first { $0.kind == "slideshow" })
+        guard case .slideshow(let slideshow) = item.content else { return XCTFail() }
+        // The tallest page fitted into B: 800 × 600 → 320 × 240; 1280 × 720 → 320 × 180.
+        XCTAssertEqual(item.frame.height, 240)
+        XCTAssertEqual(slideshow.page.kind, .video)
+        XCTAssertEqual(slideshow.page.placeholderColor, PageColors(message: Theme.day.incoming, isDark: false, outgoing: false, authorColor: nil).panelBackground)
+        XCTAssertNotEqual(slideshow.page.placeholderColor, .black)
+        // The play badge: max(18, min(50, floor(0.7 × min(320, 240)))) = 50, centred.
+        XCTAssertEqual(slideshow.page.playBadge, Rect(x: 135, y: 95, width: 50, height: 50))
+        // Two pages, two 6 pt dots 6 apart, centred, their centres 10 pt above the bottom.
+        XCTAssertEqual(slideshow.dots, [Rect(x: 151, y: 227, width: 6, height: 6), Rect(x: 163, y: 227, width: 6, height: 6)])
+    }
+
+    func testASinglePageHasNoDotsAndHonoursItsSpoiler() throws {
+        let json = #"{"blocks": [{"type": "slideshow", "blocks": [{"type": "photo", "photo": [{"file_id": "F", "file_unique_id": "u", "width": 800, "height": 600}], "has_spoiler": true}]}]}"#
+        guard case .slideshow(let slideshow)? = try TestEnvironment.layout(json).items.first?.content else { return XCTFail() }
+        XCTAssertEqual(slideshow.dots, [])
+        XCTAssertTrue(slideshow.page.spoiler)
+        XCTAssertFalse(slideshow.page.spoilerDots.isEmpty)
+    }
+}

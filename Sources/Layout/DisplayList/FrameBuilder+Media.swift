@@ -98,16 +98,14 @@ extension FrameBuilder {
         return result
     }
 
-    /// The first page letterboxed on black, and the page dots.
+    /// The first page drawn as single media (letterboxed on black when its file is there), and the page dots.
     func slideshow(_ slideshow: Slideshow, in frame: Rect) -> Frame {
-        var content = Frame([.paint(.solid(.black))])
-        let page = ImageItem(source: .media(slideshow.page.lookupIds), rect: frame, fit: .fit)
-        content.append(.media(MediaChoice(ids: slideshow.page.lookupIds, condition: .image, present: Frame([.image(page)]), absent: Frame())))
+        var content = media(slideshow.page, in: frame)
         for (index, dot) in slideshow.dots.enumerated() {
             let rect = dot.offsetBy(dx: frame.minX, dy: frame.minY)
             content.append(.fill(.circle(center: Point(x: rect.midX, y: rect.midY), radius: rect.width / 2),
                                  .solid(RGBA(r: 1, g: 1, b: 1, a: index == slideshow.activeDot ? 1 : 0.5))))
         }
-        return Frame([.group(Group(content, clip: .rect(frame)))])
+        return content
     }
 }

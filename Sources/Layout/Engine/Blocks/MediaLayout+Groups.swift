@@ -101,30 +101,37 @@ extension MediaLayout {
         return items + captionItems(caption, offset: mosaic.size.h, boundingWidth: B, inset: H, isCover: isCover, context: context)
     }
 
-    /// A slideshow: as tall as its tallest image fitted into B × 1200 (OLD), the first page letterboxed on
-    /// black, white page dots (inactive @0.5) in a 20 pt bar at the bottom; no bleed (§2.18, §7.10).
+    /// A slideshow: as tall as its tallest page fitted into B × 1200 (OLD); every photo and video is a page
+    /// (Decisions). The first page is shown like single media — the file letterboxed on black, else the
+    /// placeholder colour (never black) or the stripped thumbnail; a video page with its play badge; spoilers
+    /// honoured — with 6 pt page dots 10 pt above the bottom when there is more than one page.
     static func slideshow(_ blocks: [Block], caption: Caption, boundingWidth B: Double, inset H: Double, context: LayoutContext) -> [LayoutItem] {
-        var pages: [[String]] = []
+        var pages: [(kind: MediaView.Kind, id: String, spoiler: Bool)] = []
         var height = 0.0
         for block in blocks {
-            guard case .photo(let id, _, _, _) = block else { continue }
-            let natural = dimensions(media(id, context: context)) ?? defaultPhotoSize
-            var fitted = natural
+            let page: (kind: MediaView.Kind, id: String, spoiler: Bool, fallback: (w: Double, h: Double))
+            switch block {
+            case .photo(let id, _, let spoiler, _): page = (.image, id, spoiler, defaultPhotoSize)
+            case .video(let id, _, let spoiler): page = (.video, id, spoiler, defaultVideoSize)
+            default: continue
+            }
+            var fitted = dimensions(media(page.id, context: context)) ?? page.fallback
             if fitted.w > B { fitted = (B, (fitted.h * B / max(fitted.w, 1)).rounded(.down)) }
             if fitted.h > 1200 { fitted = ((fitted.w * 1200 / max(fitted.h, 1)).rounded(.down), 1200) }
             height = max(height, fitted.h)
-            pages.append(lookupIds(id, context: context))
+            pages.append((page.kind, page.id, page.spoiler))
         }
-        guard !pages.isEmpty else { return captionItems(caption, offset: 0, boundingWidth: B, inset: H, isCover: false, context: context) }
+        guard let first = pages.first else { return captionItems(caption, offset: 0, boundingWidth: B, inset: H, isCover: false, context: context) }
         let dot = 6.0, gap = 6.0
         let dotsWidth = Double(pages.count) * dot + Double(pages.count - 1) * gap
         let dots = (0..<pages.count).map { index in
             Rect(x: (B - dotsWidth) / 2 + Double(index) * (dot + gap), y: height - 10 - dot / 2, width: dot, height: dot)
         }
-        let page = MediaView(kind: .image, lookupIds: pages[0], bleed: 0, placeholderColor: .black, spoiler: false, spoilerDots: [], playBadge: nil,
-                             duration: nil, durationPill: nil, pin: nil, letterbox: true)
-        return [LayoutItem(frame: Rect(x: 0, y: 0, width: B, height: height), block: "slideshow",
-                           content: .slideshow(Slideshow(page: page, dots: pages.count > 1 ? dots : [], activeDot: 0)))]
+        let frame = Rect(x: 0, y: 0, width: B, height: height)
+        var view = flushView(first.kind, first.id, frame: frame, bleed: 0, spoiler: first.spoiler, context: context)
+        view.letterbox = true
+        if first.kind == .video { decorateVideo(&view, size: (B, height), duration: media(first.id, context: context)?.durationSeconds, context: context) }
+        return [LayoutItem(frame: frame, block: "slideshow", content: .slideshow(Slideshow(page: view, dots: pages.count > 1 ? dots : [], activeDot: 0)))]
             + captionItems(caption, offset: height, boundingWidth: B, inset: H, isCover: false, context: context)
     }
 }
