@@ -213,3 +213,26 @@ final class SlideshowTests: XCTestCase {
         XCTAssertFalse(slideshow.page.spoilerDots.isEmpty)
     }
 }
+
+/// Issue 12 #12 (Decisions, "Media state"): static renders show media as downloaded — no download or progress
+/// affordance — and a photo with a link URL shows a 24 × 24 link badge at (w − 38, 14).
+final class MediaStateTests: XCTestCase {
+    func testALinkedPhotoHasItsBadgeAndFileRowsHaveNoDownloadBadge() throws {
+        let json = try String(contentsOfFile: TestEnvironment.root + "/Tests/Fixtures/media/photo-link-badge.json", encoding: .utf8)
+        let layout = try TestEnvironment.layout(json, ["--width", "320"])
+        guard case .media(let photo)? = layout.items.first?.content else { return XCTFail("\(layout.items.map(\.kind))") }
+        // 640 × 400 fitted into B = 320: w = 320.
+        XCTAssertEqual(photo.linkBadge, Rect(x: 320 - 38, y: 14, width: 24, height: 24))
+        let audio = try TestEnvironment.layout(#"{"blocks": [{"type": "audio", "audio": {"file_id": "a", "file_unique_id": "b", "duration": 75, "title": "T"}}]}"#)
+        func choices(_ frame: Frame) -> Int {
+            frame.items.reduce(0) { count, item in
+                switch item {
+                case .media(let choice): return count + 1 + choices(choice.present) + choices(choice.absent)
+                case .group(let group): return count + choices(group.frame)
+                default: return count
+                }
+            }
+        }
+        XCTAssertEqual(choices(audio.displayList()), 0, "nothing on the page depends on whether the audio file is there")
+    }
+}

@@ -68,7 +68,6 @@ final class MediaLayoutTests: XCTestCase {
         guard case .fileRow(let file) = row.content else { return XCTFail() }
         XCTAssertEqual(file.control, Rect(x: 3, y: 0, width: 44, height: 44))
         XCTAssertEqual(file.titleOrigin.x, 55)
-        XCTAssertEqual(file.badge?.minX, 47 - 22)
         XCTAssertEqual(file.subtitle?.lines.first?.range, 0..<"1:15 · P".utf16.count, "m:ss · performer")
         XCTAssertEqual(file.subtitleOrigin.y, file.titleOrigin.y + (file.title!.lines[0].frame.maxY + file.title!.font.descent) - 1, accuracy: 0.001)
     }

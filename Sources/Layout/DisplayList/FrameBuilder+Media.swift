@@ -18,7 +18,7 @@ extension FrameBuilder {
             if media.letterbox { file.append(.paint(.solid(.black))) }
             let fit: ImageItem.Fit = media.spoiler ? .heavyBlur : media.letterbox ? .fit : .fill
             file.append(.image(ImageItem(source: .media(media.lookupIds), rect: frame, fit: fit)))
-            content.append(.media(MediaChoice(ids: media.lookupIds, condition: .image, present: file, absent: placeholder)))
+            content.append(.media(MediaChoice(ids: media.lookupIds, present: file, absent: placeholder)))
         }
         if media.spoiler, !media.spoilerDots.isEmpty {
             content.append(.fill(.rects(media.spoilerDots.map { Rect(x: frame.minX + $0.x, y: frame.minY + $0.y, width: 1, height: 1) }),
@@ -31,6 +31,7 @@ extension FrameBuilder {
             content.append(contentsOf: text(duration, at: Point(x: rect.minX + 6, y: rect.minY + 2)))
         }
         if let badge = media.playBadge { content.append(contentsOf: Self.playBadge(badge.offsetBy(dx: frame.minX, dy: frame.minY))) }
+        if let badge = media.linkBadge { content.append(contentsOf: Self.linkBadge(badge.offsetBy(dx: frame.minX, dy: frame.minY))) }
         return Frame([.group(Group(content, clip: .rect(frame)))])
     }
 
@@ -41,6 +42,18 @@ extension FrameBuilder {
                              .line(Point(x: rect.midX - side * 0.38, y: rect.midY + side / 2)), .close])
         return Frame([.fill(.circle(center: Point(x: rect.midX, y: rect.midY), radius: rect.width / 2), .solid(RGBA(r: 0, g: 0, b: 0, a: 0.6))),
                       .fill(triangle, .solid(.white))])
+    }
+
+    /// The link badge (ipraster's drawing: the facts give only its place and size): a black @0.5 circle with a
+    /// white chain link, two rounded links crossing at 45°.
+    private static func linkBadge(_ rect: Rect) -> Frame {
+        let center = Point(x: rect.midX, y: rect.midY)
+        let link = Path.roundedRect(Rect(x: -7, y: -2.75, width: 9, height: 5.5), radius: 2.75)
+        var chain = link
+        chain.append(contentsOf: link.offsetBy(dx: 5, dy: 0))
+        let glyph = Frame([.stroke(chain, .solid(.white), Stroke(width: 1.5, join: .round))])
+        return Frame([.fill(.circle(center: center, radius: rect.width / 2), .solid(RGBA(r: 0, g: 0, b: 0, a: 0.5))),
+                      .group(Group(glyph, transform: Transform([.translate(x: center.x, y: center.y), .rotate(-Double.pi / 4)])))])
     }
 
     /// A drawn stand-in for the static map tile (no network): a few faint streets.
@@ -62,8 +75,7 @@ extension FrameBuilder {
         return Frame([.fill(drop, .solid(RGBA(r: 0.898, g: 0.224, b: 0.208))), .fill(.circle(center: center, radius: radius * 0.38), .solid(.white))])
     }
 
-    /// The control circle with its glyph (white, or cut out of the control), the download badge while no
-    /// file is found, the title and the subtitle.
+    /// The control circle with its glyph (white, or cut out of the control), the title and the subtitle.
     func fileRow(_ row: FileRow, in frame: Rect) -> Frame {
         let control = row.control.offsetBy(dx: frame.minX, dy: frame.minY)
         let glyph: Path
@@ -80,17 +92,6 @@ extension FrameBuilder {
         let icon = Frame([.fill(.circle(center: Point(x: control.midX, y: control.midY), radius: control.width / 2), .solid(row.controlColor)),
                           .fill(glyph, row.glyphColor.map { .solid($0) } ?? .clear)])
         var result = Frame([.group(Group(icon, isolated: true))])
-        if let badge = row.badge {
-            // Not downloaded: a download arrow on the control's bottom-right.
-            let rect = badge.offsetBy(dx: frame.minX, dy: frame.minY)
-            let circle = Path.circle(center: Point(x: rect.midX, y: rect.midY), radius: 9)
-            let arrow = Path([.move(Point(x: rect.midX, y: rect.midY - 4.5)), .line(Point(x: rect.midX, y: rect.midY + 4)),
-                              .move(Point(x: rect.midX - 3.5, y: rect.midY + 0.5)), .line(Point(x: rect.midX, y: rect.midY + 4)),
-                              .line(Point(x: rect.midX + 3.5, y: rect.midY + 0.5))])
-            let download = Frame([.fill(circle, .solid(layout.background ?? .white)), .fill(circle, .solid(row.controlColor)),
-                                  .stroke(arrow, .solid(.white), .round(width: 1.5))])
-            result.append(.media(MediaChoice(ids: row.lookupIds, condition: .file, present: Frame(), absent: download)))
-        }
         if let title = row.title { result.append(contentsOf: text(title, at: Point(x: frame.minX + row.titleOrigin.x, y: frame.minY + row.titleOrigin.y))) }
         if let subtitle = row.subtitle {
             result.append(contentsOf: text(subtitle, at: Point(x: frame.minX + row.subtitleOrigin.x, y: frame.minY + row.subtitleOrigin.y)))

@@ -33,6 +33,6 @@ extension FrameBuilder {
         let drawing = attachment.drawing.offsetBy(dx: origin.x, dy: origin.y)
         guard attachment.kind != .button, let id = attachment.mediaId else { return drawing }
         let image = ImageItem(source: .media([id]), rect: attachment.frame.offsetBy(dx: origin.x, dy: origin.y), fit: attachment.kind == .image ? .fill : .fit)
-        return Frame([.media(MediaChoice(ids: [id], condition: .image, present: Frame([.image(image)]), absent: drawing))])
+        return Frame([.media(MediaChoice(ids: [id], present: Frame([.image(image)]), absent: drawing))])
     }
 }

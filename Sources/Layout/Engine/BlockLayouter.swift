@@ -49,8 +49,8 @@ enum BlockLayouter {
             return Result(items: ThinkingLayout.layout(text, boundingWidth: B, inset: H, context: context))
         case .table(let table):
             return Result(items: TableLayout.layout(table, boundingWidth: B, inset: H, context: &context))
-        case .photo(let id, let caption, let spoiler, _):
-            return Result(items: MediaLayout.photo(id, caption: caption, spoiler: spoiler && !context.options.text.showSpoilers,
+        case .photo(let id, let caption, let spoiler, let url):
+            return Result(items: MediaLayout.photo(id, caption: caption, spoiler: spoiler && !context.options.text.showSpoilers, url: url,
                                                    boundingWidth: B, inset: H, isCover: isCover, context: context))
         case .video(let id, let caption, let spoiler):
             return Result(items: MediaLayout.video(id, caption: caption, spoiler: spoiler && !context.options.text.showSpoilers,

@@ -145,6 +145,8 @@ public struct MediaView: Sendable, Equatable {
     public var pin: Rect?
     /// Aspect-fit on black (slideshow pages) instead of aspect-fill.
     public var letterbox: Bool
+    /// The link badge of a photo that carries a link URL (item-local, 24 × 24).
+    public var linkBadge: Rect? = nil
     /// A TL stripped thumbnail, drawn blurred over the placeholder when no file is found.
     public var strippedThumbnail: [UInt8]? = nil
 }
@@ -161,12 +163,10 @@ public struct FileRow: Sendable, Equatable {
     public var titleOrigin: Point
     public var subtitle: TextBox?
     public var subtitleOrigin: Point
-    /// The download badge at the control's bottom-right.
-    public var badge: Rect?
     public var lookupIds: [String]
 }
 
-/// A slideshow: its first page, letterboxed on black, and the page dots.
+/// A slideshow: its first page, drawn as single media, and the page dots.
 public struct Slideshow: Sendable, Equatable {
     public var page: MediaView
     public var dots: [Rect]

@@ -47,12 +47,7 @@ final class FramePainter {
         case .image(let image):
             draw(image, cr: cr)
         case .media(let choice):
-            let present: Bool
-            switch choice.condition {
-            case .image: present = media?.surface(for: choice.ids) != nil
-            case .file: present = media?.path(for: choice.ids) != nil
-            }
-            paint(present ? choice.present : choice.absent, cr: cr)
+            paint(media?.surface(for: choice.ids) != nil ? choice.present : choice.absent, cr: cr)
         case .group(let group):
             draw(group, cr: cr)
         case .layer(let layer):

@@ -7,7 +7,7 @@ extension MediaLayout {
     static let rowHeight: Double = 44, documentRowHeight: Double = 52
 
     /// The seed's audio row: full width at x 0, 44 tall, a Ø44 control at x 3, title (middle-truncated)
-    /// and "m:ss · performer" from x 55, the download badge at the control's bottom-right.
+    /// and "m:ss · performer" from x 55. Static renders show media as downloaded: no download badge (Decisions).
     static func audio(_ id: String, caption: Caption, boundingWidth B: Double, inset H: Double, context: LayoutContext) -> [LayoutItem] {
         let media = self.media(id, context: context)
         let voice = media?.kind == .voiceNote
@@ -65,8 +65,7 @@ extension MediaLayout {
         return FileRow(icon: icon, control: control, controlColor: colors.mediaActiveControl,
                        glyphColor: !context.options.outgoing && !white ? .white : nil,
                        title: titleLine?.0, titleOrigin: Point(x: 55, y: titleY), subtitle: subtitleLine?.0,
-                       subtitleOrigin: Point(x: 55, y: titleY + titleHeight - 1),
-                       badge: Rect(x: control.maxX - 22, y: control.maxY - 22, width: 24, height: 24), lookupIds: lookupIds(id, context: context))
+                       subtitleOrigin: Point(x: 55, y: titleY + titleHeight - 1), lookupIds: lookupIds(id, context: context))
     }
 
     /// A collage: the mosaic in (B, B) with 1 pt gaps, flattened into ordinary media items; cells on the

@@ -41,13 +41,16 @@ enum MediaLayout {
         return view
     }
 
-    static func photo(_ id: String, caption: Caption, spoiler: Bool, boundingWidth B: Double, inset H: Double, isCover: Bool,
+    /// A photo; one that carries a link URL shows a 24 × 24 link badge at (w − 38, 14) of its visible width
+    /// (render facts §7.10; Decisions).
+    static func photo(_ id: String, caption: Caption, spoiler: Bool, url: String? = nil, boundingWidth B: Double, inset H: Double, isCover: Bool,
                       context: LayoutContext) -> [LayoutItem] {
         let media = self.media(id, context: context)
         let natural = dimensions(media) ?? defaultPhotoSize
         let laidOut = frame(natural: natural, boundingWidth: B)
-        let view = flushView(.image, id, frame: laidOut.frame, bleed: laidOut.frame.width > laidOut.scaled.w ? bleed : 0, spoiler: spoiler,
+        var view = flushView(.image, id, frame: laidOut.frame, bleed: laidOut.frame.width > laidOut.scaled.w ? bleed : 0, spoiler: spoiler,
                              context: context)
+        if let url, !url.isEmpty { view.linkBadge = Rect(x: laidOut.scaled.w - 38, y: 14, width: 24, height: 24) }
         var items = [LayoutItem(frame: laidOut.frame, block: "photo", content: .media(view))]
         items += captionItems(caption, offset: laidOut.scaled.h, boundingWidth: B, inset: H, isCover: isCover, context: context)
         return items
