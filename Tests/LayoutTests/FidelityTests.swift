@@ -236,3 +236,46 @@ final class MediaStateTests: XCTestCase {
         XCTAssertEqual(choices(audio.displayList()), 0, "nothing on the page depends on whether the audio file is there")
     }
 }
+
+/// Issue 12 #14 (Decisions): one pill per run of unsupported blocks; buttons rows take the NEW spacing; a marked
+/// sub/superscript's pill moves with its glyphs; code blocks measure the mono font's cap height from "H".
+final class DecisionsTests: XCTestCase {
+    func testARunOfUnsupportedBlocksIsOnePill() throws {
+        let json = #"{"blocks": [{"type": "hologram"}, {"type": "sparkles"}, {"type": "paragraph", "text": "between"}, {"type": "hologram"}]}"#
+        let kinds = try TestEnvironment.layout(json).items.map(\.kind)
+        XCTAssertEqual(kinds, ["unsupported", "text", "unsupported"])
+    }
+
+    func testButtonsRowsTakeTheNewSpacing() throws {
+        let row = #"{"type": "buttons", "buttons": [{"text": "A", "callback_data": "a"}]}"#
+        let layout = try TestEnvironment.layout(#"{"blocks": [{"type": "paragraph", "text": "above"}, \#(row), \#(row)]}"#)
+        let text = try XCTUnwrap(layout.items.first { $0.kind == "text" })
+        let rows = layout.items.filter { $0.kind == "buttonRow" }
+        XCTAssertEqual(rows.count, 2)
+        // paragraph → buttons: P 4 + base 8 + P 4 = 16; buttons → buttons: 4 + 4 = 8 (facts §1.5).
+        XCTAssertEqual(rows[0].frame.minY - text.frame.maxY, 16, accuracy: 0.001)
+        XCTAssertEqual(rows[1].frame.minY - rows[0].frame.maxY, 8, accuracy: 0.001)
+    }
+
+    func testAMarkedSuperscriptsPillMovesUpWithItsGlyphs() throws {
+        let json = #"{"blocks": [{"type": "paragraph", "text": [{"type": "marked", "text": "x"}, {"type": "superscript", "text": {"type": "marked", "text": "2"}}, {"type": "subscript", "text": {"type": "marked", "text": "3"}}]}]}"#
+        guard case .text(let box)? = try TestEnvironment.layout(json).items.first?.content, let line = box.lines.first else { return XCTFail() }
+        let pills = line.decorations.filter { $0.kind == .marker }.map(\.rect)
+        XCTAssertEqual(pills.count, 3)
+        // Size 17: offsets round(17 × ±0.35) = ±6; a shifted pill's band is floor(0.85 · L) tall, moved by 0.6 · 6.
+        let L = box.lineHeight
+        let band = (0.85 * L * 2).rounded(.down) / 2
+        let pillHeight = (band * 2.2).rounded(.down)
+        let top = line.baseline - L
+        XCTAssertEqual(pills[1].minY, (top - 0.6 * 6 + (band - pillHeight) / 2).rounded(.down), "superscript: up")
+        XCTAssertEqual(pills[2].minY, (top + 0.6 * 6 + (band - pillHeight) / 2).rounded(.down), "subscript: down")
+        XCTAssertLessThan(pills[1].minY, pills[0].minY)
+    }
+
+    /// DejaVu Sans Mono's OS/2 table is version 1 (no cap height); its "H" glyph tops out at 1493 of 2048 units
+    /// (glyf table), so at 15 pt the cap height is 15 × 1493 / 2048.
+    func testTheMonoFontsCapHeightIsTheInkTopOfH() {
+        let metrics = TestEnvironment.pipeline.fonts.metrics(FontSpec(family: .mono, size: 15))
+        XCTAssertEqual(metrics.capHeight, 15 * 1493 / 2048, accuracy: 1.0 / 64)
+    }
+}

@@ -15,7 +15,15 @@ struct BlockSequenceLayouter {
         var items: [LayoutItem] = []
         var contentHeight = 0.0
         var previous: SpacingKind?
+        var previousBlockIsUnsupported = false
         for block in blocks {
+            // One pill per run of consecutive unsupported blocks (NEW §1.3; Decisions).
+            if case .unsupported = block {
+                if previousBlockIsUnsupported { continue }
+                previousBlockIsUnsupported = true
+            } else {
+                previousBlockIsUnsupported = false
+            }
             // Raster outputs cannot hold a page this tall: stop laying out instead of finishing a doomed page.
             if let limit = context.options.heightLimit, contentHeight > limit {
                 context.exceededHeightLimit = true

@@ -58,8 +58,13 @@ enum SpacingTable {
     }
 
     static func pair(_ u: SpacingKind, _ l: SpacingKind) -> Double {
-        // Buttons rows are NEW-only: consecutive rows take the NEW padding model's 4 + 4 (§1.5 rule 3).
+        // Buttons rows are NEW-only and take the NEW padding model (Decisions): between two rows P + P = 4 + 4
+        // (§1.5 rule 3); beside anything else P(u) + base 8 + P(l), P = 4 (8 for headings): paragraph → buttons 16.
         if u == .buttonRow && l == .buttonRow { return 8 }
+        if u == .buttonRow || l == .buttonRow {
+            let other = u == .buttonRow ? l : u
+            return (other == .headingLike ? 8 : 4) + 8 + 4
+        }
         if l == .cover || l == .channelBanner || (u == .details && l == .details) || u == .relatedArticles || l == .anchor { return 0 }
         if u == .divider || l == .divider { return 21 }
         if u == .blockQuote || l == .blockQuote { return 11 }

@@ -131,8 +131,14 @@ public final class FontSet {
             metrics.ascent = Double(extents.ascender) / scale
             metrics.descent = -Double(extents.descender) / scale
             var cap: hb_position_t = 0
+            var glyph: hb_codepoint_t = 0
+            var ink = hb_glyph_extents_t()
             if hb_ot_metrics_get_position(hbFont, HB_OT_METRICS_TAG_CAP_HEIGHT, &cap) != 0 {
                 metrics.capHeight = Double(cap) / scale
+            } else if hb_font_get_nominal_glyph(hbFont, hb_codepoint_t(UInt8(ascii: "H")), &glyph) != 0,
+                      hb_font_get_glyph_extents(hbFont, glyph, &ink) != 0, ink.y_bearing > 0 {
+                // No OS/2 cap height (DejaVu Sans Mono's OS/2 is version 1): the ink top of "H" (Decisions).
+                metrics.capHeight = Double(ink.y_bearing) / scale
             }
             metrics.file = fontKey(font).file
         }
