@@ -279,3 +279,27 @@ final class DecisionsTests: XCTestCase {
         XCTAssertEqual(metrics.capHeight, 15 * 1493 / 2048, accuracy: 1.0 / 64)
     }
 }
+
+/// Issue 12 #15: the layout JSON of a code block reports its text frame's real height, and its lines carry
+/// `characterRects` under `--reveal-rects` like other text.
+final class CodeBlockJSONTests: XCTestCase {
+    func testCodeBlocksReportTheirTextHeightAndCharacterRects() throws {
+        let layout = try TestEnvironment.layout(#"{"blocks": [{"type": "pre", "text": "let a = 1\nlet b = 2", "language": "swift"}]}"#, ["--reveal-rects"])
+        let item = try XCTUnwrap(layout.items.first { $0.kind == "codeBlock" })
+        guard case .codeBlock(let code) = item.content else { return XCTFail() }
+        guard case .object(let members) = item.json(includeCharacterRects: true),
+              case .array(let textFrame)? = members.first(where: { $0.0 == "textFrame" })?.1,
+              case .array(let lines)? = members.first(where: { $0.0 == "lines" })?.1 else { return XCTFail("no textFrame or lines") }
+        // Two lines: the second line's box bottom plus the mono font's descent (the line model's item height).
+        let expected = code.text.lines[1].frame.maxY + code.text.font.descent
+        guard case .number(let height) = textFrame[3] else { return XCTFail() }
+        XCTAssertEqual(height, expected, accuracy: 0.001)
+        XCTAssertGreaterThan(height, 0)
+        for line in lines {
+            guard case .object(let fields) = line, case .array(let rects)? = fields.first(where: { $0.0 == "characterRects" })?.1 else {
+                return XCTFail("a code line without characterRects")
+            }
+            XCTAssertEqual(rects.count, 9, "one rect per character of \"let a = 1\"")
+        }
+    }
+}

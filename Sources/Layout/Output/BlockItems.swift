@@ -42,6 +42,8 @@ public struct CodeBlock: Sendable, Equatable {
     public var text: TextBox
     /// Item-local origin of the text item.
     public var textOrigin: Point
+    /// The text item's height as the line model measures it (its lines plus the last line's descent).
+    public var textHeight: Double = 0
     public var language: String
     public var languageLabel: TextBox?
     public var languageOrigin: Point

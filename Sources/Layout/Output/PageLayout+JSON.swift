@@ -75,10 +75,13 @@ extension LayoutItem {
         case .codeBlock(let code):
             members.append(("language", .string(code.language)))
             members.append(("textFrame", rect(Rect(x: code.textOrigin.x, y: code.textOrigin.y, width: code.text.lines.map(\.frame.maxX).max() ?? 0,
-                                                   height: 0))))
+                                                   height: code.textHeight))))
             members.append(("lines", .array(code.text.lines.map { line in
-                .object([("frame", rect(line.frame)), ("baseline", .number(line.baseline)),
-                         ("range", .array([.int(line.range.lowerBound), .int(line.range.upperBound)])), ("rtl", .bool(line.rtl))])
+                var lineMembers: [(String, JSONOut)] = [("frame", rect(line.frame)), ("baseline", .number(line.baseline)),
+                                                        ("range", .array([.int(line.range.lowerBound), .int(line.range.upperBound)])),
+                                                        ("rtl", .bool(line.rtl))]
+                if includeCharacterRects, let rects = line.characterRects { lineMembers.append(("characterRects", .array(rects.map(rect)))) }
+                return .object(lineMembers)
             })))
         case .details(let details):
             members.append(("expanded", .bool(details.isExpanded)))

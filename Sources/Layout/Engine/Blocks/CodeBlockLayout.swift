@@ -28,8 +28,9 @@ enum CodeBlockLayout {
                 labelOrigin = Point(x: frame.width - 8 - result.width, y: 2)
             }
         }
-        let code = CodeBlock(fill: QuoteLayout.fill(context), text: laidOut.box, textOrigin: Point(x: sideInset, y: topPad),
+        var code = CodeBlock(fill: QuoteLayout.fill(context), text: laidOut.box, textOrigin: Point(x: sideInset, y: topPad),
                              language: language, languageLabel: label, languageOrigin: labelOrigin)
+        code.textHeight = laidOut.height
         return [LayoutItem(frame: frame, block: "pre", content: .codeBlock(code))]
     }
 }
