@@ -303,3 +303,24 @@ final class CodeBlockJSONTests: XCTestCase {
         }
     }
 }
+
+/// Issue 12 #3 (Decisions, "No inserted hyphens"): a word broken inside (code included) gains no hyphen glyph.
+final class NoHyphenTests: XCTestCase {
+    func testAWordBrokenInsideGainsNoHyphen() throws {
+        let source = "send_rich_message_draft(chat_id=1)"
+        for block in [#"{"type": "pre", "text": "\#(source)", "language": ""}"#, #"{"type": "paragraph", "text": "\#(source)"}"#] {
+            let layout = try TestEnvironment.layout(#"{"blocks": [\#(block)]}"#, ["--width", "120"])
+            let lines: [TextLine]
+            switch layout.items.first?.content {
+            case .codeBlock(let code)?: lines = code.text.lines
+            case .text(let box)?: lines = box.lines
+            default: return XCTFail("\(layout.items.map(\.kind))")
+            }
+            XCTAssertGreaterThan(lines.count, 1, "the word is broken")
+            let runs = lines.flatMap(\.runs)
+            // One glyph per character, and the lines' text is the source: nothing was inserted.
+            XCTAssertEqual(runs.reduce(0) { $0 + $1.glyphs.count }, source.count)
+            XCTAssertEqual(runs.map(\.text).joined(), source)
+        }
+    }
+}
