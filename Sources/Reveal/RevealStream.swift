@@ -44,11 +44,11 @@ public struct RevealStream: Sendable {
             let path = input.isStream ? "$[\(index)].t" : "$.t"
             let time = frame.time ?? (previousTime.map { $0 + Self.defaultSpacing } ?? 0)
             if let given = frame.time {
-                guard given.isFinite, given >= 0 else { throw DecodeError(path: path, message: "a time must be a number of seconds ≥ 0, got \(given)") }
+                guard given.isFinite, given >= 0 else { throw StreamError(path: path, message: "a time must be a number of seconds ≥ 0, got \(given)") }
                 if let previousTime, given < previousTime {
-                    throw DecodeError(path: path, message: "times must not decrease: \(given) comes after \(previousTime)")
+                    throw StreamError(path: path, message: "times must not decrease: \(given) comes after \(previousTime)")
                 }
-                guard given <= 3600 else { throw DecodeError(path: path, message: "a stream longer than an hour (\(given) s) is not exported") }
+                guard given <= 3600 else { throw StreamError(path: path, message: "a stream longer than an hour (\(given) s) is not exported") }
             }
             previousTime = time
             switch frame.kind {
@@ -77,7 +77,7 @@ public struct RevealStream: Sendable {
             }
             if case .finalize = events.last?.event { break }
         }
-        guard let finalFrame, !chunks.isEmpty else { throw DecodeError(path: "$", message: "the stream holds no message to draw") }
+        guard let finalFrame, !chunks.isEmpty else { throw StreamError(path: "$", message: "the stream holds no message to draw") }
         if case .finalize = events.last?.event {} else {
             events.append((previousTime ?? 0, .finalize(chunk: chunks.count - 1)))
         }

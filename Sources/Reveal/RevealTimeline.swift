@@ -62,7 +62,7 @@ public struct RevealTimeline: Sendable {
         for k in 0... {
             let now = Double(k) / Self.tickRate
             guard now <= Self.maxDuration else {
-                throw DecodeError(path: "$", message: "the reveal does not finish within \(Int(Self.maxDuration)) s")
+                throw StreamError(path: "$", message: "the reveal does not finish within \(Int(Self.maxDuration)) s")
             }
             while eventIndex < stream.events.count, stream.events[eventIndex].time <= now + 1e-9 {
                 let (time, event) = stream.events[eventIndex]

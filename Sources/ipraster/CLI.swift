@@ -2,6 +2,7 @@ import Foundation
 import Layout
 import Raster
 import RenderOptions
+import Reveal
 
 /// Exit codes of the contract: 0 success / match, 1 differences, 2 usage or input error, 3 environment or I/O.
 enum ExitCode {
@@ -73,6 +74,9 @@ enum CLI {
             printError(error.description)
             return ExitCode.usage
         } catch let error as DecodeError {
+            printError(error.description)
+            return ExitCode.usage
+        } catch let error as StreamError {
             printError(error.description)
             return ExitCode.usage
         } catch {

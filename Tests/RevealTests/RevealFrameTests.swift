@@ -195,7 +195,7 @@ final class RevealFrameTests: XCTestCase {
         let json = "[" + [RevealFixtures.draft(0, RevealFixtures.paragraph("a")), RevealFixtures.draft(1, RevealFixtures.paragraph("ab")),
                           RevealFixtures.draft(0.5, RevealFixtures.paragraph("abc"))].joined(separator: ",") + "]"
         XCTAssertThrowsError(try RevealFixtures.stream(json: json)) { error in
-            XCTAssertEqual((error as? DecodeError)?.path, "$[2].t")
+            XCTAssertEqual((error as? StreamError)?.path, "$[2].t")
         }
     }
 
