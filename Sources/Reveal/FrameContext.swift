@@ -10,7 +10,7 @@ struct FrameContext {
     let cleared: Bool
 
     func apply(_ items: [LayoutItem], _ map: RevealCostMap, to frame: inout RevealFrame) -> [LayoutItem] {
-        zip(items, map.entries).map { apply($0, $1, to: &frame) }
+        items.map { item in map.entry(for: item.id).map { apply(item, $0, to: &frame) } ?? item }
     }
 
     func apply(_ item: LayoutItem, _ entry: RevealCostMap.Entry, to frame: inout RevealFrame) -> LayoutItem {

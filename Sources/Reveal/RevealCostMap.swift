@@ -1,7 +1,8 @@
 import Layout
 
 /// The reveal cost map (`v2-reveal-facts.md` §3): every item of a layout gets an interval on one global
-/// cursor measured in points of ink width along the reading direction. `entries[i]` belongs to `items[i]`.
+/// cursor measured in points of ink width along the reading direction. Entries are in reading order and
+/// keyed by their item's id (`entry(for:)`), so an item finds its interval by identity, not by position.
 public struct RevealCostMap: Sendable, Equatable {
     public indirect enum Entry: Sendable, Equatable {
         /// Text revealed glyph by glyph.
@@ -50,7 +51,11 @@ public struct RevealCostMap: Sendable, Equatable {
         public var map: RevealCostMap?
     }
 
+    /// In reading order.
     public var entries: [Entry]
+    /// The item id of each entry.
+    public var ids: [String]
+    private var indexByID: [String: Int]
     /// The final cursor value.
     public var total: Int
 
@@ -64,8 +69,13 @@ public struct RevealCostMap: Sendable, Equatable {
             cursor = entry.end
         }
         self.entries = entries
+        ids = items.map(\.id)
+        indexByID = Dictionary(items.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         total = cursor
     }
+
+    /// The interval of the item with this id.
+    public func entry(for id: String) -> Entry? { indexByID[id].map { entries[$0] } }
 
     private static func entry(for item: LayoutItem, at start: Int) -> Entry {
         switch item.content {

@@ -145,8 +145,9 @@ public final class RevealExporter {
             if tick.phase == .done || time >= timeline.endTime {
                 revealed = timeline.stream.finalLayout.items.map { .string($0.id) }
             } else {
-                revealed = zip(chunk.layout.items, chunk.map.entries).compactMap { item, entry in
-                    RevealExtent.extent(item, entry, cursor: tick.cursor) == nil ? nil : .string(item.id)
+                revealed = chunk.layout.items.compactMap { item in
+                    guard let entry = chunk.map.entry(for: item.id), RevealExtent.extent(item, entry, cursor: tick.cursor) != nil else { return nil }
+                    return .string(item.id)
                 }
             }
             var members: [(String, JSONOut)] = [("index", .int(index)), ("time", .number(time)), ("cursor", .int(tick.cursor)),

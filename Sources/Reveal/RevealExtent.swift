@@ -5,8 +5,8 @@ public enum RevealExtent {
     /// The revealed bounds of `items` (page coordinates), nil when nothing is revealed.
     public static func bounds(_ items: [LayoutItem], _ map: RevealCostMap, cursor: Int) -> Rect? {
         var bounds: Rect?
-        for (item, entry) in zip(items, map.entries) {
-            guard let extent = extent(item, entry, cursor: cursor) else { continue }
+        for item in items {
+            guard let entry = map.entry(for: item.id), let extent = extent(item, entry, cursor: cursor) else { continue }
             bounds = bounds.map { $0.union(extent) } ?? extent
         }
         return bounds

@@ -11,6 +11,21 @@ final class RevealCostMapTests: XCTestCase {
         return box
     }
 
+    /// Entries are found by item id (issue 11, P5), also inside a details body.
+    func testEntriesAreKeyedByItemIdentifiers() throws {
+        let json = #"{"blocks": [{"type": "paragraph", "text": "first"}, {"type": "details", "summary": "More", "is_open": true, "blocks": [{"type": "paragraph", "text": "inside"}]}]}"#
+        let layout = try RevealFixtures.layout(json)
+        let map = RevealCostMap(items: layout.items)
+        XCTAssertEqual(map.ids, ["0", "1"])
+        XCTAssertEqual(map.entry(for: "1"), map.entries[1])
+        XCTAssertNil(map.entry(for: "7"))
+        guard case .details(_, _, _, let body?)? = map.entry(for: "1") else { return XCTFail("no details body map") }
+        XCTAssertEqual(body.ids, ["1.0"])
+        XCTAssertEqual(body.entry(for: "1.0")?.start, map.entry(for: "1")?.start.advanced(by: RevealCostMap.inkWidth(try XCTUnwrap({ () -> TextBox? in
+            if case .details(let details) = layout.items[1].content { return details.title } else { return nil }
+        }()))))
+    }
+
     func testTextCostsTheSumOfItsGlyphInkWidths() throws {
         let layout = try RevealFixtures.layout(#"{"blocks": [{"type": "paragraph", "text": "Ink, not advances: spaces are free."}]}"#)
         let box = try textBox(layout.items[0])
