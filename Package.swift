@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "Document", targets: ["Document"]),
         .library(name: "Drawing", targets: ["Drawing"]),
         .library(name: "Layout", targets: ["Layout"]),
+        .library(name: "Math", targets: ["Math"]),
         .library(name: "Raster", targets: ["Raster"]),
         .library(name: "Reveal", targets: ["Reveal"]),
         .library(name: "RenderOptions", targets: ["RenderOptions"]),
@@ -18,6 +19,8 @@ let package = Package(
                        providers: [.apt(["libpango1.0-dev", "libcairo2-dev", "libharfbuzz-dev", "libfontconfig-dev"])]),
         .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo-ft",
                        providers: [.apt(["libcairo2-dev", "libfreetype-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz",
+                       providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CJPEG", path: "Sources/CJPEG", pkgConfig: "libturbojpeg",
@@ -30,6 +33,9 @@ let package = Package(
         // layout (and the formula typesetter) hand to paint. No C library.
         .target(name: "Drawing", path: "Sources/Drawing"),
         .target(name: "Layout", dependencies: ["Document", "Drawing", "CPango"], path: "Sources/Layout"),
+        // The formula typesetter (issue 13): LaTeX → math list → TeX layout → display-list frames, on HarfBuzz's
+        // OpenType MATH API. Depends on Drawing, not on Layout or Cairo.
+        .target(name: "Math", dependencies: ["Drawing", "CHarfBuzz"], path: "Sources/Math"),
         .target(name: "Raster", dependencies: ["Layout", "Drawing", "CCairo", "CPNG", "CJPEG", "CWebP"], path: "Sources/Raster"),
         .target(name: "Reveal", dependencies: ["Layout", "Raster"], path: "Sources/Reveal"),
         // The golden harness (record modes, artifacts, environment fingerprints), shared by `ipraster check` and the tests.
@@ -42,6 +48,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Layout", "RenderOptions", "GoldenSupport", "CJPEG", "CWebP"], path: "Tests/RasterTests"),
         .testTarget(name: "RevealTests", dependencies: ["Reveal", "Raster", "Layout", "RenderOptions", "GoldenKit", "GoldenSupport"], path: "Tests/RevealTests"),
         // Uses only the Raster product, as another package would (the README's library example).
+        .testTarget(name: "MathTests", dependencies: ["Math"], path: "Tests/MathTests"),
         .testTarget(name: "LibraryUsageTests", dependencies: ["Raster"], path: "Tests/LibraryUsageTests"),
         .testTarget(name: "iprasterTests", dependencies: ["ipraster", "Layout", "Raster", "GoldenKit", "GoldenSupport"], path: "Tests/iprasterTests"),
     ],
