@@ -42,3 +42,67 @@ final class MathFontTests: XCTestCase {
         }
     }
 }
+
+/// Glyph data against the table of `math-facts.md` §1 ("Selected glyph data", from HarfBuzz 6.0 and fontTools).
+final class MathGlyphTests: XCTestCase {
+    private var font: MathFont!
+
+    override func setUpWithError() throws {
+        font = try MathFont(file: MathFontTests.latinModernMath)
+    }
+
+    private func glyph(_ scalar: Unicode.Scalar) throws -> UInt32 { try XCTUnwrap(font.glyph(for: scalar), "no glyph for U+\(String(scalar.value, radix: 16))") }
+
+    func testParenthesis() throws {
+        let paren = try glyph("(")
+        XCTAssertEqual(font.advance(paren), 389)
+        XCTAssertEqual(font.ink(paren).minY, -248)
+        XCTAssertEqual(font.ink(paren).maxY, 748)
+        XCTAssertEqual(font.italicCorrection(paren), 0)
+        XCTAssertEqual(font.topAccentAttachment(paren), 194, "no entry: half the advance")
+        XCTAssertEqual(font.variants(paren, vertical: true).map(\.advance), [997, 1095, 1195, 1445, 1793, 2093, 2393, 2991])
+        XCTAssertFalse(font.isExtendedShape(paren))
+        let variants = font.variants(paren, vertical: true)
+        XCTAssertFalse(font.isExtendedShape(variants[1].glyph), ".v1 is not an extended shape")
+        XCTAssertTrue(font.isExtendedShape(variants[2].glyph), ".v2 and up are")
+        let assembly = font.assembly(paren, vertical: true).parts
+        XCTAssertEqual(assembly.map(\.startConnector), [0, 498, 249])
+        XCTAssertEqual(assembly.map(\.endConnector), [249, 498, 0])
+        XCTAssertEqual(assembly.map(\.fullAdvance), [1495, 498, 1495])
+        XCTAssertEqual(assembly.map(\.isExtender), [false, true, false])
+        XCTAssertEqual(assembly.map { font.advance($0.glyph) }, [875, 875, 875], "parts are 875 u wide")
+    }
+
+    func testIntegralSummationAndItalics() throws {
+        let integral = try glyph("\u{222B}")
+        XCTAssertEqual(font.advance(integral), 665)
+        XCTAssertEqual(font.italicCorrection(integral), 332)
+        XCTAssertEqual(font.variants(integral, vertical: true).map(\.advance), [1112, 2223])
+        XCTAssertEqual(font.italicCorrection(font.variants(integral, vertical: true)[1].glyph), 591)
+        let sum = try glyph("\u{2211}")
+        XCTAssertEqual(font.advance(sum), 1056)
+        XCTAssertEqual(font.topAccentAttachment(sum), 528)
+        XCTAssertTrue(font.isExtendedShape(sum))
+        XCTAssertEqual(font.assembly(sum, vertical: true).parts, [], "no assembly")
+        let f = try glyph("\u{1D453}")
+        XCTAssertEqual(font.advance(f), 490)
+        XCTAssertEqual(font.italicCorrection(f), 90)
+        XCTAssertEqual(font.topAccentAttachment(f), 464)
+        let x = font.ink(try glyph("\u{1D465}"))
+        XCTAssertEqual([x.minY, x.maxY], [-11, 442])
+        XCTAssertEqual(font.advance(try glyph("\u{1D465}")), 572)
+    }
+
+    func testCombiningCircumflexAndCoverageHoles() throws {
+        let hat = try glyph("\u{0302}")
+        XCTAssertEqual(font.advance(hat), 0)
+        XCTAssertEqual(font.ink(hat), MathFont.Ink(minX: -446, maxX: -82, minY: 587, maxY: 734))
+        XCTAssertEqual(font.topAccentAttachment(hat), -264)
+        XCTAssertEqual(font.variants(hat, vertical: false).map(\.advance), [365, 645, 769, 920, 1101, 1321, 1582, 1897])
+        // Script lowercase and Cyrillic are missing; the italic h hole is filled by U+210E.
+        XCTAssertNil(font.glyph(for: "\u{1D4B6}"))
+        XCTAssertNil(font.glyph(for: "\u{0416}"))
+        XCTAssertNotNil(font.glyph(for: "\u{210E}"))
+        XCTAssertEqual(font.advance(try glyph(" ")), 332)
+    }
+}

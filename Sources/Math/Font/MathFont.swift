@@ -20,8 +20,8 @@ public final class MathFont {
     public let faceIndex: Int
     public let unitsPerEm: Int
     public let constants: MathConstants
-    private let face: OpaquePointer
-    private let font: OpaquePointer
+    let face: OpaquePointer
+    let font: OpaquePointer
 
     public init(file: String, faceIndex: Int = 0) throws {
         guard let blob = hb_blob_create_from_file_or_fail(file) else { throw OpenError.unreadable(path: file) }
