@@ -106,3 +106,43 @@ final class MathGlyphTests: XCTestCase {
         XCTAssertEqual(font.advance(try glyph(" ")), 332)
     }
 }
+
+/// Stretchy glyphs (`math-facts.md` §2.5), against the assemblies verified in §1: "'(' at target 7,000 u → 9
+/// extender repeats, overlap 47.2 u, exact 7,000 u. '√' at 5,000 u → 5 repeats, overlap 106.7 u."
+final class MathStretchTests: XCTestCase {
+    private var font: MathFont!
+
+    override func setUpWithError() throws {
+        font = try MathFont(file: MathFontTests.latinModernMath)
+    }
+
+    func testAssembliesReachTheTargetExactly() throws {
+        let paren = try XCTUnwrap(font.glyph(for: "("))
+        guard case .assembly(let tall) = font.stretched(paren, to: 7000, vertical: true) else { return XCTFail("no assembly") }
+        XCTAssertEqual(tall.parts.count, 2 + 9)
+        XCTAssertEqual(tall.overlap, 47.2, accuracy: 1e-9)
+        XCTAssertEqual(tall.size, 7000, accuracy: 1e-9)
+        // Each part starts where the previous one ends, less the overlap: the top part's end is the assembly's top.
+        XCTAssertEqual(tall.parts.last!.offset + 1495, 7000, accuracy: 1e-9)
+        let radical = try XCTUnwrap(font.glyph(for: "\u{221A}"))
+        guard case .assembly(let root) = font.stretched(radical, to: 5000, vertical: true) else { return XCTFail("no assembly") }
+        XCTAssertEqual(root.parts.count, 2 + 5)
+        XCTAssertEqual(root.overlap, 640.0 / 6, accuracy: 1e-9)
+        XCTAssertEqual(root.size, 5000, accuracy: 1e-9)
+    }
+
+    func testTheGlyphOrTheFirstVariantBigEnough() throws {
+        let paren = try XCTUnwrap(font.glyph(for: "("))
+        // The base's ink is 996 tall (−248…748).
+        XCTAssertEqual(font.stretched(paren, to: 900, vertical: true), .glyph(paren))
+        let variants = font.variants(paren, vertical: true)
+        XCTAssertEqual(font.stretched(paren, to: 1100, vertical: true), .glyph(variants[2].glyph), "the first variant of ≥ 1100: 1195")
+        XCTAssertEqual(font.stretched(paren, to: 2991, vertical: true), .glyph(variants[7].glyph))
+        // ⟨ has variants up to 3001 and no assembly: past that, the largest variant.
+        let angle = try XCTUnwrap(font.glyph(for: "\u{27E8}"))
+        XCTAssertEqual(font.stretched(angle, to: 5000, vertical: true), .glyph(font.variants(angle, vertical: true).last!.glyph))
+        // A glyph with no construction stays itself.
+        let x = try XCTUnwrap(font.glyph(for: "x"))
+        XCTAssertEqual(font.stretched(x, to: 5000, vertical: true), .glyph(x))
+    }
+}
