@@ -1,0 +1,52 @@
+/// The parser's fixed vocabulary beyond the symbol table (`math-facts.md` §3.2, §3.13, §3.14, §5.12).
+extension LaTeXParser {
+    static let spaces: [String: MathSpace] = [
+        ",": .mu(3), "thinspace": .mu(3), ":": .mu(4), ">": .mu(4), "medspace": .mu(4), ";": .mu(5), "thickspace": .mu(5),
+        "!": .mu(-3), "negthinspace": .mu(-3), "negmedspace": .mu(-4), "negthickspace": .mu(-5),
+        "quad": .em(1), "qquad": .em(2), "enspace": .em(0.5), " ": .em(0.332),
+    ]
+
+    static let styles: [String: MathStyle] = [
+        "displaystyle": .display, "textstyle": .text, "scriptstyle": .script, "scriptscriptstyle": .scriptScript,
+    ]
+
+    /// Math alphabets that apply to their argument.
+    static let alphabets: [String: MathAlphabet] = [
+        "mathnormal": .normal, "mathrm": .roman, "mathbf": .bold, "mathit": .italic, "boldsymbol": .boldItalic, "bm": .boldItalic,
+        "mathbfit": .boldItalic, "mathsf": .sansSerif, "mathtt": .monospace, "mathcal": .calligraphic, "mathscr": .calligraphic,
+        "mathfrak": .fraktur, "mathbb": .doubleStruck,
+    ]
+
+    /// Text commands: their argument is upright text in that alphabet.
+    static let textCommands: [String: MathAlphabet] = [
+        "text": .roman, "textrm": .roman, "textnormal": .roman, "mbox": .roman, "textbf": .bold, "textit": .italic,
+        "textsf": .sansSerif, "texttt": .monospace,
+    ]
+
+    /// Named operators (§5.12): the upright name and whether it takes limits in display style.
+    static let namedOperators: [String: (text: String, limits: Bool)] = {
+        var table: [String: (text: String, limits: Bool)] = [:]
+        for name in ["sin", "cos", "tan", "cot", "sec", "csc", "arcsin", "arccos", "arctan", "sinh", "cosh", "tanh", "coth",
+                     "log", "ln", "lg", "exp", "arg", "ker", "dim", "hom", "deg"] {
+            table[name] = (name, false)
+        }
+        for name in ["lim", "max", "min", "sup", "inf", "det", "Pr", "gcd"] { table[name] = (name, true) }
+        table["limsup"] = ("lim sup", true)
+        table["liminf"] = ("lim inf", true)
+        table["argmax"] = ("arg max", true)
+        table["argmin"] = ("arg min", true)
+        return table
+    }()
+
+    /// `\big` … `\Bigg` with their l/r/m forms: the size step and the class.
+    static let bigSizes: [String: (size: Int, atomClass: AtomClass)] = {
+        var table: [String: (size: Int, atomClass: AtomClass)] = [:]
+        for (name, size) in [("big", 1), ("Big", 2), ("bigg", 3), ("Bigg", 4)] {
+            table[name] = (size, .ord)
+            table[name + "l"] = (size, .open)
+            table[name + "r"] = (size, .close)
+            table[name + "m"] = (size, .rel)
+        }
+        return table
+    }()
+}

@@ -1,0 +1,92 @@
+@testable import Math
+import XCTest
+
+/// The LaTeX parser (`math-facts.md` §4.3, §5.1, §5.12): the math lists TeX builds for these inputs.
+final class LaTeXParserTests: XCTestCase {
+    private func ord(_ scalar: Unicode.Scalar, _ alphabet: MathAlphabet = .normal, upper: MathList? = nil, lower: MathList? = nil) -> MathItem {
+        .atom(MathAtom(.ord, .character(scalar, alphabet), upper: upper, lower: lower))
+    }
+
+    private func atom(_ atomClass: AtomClass, _ scalar: Unicode.Scalar) -> MathItem { .atom(MathAtom(atomClass, .character(scalar, .normal))) }
+
+    private func parse(_ source: String) throws -> [MathItem] { try LaTeXParser.parse(source).items }
+
+    func testScriptsAndCharacterClasses() throws {
+        XCTAssertEqual(try parse("x^2"), [ord("x", upper: MathList([ord("2")]))])
+        // e^{iπ} + 1 = 0: the minus and plus are Bin, = is Rel (§5.1).
+        XCTAssertEqual(try parse(#"e^{i\pi} + 1 = 0"#), [ord("e", upper: MathList([ord("i"), ord("\u{03C0}")])), atom(.bin, "+"), ord("1"),
+                                                       atom(.rel, "="), ord("0")])
+        XCTAssertEqual(try parse("a-b*c"), [ord("a"), atom(.bin, "\u{2212}"), ord("b"), atom(.bin, "\u{2217}"), ord("c")])
+        XCTAssertEqual(try parse("(x),;!"), [atom(.open, "("), ord("x"), atom(.close, ")"), atom(.punct, ","), atom(.punct, ";"), atom(.close, "!")])
+        // Primes are a superscript, merging with one that follows.
+        XCTAssertEqual(try parse("f''^2"), [ord("f", upper: MathList([ord("\u{2032}"), ord("\u{2032}"), ord("2")]))])
+        XCTAssertEqual(try parse("_1^2"), [.atom(MathAtom(.ord, .empty, upper: MathList([ord("2")]), lower: MathList([ord("1")])))])
+        // Typed Unicode takes its class from the symbol table (§4.3 item 10).
+        XCTAssertEqual(try parse("α ≤ β"), [ord("\u{03B1}"), atom(.rel, "\u{2264}"), ord("\u{03B2}")])
+    }
+
+    func testStructures() throws {
+        XCTAssertEqual(try parse(#"\frac{a}{b}"#), [.atom(MathAtom(.ord, .fraction(MathFraction(numerator: MathList([ord("a")]), denominator: MathList([ord("b")])))))])
+        XCTAssertEqual(try parse(#"\tbinom12"#), [.atom(MathAtom(.ord, .fraction(MathFraction(numerator: MathList([ord("1")]), denominator: MathList([ord("2")]),
+                                                                                      hasRule: false, style: .text, left: "(", right: ")"))))])
+        XCTAssertEqual(try parse(#"\sqrt[3]{x}"#), [.atom(MathAtom(.ord, .radical(radicand: MathList([ord("x")]), index: MathList([ord("3")]))))])
+        XCTAssertEqual(try parse(#"\left( x \middle| y \right."#),
+                       [.atom(MathAtom(.inner, .leftRight(left: "(", body: MathList([ord("x"), .atom(MathAtom(.rel, .middle("|"))), ord("y")]), right: nil)))])
+        XCTAssertEqual(try parse(#"\Bigl\langle"#), [.atom(MathAtom(.open, .sizedDelimiter("\u{27E8}", size: 2)))])
+        XCTAssertEqual(try parse(#"\hat{x}"#), [.atom(MathAtom(.ord, .accent("\u{0302}", kind: .accent, base: MathList([ord("x")]))))])
+        XCTAssertEqual(try parse(#"\mathbf{x1}"#), [.atom(MathAtom(.ord, .list(MathList([ord("x", .bold), ord("1", .bold)]))))])
+        XCTAssertEqual(try parse(#"\text{если } x"#), [.atom(MathAtom(.ord, .text("если ", .roman))), ord("x")])
+        XCTAssertEqual(try parse(#"a\,b\quad c"#), [ord("a"), .space(.mu(3)), ord("b"), .space(.em(1)), ord("c")])
+        XCTAssertEqual(try parse(#"\displaystyle x"#), [.style(.display), ord("x")])
+    }
+
+    /// Large operators and named operators (§5.12): limits in display for ∑ and lim, never for sin.
+    func testOperators() throws {
+        XCTAssertEqual(try parse(#"\sum_{i=1}^n"#), [.atom(MathAtom(.op, .character("\u{2211}", .normal), upper: MathList([ord("n")]),
+                                                                  lower: MathList([ord("i"), atom(.rel, "="), ord("1")])))])
+        XCTAssertEqual(try parse(#"\sin x"#), [.atom(MathAtom(.op, .text("sin", .roman), limits: .noLimits)), ord("x")])
+        XCTAssertEqual(try parse(#"\lim\nolimits_{x\to0}"#), [.atom(MathAtom(.op, .text("lim", .roman), lower: MathList([ord("x"), atom(.rel, "\u{2192}"), ord("0")]),
+                                                                            limits: .noLimits))])
+        XCTAssertEqual(try parse(#"\operatorname*{arg\,max}"#), [.atom(MathAtom(.op, .text(#"arg\,max"#, .roman), limits: .automatic))])
+    }
+
+    func testErrorsNameWhereTheyAre() {
+        func failure(_ source: String) -> MathParseError? {
+            do { _ = try LaTeXParser.parse(source); return nil } catch { return error as? MathParseError }
+        }
+        XCTAssertEqual(failure("x^2^3"), MathParseError(offset: 3, message: "double superscript"))
+        XCTAssertEqual(failure("x_1_2"), MathParseError(offset: 3, message: "double subscript"))
+        XCTAssertEqual(failure(#"a + \foo"#), MathParseError(offset: 4, message: #"unknown command \foo"#))
+        XCTAssertEqual(failure("{x")?.message, "missing }")
+        XCTAssertEqual(failure("x}")?.message, "unexpected }")
+        XCTAssertEqual(failure(#"\frac{a}"#)?.message, "missing argument")
+        XCTAssertEqual(failure(#"\left( x"#)?.message, #"missing \right"#)
+        XCTAssertEqual(failure(#"x \right)"#)?.message, #"\right without \left"#)
+        XCTAssertEqual(failure(#"x\limits"#)?.message, #"\limits must follow an operator"#)
+        XCTAssertEqual(failure(String(repeating: "{", count: 200))?.message, "groups nest deeper than 100")
+    }
+
+    /// Any input parses or fails with a MathParseError inside the source: 5,000 seeded random strings of LaTeX
+    /// pieces (no crash, no hang, no other error).
+    func testArbitraryInputParsesOrFailsCleanly() {
+        let pieces = ["x", "^", "_", "{", "}", "'", "\\frac", "\\sqrt", "[", "]", "\\left", "\\right", "\\middle", "(", ")", "|", ".",
+                      "\\text{a}", "\\hat", "\\sum", "\\limits", "\\,", " ", "\\", "&", "\\mathbf", "\\big", "α", "+", "-", "\\"]
+        var state: UInt64 = 0x9E3779B97F4A7C15
+        func next() -> Int {
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            return Int(state % UInt64(pieces.count))
+        }
+        for _ in 0..<5000 {
+            let source = (0..<(next() % 12 + 1)).map { _ in pieces[next()] }.joined()
+            do {
+                _ = try LaTeXParser.parse(source)
+            } catch let error as MathParseError {
+                XCTAssertTrue((0...source.count).contains(error.offset), "\(source): \(error)")
+            } catch {
+                XCTFail("\(source): \(error)")
+            }
+        }
+    }
+}
