@@ -1,0 +1,128 @@
+import Drawing
+
+/// Lays a math list out TeX's way (`math-facts.md` §3; TeX Appendix G with OpenType constants) into boxes whose
+/// frames draw the glyphs of the math font. This first part covers characters, text, groups, explicit spaces,
+/// style changes, inter-atom spacing with binary-operator demotion, and sub- and superscripts; the other
+/// constructions throw `Unsupported` until they are built.
+public struct MathTypesetter {
+    public struct Unsupported: Error, CustomStringConvertible, Sendable, Equatable {
+        public let construct: String
+        public var description: String { "\(construct) is not typeset yet" }
+    }
+
+    public let font: MathFont
+    /// s₀: the size of display and text style, in points.
+    public let baseSize: Double
+    public let color: RGBA
+
+    public init(font: MathFont, baseSize: Double, color: RGBA) {
+        self.font = font
+        self.baseSize = baseSize
+        self.color = color
+    }
+
+    /// Design units at `size` in points.
+    func points(_ units: Double, size: Double) -> Double { units * size / Double(font.unitsPerEm) }
+
+    func constant(_ name: MathConstants.Name, size: Double) -> Double { font.constants.value(name, size: size) }
+
+    // MARK: - Lists
+
+    public func layout(_ list: MathList, style start: StyleState) throws -> MathBox {
+        var style = start
+        var box = MathBox()
+        var previous: AtomClass?
+        // Bin demotion needs the whole list's classes first (§3.3).
+        let classes = AtomSpacing.demotingBins(list.items.compactMap { item -> AtomClass? in
+            if case .atom(let atom) = item { return atom.atomClass }
+            return nil
+        })
+        var atomIndex = 0
+        var onlyAtom: MathBox?
+        var atomCount = 0
+        for item in list.items {
+            let size = style.size(base: baseSize, constants: font.constants)
+            switch item {
+            case .style(let next):
+                style = StyleState(next, cramped: false)
+            case .space(let space):
+                switch space {
+                case .mu(let mu): box.width += mu * size / 18
+                case .em(let em): box.width += em * size
+                }
+            case .atom(let atom):
+                let atomClass = classes[atomIndex]
+                atomIndex += 1
+                if let previous { box.width += AtomSpacing.mu(between: previous, atomClass, tight: style.isTight) * size / 18 }
+                let child = try self.atom(atom, style: style)
+                append(child, to: &box)
+                box.italicCorrection = child.italicCorrection
+                previous = atomClass
+                onlyAtom = child
+                atomCount += 1
+            }
+        }
+        box.isSingleGlyph = atomCount == 1 && onlyAtom?.isSingleGlyph == true
+        return box
+    }
+
+    /// Appends `child` at the end of `box` on its baseline.
+    private func append(_ child: MathBox, to box: inout MathBox, shiftUp: Double = 0) {
+        box.frame.append(contentsOf: child.frame.offsetBy(dx: box.width, dy: -shiftUp))
+        box.ascent = max(box.ascent, child.ascent + shiftUp)
+        box.descent = max(box.descent, child.descent - shiftUp)
+        box.width += child.width
+    }
+
+    // MARK: - Atoms
+
+    func atom(_ atom: MathAtom, style: StyleState) throws -> MathBox {
+        var base = try nucleus(atom.nucleus, style: style)
+        guard atom.upper != nil || atom.lower != nil else { return base }
+        if atom.atomClass == .op && atom.limits != .noLimits && (atom.limits == .limits || style.isDisplay) {
+            throw Unsupported(construct: "an operator with limits")
+        }
+        try attachScripts(to: &base, upper: atom.upper, lower: atom.lower, style: style, isOperator: atom.atomClass == .op)
+        return base
+    }
+
+    func nucleus(_ nucleus: MathNucleus, style: StyleState) throws -> MathBox {
+        let size = style.size(base: baseSize, constants: font.constants)
+        switch nucleus {
+        case .empty:
+            return MathBox()
+        case .character(let scalar, let alphabet):
+            return glyph(alphabet.map(scalar), size: size)
+        case .text(let text, let alphabet):
+            var box = MathBox()
+            for scalar in text.unicodeScalars { append(glyph(alphabet.map(scalar), size: size), to: &box) }
+            box.italicCorrection = 0
+            return box
+        case .list(let list):
+            var box = try layout(list, style: style)
+            box.isSingleGlyph = false
+            return box
+        case .fraction: throw Unsupported(construct: "a fraction")
+        case .radical: throw Unsupported(construct: "a radical")
+        case .leftRight: throw Unsupported(construct: "\\left … \\right")
+        case .middle: throw Unsupported(construct: "\\middle")
+        case .sizedDelimiter: throw Unsupported(construct: "a \\big delimiter")
+        case .accent: throw Unsupported(construct: "an accent")
+        }
+    }
+
+    /// One glyph of the math font at `size`: advance for width, the ink box for ascent and descent (§3.1).
+    func glyph(_ scalar: Unicode.Scalar, size: Double) -> MathBox {
+        guard let glyph = font.glyph(for: scalar) else {
+            // Not in the math font: an empty half-em box until the text fallback font is wired in.
+            let run = GlyphRun(font: font.key(size: size), color: color, glyphs: [PositionedGlyph(id: 0, x: 0, y: 0, advance: size / 2, isMissing: true)])
+            return MathBox(width: size / 2, ascent: size * 0.7, descent: 0, frame: Frame([.glyphs(run, origin: Point(x: 0, y: 0))]))
+        }
+        let ink = font.ink(glyph)
+        let advance = points(Double(font.advance(glyph)), size: size)
+        let run = GlyphRun(font: font.key(size: size), color: color, glyphs: [PositionedGlyph(id: glyph, x: 0, y: 0, advance: advance, isMissing: false)])
+        return MathBox(width: advance, ascent: max(0, points(Double(ink.maxY), size: size)), descent: max(0, -points(Double(ink.minY), size: size)),
+                       italicCorrection: points(Double(font.italicCorrection(glyph)), size: size), isSingleGlyph: !font.isExtendedShape(glyph),
+                       frame: Frame([.glyphs(run, origin: Point(x: 0, y: 0))]))
+    }
+}
