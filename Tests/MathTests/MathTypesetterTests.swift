@@ -58,6 +58,44 @@ final class MathTypesetterTests: XCTestCase {
     }
 
     func testUnbuiltConstructsSaySo() {
-        XCTAssertThrowsError(try box(#"\frac12"#)) { XCTAssertEqual($0 as? MathTypesetter.Unsupported, .init(construct: "a fraction")) }
+        XCTAssertThrowsError(try box(#"\sqrt2"#)) { XCTAssertEqual($0 as? MathTypesetter.Unsupported, .init(construct: "a radical")) }
+        XCTAssertThrowsError(try box(#"\binom12"#)) { XCTAssertEqual($0 as? MathTypesetter.Unsupported, .init(construct: "a fraction with delimiters")) }
+    }
+
+    /// The rule of a fraction: its fill rect.
+    private func rule(_ box: MathBox) -> Rect? {
+        for item in box.frame.items { if case .fill(let path, _) = item, case .rect(let rect)? = path.elements.first { return rect } }
+        return nil
+    }
+
+    /// `\frac{1}{2}`, D style: numerator shift max(677, 250 + 20 + 120 + 0) = 677 u; denominator shift
+    /// max(686, 120 + 20 + 666 − 250) = 686 u; the bar from 230 to 270 u, 500 u wide; ascent 677 + 666 = 1343 u,
+    /// descent 686 u; 0.12 em of null delimiter space on each side.
+    func testDisplayFraction() throws {
+        let half = try box(#"\frac{1}{2}"#, StyleState(.display))
+        let points = origins(half)
+        XCTAssertEqual(-points[0].y, 677 * unit, accuracy: 1e-9)
+        XCTAssertEqual(points[1].y, 686 * unit, accuracy: 1e-9)
+        let bar = try XCTUnwrap(rule(half))
+        XCTAssertEqual(-bar.maxY, 230 * unit, accuracy: 1e-9)
+        XCTAssertEqual(-bar.minY, 270 * unit, accuracy: 1e-9)
+        XCTAssertEqual(bar.width, 500 * unit, accuracy: 1e-9)
+        XCTAssertEqual(bar.minX, 0.12 * 19.04, accuracy: 1e-9)
+        XCTAssertEqual(half.ascent, 1343 * unit, accuracy: 1e-9)
+        XCTAssertEqual(half.descent, 686 * unit, accuracy: 1e-9)
+        XCTAssertEqual(half.width, (500 + 2 * 120) * unit, accuracy: 1e-9)
+    }
+
+    /// `\frac{1}{2}`, T style: the digits at S (70 %); numerator shift max(394, 250 + 20 + 40 + 0) = 394 u;
+    /// denominator shift max(345, 40 + 20 + 466.2 − 250) = 345 u.
+    func testInlineFraction() throws {
+        let half = try box(#"\frac{1}{2}"#)
+        let points = origins(half)
+        XCTAssertEqual(-points[0].y, 394 * unit, accuracy: 1e-9)
+        XCTAssertEqual(points[1].y, 345 * unit, accuracy: 1e-9)
+        guard case .glyphs(let run, _) = half.frame.items[0] else { return XCTFail() }
+        XCTAssertEqual(run.font.size, 19.04 * 0.7, accuracy: 1e-9)
+        // \dfrac inline is the display fraction.
+        XCTAssertEqual(-origins(try box(#"\dfrac{1}{2}"#))[0].y, 677 * unit, accuracy: 1e-9)
     }
 }

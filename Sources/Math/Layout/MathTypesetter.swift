@@ -1,9 +1,9 @@
 import Drawing
 
 /// Lays a math list out TeX's way (`math-facts.md` §3; TeX Appendix G with OpenType constants) into boxes whose
-/// frames draw the glyphs of the math font. This first part covers characters, text, groups, explicit spaces,
-/// style changes, inter-atom spacing with binary-operator demotion, and sub- and superscripts; the other
-/// constructions throw `Unsupported` until they are built.
+/// frames draw the glyphs of the math font. Built so far: characters, text, groups, explicit spaces, style
+/// changes, inter-atom spacing with binary-operator demotion, sub- and superscripts, and fractions and stacks
+/// without delimiters; the other constructions throw `Unsupported` until they are built.
 public struct MathTypesetter {
     public struct Unsupported: Error, CustomStringConvertible, Sendable, Equatable {
         public let construct: String
@@ -102,7 +102,7 @@ public struct MathTypesetter {
             var box = try layout(list, style: style)
             box.isSingleGlyph = false
             return box
-        case .fraction: throw Unsupported(construct: "a fraction")
+        case .fraction(let fraction): return try self.fraction(fraction, style: style)
         case .radical: throw Unsupported(construct: "a radical")
         case .leftRight: throw Unsupported(construct: "\\left … \\right")
         case .middle: throw Unsupported(construct: "\\middle")

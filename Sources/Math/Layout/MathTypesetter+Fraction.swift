@@ -1,0 +1,52 @@
+import Drawing
+
+/// Fractions and stacks (`math-facts.md` §3.7; TeX Rule 15, tex.web §743–748).
+extension MathTypesetter {
+    /// The null delimiter space TeX puts on each side of a fraction without delimiters: 0.12 em.
+    static let nullDelimiterSpace = 0.12
+
+    func fraction(_ fraction: MathFraction, style outer: StyleState) throws -> MathBox {
+        let style: StyleState
+        switch fraction.style {
+        case .automatic: style = outer
+        case .display: style = StyleState(.display, cramped: outer.cramped)
+        case .text: style = StyleState(.text, cramped: outer.cramped)
+        }
+        guard fraction.left == nil && fraction.right == nil else { throw Unsupported(construct: "a fraction with delimiters") }
+        let size = style.size(base: baseSize, constants: font.constants)
+        let display = style.isDisplay
+        let numerator = try layout(fraction.numerator, style: style.numerator)
+        let denominator = try layout(fraction.denominator, style: style.denominator)
+        let width = max(numerator.width, denominator.width)
+        let axis = constant(.axisHeight, size: size)
+        var u: Double, v: Double
+        let thickness = fraction.hasRule ? constant(.fractionRuleThickness, size: size) : 0
+        if fraction.hasRule {
+            u = constant(display ? .fractionNumeratorDisplayStyleShiftUp : .fractionNumeratorShiftUp, size: size)
+            v = constant(display ? .fractionDenominatorDisplayStyleShiftDown : .fractionDenominatorShiftDown, size: size)
+            let gapNumerator = constant(display ? .fractionNumDisplayStyleGapMin : .fractionNumeratorGapMin, size: size)
+            let gapDenominator = constant(display ? .fractionDenomDisplayStyleGapMin : .fractionDenominatorGapMin, size: size)
+            u = max(u, axis + thickness / 2 + gapNumerator + numerator.descent)
+            v = max(v, gapDenominator + thickness / 2 + denominator.ascent - axis)
+        } else {
+            u = constant(display ? .stackTopDisplayStyleShiftUp : .stackTopShiftUp, size: size)
+            v = constant(display ? .stackBottomDisplayStyleShiftDown : .stackBottomShiftDown, size: size)
+            let gap = (u - numerator.descent) - (denominator.ascent - v)
+            let minimum = constant(display ? .stackDisplayStyleGapMin : .stackGapMin, size: size)
+            if gap < minimum {
+                u += (minimum - gap) / 2
+                v += (minimum - gap) / 2
+            }
+        }
+        let side = Self.nullDelimiterSpace * size
+        var frame = Frame()
+        // Both parts centred over the wider one (TeX `rebox`).
+        frame.append(contentsOf: numerator.frame.offsetBy(dx: side + (width - numerator.width) / 2, dy: -u))
+        frame.append(contentsOf: denominator.frame.offsetBy(dx: side + (width - denominator.width) / 2, dy: v))
+        if fraction.hasRule {
+            frame.append(.fill(.rect(Rect(x: side, y: -(axis + thickness / 2), width: width, height: thickness)), .solid(color)))
+        }
+        return MathBox(width: width + 2 * side, ascent: max(u + numerator.ascent, axis + thickness / 2),
+                       descent: max(v + denominator.descent, thickness / 2 - axis, 0), frame: frame)
+    }
+}
