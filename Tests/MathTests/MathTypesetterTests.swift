@@ -58,7 +58,7 @@ final class MathTypesetterTests: XCTestCase {
     }
 
     func testUnbuiltConstructsSaySo() {
-        XCTAssertThrowsError(try box(#"\sqrt2"#)) { XCTAssertEqual($0 as? MathTypesetter.Unsupported, .init(construct: "a radical")) }
+        XCTAssertThrowsError(try box(#"\sqrt[3]2"#)) { XCTAssertEqual($0 as? MathTypesetter.Unsupported, .init(construct: "a radical with an index")) }
         XCTAssertThrowsError(try box(#"\binom12"#)) { XCTAssertEqual($0 as? MathTypesetter.Unsupported, .init(construct: "a fraction with delimiters")) }
     }
 
@@ -97,5 +97,26 @@ final class MathTypesetterTests: XCTestCase {
         XCTAssertEqual(run.font.size, 19.04 * 0.7, accuracy: 1e-9)
         // \dfrac inline is the display fraction.
         XCTAssertEqual(-origins(try box(#"\dfrac{1}{2}"#))[0].y, 677 * unit, accuracy: 1e-9)
+    }
+
+    /// `\sqrt{x}`, T style (§3.8, worked by hand): the radicand 𝑥 in T′ (ink 442 above, 11 below); gap 50, rule 40,
+    /// so the target is 543 u; the base √ (ink −960…40, 1000 u) is taller, so the gap grows by (1000 − 543)/2 to
+    /// 278.5; the bar's top at 442 + 278.5 + 40 = 760.5 u, ascent + RadicalExtraAscender 40 = 800.5 u, descent
+    /// 1000 − 760.5 = 239.5 u, width 833 + 572 u; the surd's ink top on the bar's top edge.
+    func testSquareRoot() throws {
+        let root = try box(#"\sqrt{x}"#)
+        XCTAssertEqual(root.ascent, 800.5 * unit, accuracy: 1e-9)
+        XCTAssertEqual(root.descent, 239.5 * unit, accuracy: 1e-9)
+        XCTAssertEqual(root.width, (833 + 572) * unit, accuracy: 1e-9)
+        let bar = try XCTUnwrap(rule(root))
+        XCTAssertEqual(-bar.minY, 760.5 * unit, accuracy: 1e-9)
+        XCTAssertEqual(bar.height, 40 * unit, accuracy: 1e-9)
+        XCTAssertEqual(bar.minX, 833 * unit, accuracy: 1e-9)
+        // The surd's baseline is raised so its ink top (40 u) meets the bar's top: 760.5 − 40 u.
+        XCTAssertEqual(-origins(root)[0].y, 720.5 * unit, accuracy: 1e-9)
+        // A tall radicand takes a variant or the assembly: the surd covers it.
+        let tall = try box(#"\sqrt{\frac{\frac{1}{2}}{\frac{3}{4}}}"#, StyleState(.display))
+        let tallBar = try XCTUnwrap(rule(tall))
+        XCTAssertGreaterThan(tall.descent + -tallBar.minY, 2000 * unit, "the surd spans the stacked fractions")
     }
 }

@@ -2,8 +2,8 @@ import Drawing
 
 /// Lays a math list out TeX's way (`math-facts.md` §3; TeX Appendix G with OpenType constants) into boxes whose
 /// frames draw the glyphs of the math font. Built so far: characters, text, groups, explicit spaces, style
-/// changes, inter-atom spacing with binary-operator demotion, sub- and superscripts, and fractions and stacks
-/// without delimiters; the other constructions throw `Unsupported` until they are built.
+/// changes, inter-atom spacing with binary-operator demotion, sub- and superscripts, fractions and stacks
+/// without delimiters, and radicals without an index; the other constructions throw `Unsupported` until built.
 public struct MathTypesetter {
     public struct Unsupported: Error, CustomStringConvertible, Sendable, Equatable {
         public let construct: String
@@ -103,7 +103,7 @@ public struct MathTypesetter {
             box.isSingleGlyph = false
             return box
         case .fraction(let fraction): return try self.fraction(fraction, style: style)
-        case .radical: throw Unsupported(construct: "a radical")
+        case .radical(let radicand, let index): return try radical(radicand, index: index, style: style)
         case .leftRight: throw Unsupported(construct: "\\left … \\right")
         case .middle: throw Unsupported(construct: "\\middle")
         case .sizedDelimiter: throw Unsupported(construct: "a \\big delimiter")
@@ -118,11 +118,6 @@ public struct MathTypesetter {
             let run = GlyphRun(font: font.key(size: size), color: color, glyphs: [PositionedGlyph(id: 0, x: 0, y: 0, advance: size / 2, isMissing: true)])
             return MathBox(width: size / 2, ascent: size * 0.7, descent: 0, frame: Frame([.glyphs(run, origin: Point(x: 0, y: 0))]))
         }
-        let ink = font.ink(glyph)
-        let advance = points(Double(font.advance(glyph)), size: size)
-        let run = GlyphRun(font: font.key(size: size), color: color, glyphs: [PositionedGlyph(id: glyph, x: 0, y: 0, advance: advance, isMissing: false)])
-        return MathBox(width: advance, ascent: max(0, points(Double(ink.maxY), size: size)), descent: max(0, -points(Double(ink.minY), size: size)),
-                       italicCorrection: points(Double(font.italicCorrection(glyph)), size: size), isSingleGlyph: !font.isExtendedShape(glyph),
-                       frame: Frame([.glyphs(run, origin: Point(x: 0, y: 0))]))
+        return box(glyph: glyph, size: size)
     }
 }
