@@ -119,4 +119,43 @@ final class MathTypesetterTests: XCTestCase {
         let tallBar = try XCTUnwrap(rule(tall))
         XCTAssertGreaterThan(tall.descent + -tallBar.minY, 2000 * unit, "the surd spans the stacked fractions")
     }
+
+    /// The first glyph run's glyph id.
+    private func firstGlyph(_ box: MathBox) -> UInt32? {
+        for item in box.frame.items { if case .glyphs(let run, _) = item { return run.glyphs.first?.id } }
+        return nil
+    }
+
+    /// `\big` … `\Bigg` (§3.10): with LM the picks are ( .v1 (1095), .v4 (1793), .v6 (2393), .v7 (2991).
+    func testBigDelimiters() throws {
+        let font = try MathFont(file: MathFontTests.latinModernMath)
+        let variants = font.variants(try XCTUnwrap(font.glyph(for: "(")), vertical: true)
+        XCTAssertEqual(firstGlyph(try box(#"\bigl("#)), variants[1].glyph)
+        XCTAssertEqual(firstGlyph(try box(#"\Bigl("#)), variants[4].glyph)
+        XCTAssertEqual(firstGlyph(try box(#"\biggl("#)), variants[6].glyph)
+        XCTAssertEqual(firstGlyph(try box(#"\Biggl("#)), variants[7].glyph)
+    }
+
+    /// `\left( \frac{a}{b} \right)`, D style (§6): δ = max(H − axis, D + axis), S = max(1.802 δ, 2δ − 0.5 em); the
+    /// parenthesis is the first variant of ≥ S, centred on the axis: its ink centre at AxisHeight.
+    func testLeftRightAroundAFraction() throws {
+        let fraction = try box(#"\frac{a}{b}"#, StyleState(.display))
+        let axis = 250 * unit
+        let delta = max(fraction.ascent - axis, fraction.descent + axis)
+        let required = max(2 * delta * 0.901, 2 * delta - 0.5 * 19.04) / unit
+        let font = try MathFont(file: MathFontTests.latinModernMath)
+        let expected = try XCTUnwrap(font.variants(try XCTUnwrap(font.glyph(for: "(")), vertical: true).first { Double($0.advance) >= required })
+        let wrapped = try box(#"\left( \frac{a}{b} \right)"#, StyleState(.display))
+        XCTAssertEqual(firstGlyph(wrapped), expected.glyph)
+        let ink = font.ink(expected.glyph)
+        let origin = origins(wrapped)[0]
+        XCTAssertEqual(-origin.y + Double(ink.maxY + ink.minY) / 2 * unit, axis, accuracy: 1e-9, "centred on the axis")
+        // \middle grows to the same size as the outer pair; '.' is 0.12 em of empty space.
+        let middled = try box(#"\left. a \middle| \frac{a}{b} \right."#, StyleState(.display))
+        let bar = try XCTUnwrap(font.glyph(for: "|"))
+        XCTAssertNotEqual(middled.frame.items.compactMap { item -> UInt32? in
+            if case .glyphs(let run, _) = item { return run.glyphs.first?.id } else { return nil }
+        }.first { font.variants(bar, vertical: true).map(\.glyph).contains($0) && $0 != bar }, nil, "the middle bar is a grown variant")
+        XCTAssertEqual(origins(middled)[0].x, 0.12 * 19.04, accuracy: 1e-9, "the null delimiter before 'a'")
+    }
 }

@@ -3,7 +3,8 @@ import Drawing
 /// Lays a math list out TeX's way (`math-facts.md` §3; TeX Appendix G with OpenType constants) into boxes whose
 /// frames draw the glyphs of the math font. Built so far: characters, text, groups, explicit spaces, style
 /// changes, inter-atom spacing with binary-operator demotion, sub- and superscripts, fractions and stacks
-/// without delimiters, and radicals without an index; the other constructions throw `Unsupported` until built.
+/// without delimiters, radicals without an index, `\left…\middle…\right` and `\big`; the other constructions
+/// throw `Unsupported` until they are built.
 public struct MathTypesetter {
     public struct Unsupported: Error, CustomStringConvertible, Sendable, Equatable {
         public let construct: String
@@ -14,6 +15,8 @@ public struct MathTypesetter {
     /// s₀: the size of display and text style, in points.
     public let baseSize: Double
     public let color: RGBA
+    /// Inside `\left … \right`: the size `\middle` delimiters grow to (nil while the body is measured).
+    var middleHeight: Double?
 
     public init(font: MathFont, baseSize: Double, color: RGBA) {
         self.font = font
@@ -104,9 +107,11 @@ public struct MathTypesetter {
             return box
         case .fraction(let fraction): return try self.fraction(fraction, style: style)
         case .radical(let radicand, let index): return try radical(radicand, index: index, style: style)
-        case .leftRight: throw Unsupported(construct: "\\left … \\right")
-        case .middle: throw Unsupported(construct: "\\middle")
-        case .sizedDelimiter: throw Unsupported(construct: "a \\big delimiter")
+        case .leftRight(let left, let body, let right): return try leftRight(left: left, body: body, right: right, style: style)
+        case .middle(let scalar):
+            guard let middleHeight else { return MathBox() }
+            return delimiter(scalar, height: middleHeight, size: size)
+        case .sizedDelimiter(let scalar, let step): return sizedDelimiter(scalar, step: step, style: style)
         case .accent: throw Unsupported(construct: "an accent")
         }
     }
