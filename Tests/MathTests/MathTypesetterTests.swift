@@ -158,4 +158,38 @@ final class MathTypesetterTests: XCTestCase {
         }.first { font.variants(bar, vertical: true).map(\.glyph).contains($0) && $0 != bar }, nil, "the middle bar is a grown variant")
         XCTAssertEqual(origins(middled)[0].x, 0.12 * 19.04, accuracy: 1e-9, "the null delimiter before 'a'")
     }
+
+    /// `\sum_{i=1}^n`, D style (§6): summation.v1 (1401 ≥ 1300), ink −450…950, centred (shift 0); the upper limit's
+    /// baseline max(111, 200 + n's descent) above the ink top 950, the lower's max(600, 167 + its ascent) below the
+    /// ink bottom −450; all centred on the widest box.
+    func testSumWithLimits() throws {
+        let font = try MathFont(file: MathFontTests.latinModernMath)
+        let sumVariant = font.variants(try XCTUnwrap(font.glyph(for: "\u{2211}")), vertical: true)[1]
+        XCTAssertEqual(sumVariant.advance, 1401)
+        let sum = try box(#"\sum_{i=1}^n"#, StyleState(.display))
+        let points = origins(sum)
+        guard case .glyphs(let opRun, _) = sum.frame.items[0] else { return XCTFail() }
+        XCTAssertEqual(opRun.glyphs[0].id, sumVariant.glyph)
+        XCTAssertEqual(points[0].y, 0, accuracy: 1e-9, "already centred on the axis")
+        let n = font.ink(try XCTUnwrap(font.glyph(for: "\u{1D45B}")))
+        let upper = max(111, 200 + 0.7 * Double(max(0, -n.minY)))
+        XCTAssertEqual(-points[1].y, (950 + upper) * unit, accuracy: 1e-9)
+        let lowerAscent = 0.7 * Double(["\u{1D456}", "=", "1"].map { font.ink(font.glyph(for: $0)!).maxY }.max()!)
+        let lower = max(600, 167 + lowerAscent)
+        XCTAssertEqual(points[2].y, (450 + lower) * unit, accuracy: 1e-9, "the lower limit's first glyph")
+        // Inline (T), the same input takes scripts; \limits forces limits.
+        XCTAssertEqual(try box(#"\sum_{i=1}^n"#).width, try box(#"\sum\nolimits_{i=1}^n"#).width)
+        XCTAssertNotEqual(try box(#"\sum\limits_{i=1}^n"#).ascent, try box(#"\sum_{i=1}^n"#).ascent)
+    }
+
+    /// `\int_0^1`, D style (§6): integral.v1 (2223, ic 591); the subscript at x = advance − 591, the superscript at x = advance.
+    func testIntegralScripts() throws {
+        let font = try MathFont(file: MathFontTests.latinModernMath)
+        let integral = font.variants(try XCTUnwrap(font.glyph(for: "\u{222B}")), vertical: true)[1]
+        let advance = Double(font.advance(integral.glyph)) * unit
+        let box = try box(#"\int_0^1"#, StyleState(.display))
+        let points = origins(box)
+        XCTAssertEqual(points[1].x, advance, accuracy: 1e-9, "superscript")
+        XCTAssertEqual(points[2].x, advance - 591 * unit, accuracy: 1e-9, "subscript tucked in by the italic correction")
+    }
 }

@@ -3,8 +3,8 @@ import Drawing
 /// Lays a math list out TeX's way (`math-facts.md` §3; TeX Appendix G with OpenType constants) into boxes whose
 /// frames draw the glyphs of the math font. Built so far: characters, text, groups, explicit spaces, style
 /// changes, inter-atom spacing with binary-operator demotion, sub- and superscripts, fractions and stacks
-/// without delimiters, radicals without an index, `\left…\middle…\right` and `\big`; the other constructions
-/// throw `Unsupported` until they are built.
+/// without delimiters, radicals without an index, `\left…\middle…\right`, `\big`, and large operators with
+/// limits or scripts; the other constructions throw `Unsupported` until they are built.
 public struct MathTypesetter {
     public struct Unsupported: Error, CustomStringConvertible, Sendable, Equatable {
         public let construct: String
@@ -80,10 +80,16 @@ public struct MathTypesetter {
     // MARK: - Atoms
 
     func atom(_ atom: MathAtom, style: StyleState) throws -> MathBox {
-        var base = try nucleus(atom.nucleus, style: style)
+        var base: MathBox
+        if atom.atomClass == .op, case .character(let scalar, _) = atom.nucleus {
+            base = largeOperator(scalar, style: style)
+        } else {
+            base = try nucleus(atom.nucleus, style: style)
+        }
         guard atom.upper != nil || atom.lower != nil else { return base }
-        if atom.atomClass == .op && atom.limits != .noLimits && (atom.limits == .limits || style.isDisplay) {
-            throw Unsupported(construct: "an operator with limits")
+        // Limits are displayed iff \limits, or automatic in display style (TeX §749).
+        if atom.atomClass == .op && (atom.limits == .limits || (atom.limits == .automatic && style.isDisplay)) {
+            return try limits(on: base, upper: atom.upper, lower: atom.lower, style: style)
         }
         try attachScripts(to: &base, upper: atom.upper, lower: atom.lower, style: style, isOperator: atom.atomClass == .op)
         return base

@@ -140,7 +140,8 @@ public struct LaTeXParser {
         case "(", "[": return .atom(MathAtom(.open, .character(scalar, .normal)))
         default:
             // Lenient Unicode input (§4.3 item 10): a typed symbol takes its class from the symbol table.
-            return .atom(MathAtom(Self.unicodeClass[scalar] ?? .ord, .character(scalar, .normal)))
+            let atomClass = Self.unicodeClass[scalar] ?? .ord
+            return .atom(MathAtom(atomClass, .character(scalar, .normal), limits: atomClass == .op && isIntegral(scalar) ? .noLimits : .automatic))
         }
     }
 
@@ -206,7 +207,9 @@ public struct LaTeXParser {
             if let symbol = MathSymbol.named(name) {
                 switch symbol.kind {
                 case .atom(let atomClass):
-                    return [.atom(MathAtom(atomClass, .character(symbol.scalar, .normal)))]
+                    // Integrals never take limits unless told (\limits); ∑ and friends do in display style (§3.9).
+                    let limits: MathAtom.Limits = atomClass == .op && Self.isIntegral(symbol.scalar) ? .noLimits : .automatic
+                    return [.atom(MathAtom(atomClass, .character(symbol.scalar, .normal), limits: limits))]
                 case .accent, .wideAccent, .over, .under, .overRule, .underRule, .underAccent:
                     return [.atom(MathAtom(.ord, .accent(symbol.scalar, kind: symbol.kind, base: try argument())))]
                 }
@@ -314,6 +317,11 @@ public struct LaTeXParser {
 
     private func error(_ message: String, at offset: Int? = nil) -> MathParseError {
         MathParseError(offset: offset ?? min(index, characters.count), message: message)
+    }
+
+    /// ∫ ∬ ∭ ∮ ∯ ∰ ∱ ∲ ∳ and the integrals of Supplemental Mathematical Operators.
+    static func isIntegral(_ scalar: Unicode.Scalar) -> Bool {
+        (0x222B...0x2233).contains(scalar.value) || (0x2A0B...0x2A1C).contains(scalar.value)
     }
 
     private static func applying(_ alphabet: MathAlphabet, to list: MathList) -> MathList {

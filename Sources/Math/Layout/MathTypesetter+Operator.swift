@@ -1,0 +1,46 @@
+import Drawing
+
+/// Large operators and limits (`math-facts.md` §3.9; TeX Rule 13, tex.web §749–751).
+extension MathTypesetter {
+    /// A large-operator glyph: in display style the first vertical variant of at least DisplayOperatorMinHeight,
+    /// centred on the axis.
+    func largeOperator(_ scalar: Unicode.Scalar, style: StyleState) -> MathBox {
+        let size = style.size(base: baseSize, constants: font.constants)
+        guard let base = font.glyph(for: scalar) else { return glyph(scalar, size: size) }
+        var chosen = base
+        if style.isDisplay {
+            let minimum = font.constants[.displayOperatorMinHeight]
+            chosen = font.variants(base, vertical: true).first { $0.advance >= minimum }?.glyph ?? base
+        }
+        var box = self.box(glyph: chosen, size: size)
+        let shift = constant(.axisHeight, size: size) - (box.ascent - box.descent) / 2
+        box.frame = box.frame.offsetBy(dx: 0, dy: -shift)
+        box.ascent += shift
+        box.descent -= shift
+        // Scripts attach to an operator by the box rules, as to an extended shape.
+        box.isSingleGlyph = false
+        return box
+    }
+
+    /// Limits above and below `op`, all three centred on the widest, the upper one ic/2 right and the lower ic/2 left.
+    func limits(on op: MathBox, upper: MathList?, lower: MathList?, style: StyleState) throws -> MathBox {
+        let size = style.size(base: baseSize, constants: font.constants)
+        let sup = try upper.map { try layout($0, style: style.superscript) }
+        let sub = try lower.map { try layout($0, style: style.subscript) }
+        let width = max(op.width, sup?.width ?? 0, sub?.width ?? 0)
+        let ic = op.italicCorrection
+        var frame = op.frame.offsetBy(dx: (width - op.width) / 2, dy: 0)
+        var ascent = op.ascent, descent = op.descent
+        if let sup {
+            let u = max(constant(.upperLimitBaselineRiseMin, size: size), constant(.upperLimitGapMin, size: size) + sup.descent)
+            frame.append(contentsOf: sup.frame.offsetBy(dx: (width - sup.width) / 2 + ic / 2, dy: -(op.ascent + u)))
+            ascent = op.ascent + u + sup.ascent
+        }
+        if let sub {
+            let v = max(constant(.lowerLimitBaselineDropMin, size: size), constant(.lowerLimitGapMin, size: size) + sub.ascent)
+            frame.append(contentsOf: sub.frame.offsetBy(dx: (width - sub.width) / 2 - ic / 2, dy: op.descent + v))
+            descent = op.descent + v + sub.descent
+        }
+        return MathBox(width: width, ascent: ascent, descent: descent, frame: frame)
+    }
+}
