@@ -192,4 +192,25 @@ final class MathTypesetterTests: XCTestCase {
         XCTAssertEqual(points[1].x, advance, accuracy: 1e-9, "superscript")
         XCTAssertEqual(points[2].x, advance - 591 * unit, accuracy: 1e-9, "subscript tucked in by the italic correction")
     }
+
+    /// `\hat{x}` (§3.11): the accent's attachment (−264 u for the combining circumflex) meets 𝑥's (329 u), so the
+    /// accent glyph's origin is at 329 + 264 u; 𝑥 (ink top 442) is under AccentBaseHeight (450), so no raise.
+    /// `\overline{x}`: a 40 u rule 120 u above the ink top, ascent + 120 + 40 + 40 u.
+    func testAccentsAndRules() throws {
+        let hat = try box(#"\hat{x}"#)
+        XCTAssertEqual(origins(hat)[1].x, (329 + 264) * unit, accuracy: 1e-9)
+        XCTAssertEqual(origins(hat)[1].y, 0, accuracy: 1e-9)
+        XCTAssertEqual(hat.width, 572 * unit, accuracy: 1e-9, "the accent's own width is ignored")
+        XCTAssertEqual(hat.ascent, 734 * unit, accuracy: 1e-9, "the accent's ink top")
+        let bar = try box(#"\overline{x}"#)
+        let rect = try XCTUnwrap(rule(bar))
+        XCTAssertEqual(-rect.maxY, (442 + 120) * unit, accuracy: 1e-9)
+        XCTAssertEqual(bar.ascent, (442 + 120 + 40 + 40) * unit, accuracy: 1e-9)
+        let under = try box(#"\underline{x}"#)
+        XCTAssertEqual(try XCTUnwrap(rule(under)).minY, (11 + 120) * unit, accuracy: 1e-9)
+        // A wide body takes the stretched arrow: it is at least as wide as the body.
+        let arrow = try box(#"\overrightarrow{abcdef}"#)
+        XCTAssertEqual(arrow.width, try box("abcdef").width, accuracy: 1e-9)
+        XCTAssertGreaterThan(arrow.ascent, try box("abcdef").ascent)
+    }
 }

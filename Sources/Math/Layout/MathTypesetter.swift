@@ -3,8 +3,9 @@ import Drawing
 /// Lays a math list out TeX's way (`math-facts.md` §3; TeX Appendix G with OpenType constants) into boxes whose
 /// frames draw the glyphs of the math font. Built so far: characters, text, groups, explicit spaces, style
 /// changes, inter-atom spacing with binary-operator demotion, sub- and superscripts, fractions and stacks
-/// without delimiters, radicals without an index, `\left…\middle…\right`, `\big`, and large operators with
-/// limits or scripts; the other constructions throw `Unsupported` until they are built.
+/// without delimiters, radicals without an index, `\left…\middle…\right`, `\big`, large operators with limits
+/// or scripts, accents, rules over and under, and stretchy arrows and braces; the other constructions throw
+/// `Unsupported` until they are built.
 public struct MathTypesetter {
     public struct Unsupported: Error, CustomStringConvertible, Sendable, Equatable {
         public let construct: String
@@ -118,7 +119,7 @@ public struct MathTypesetter {
             guard let middleHeight else { return MathBox() }
             return delimiter(scalar, height: middleHeight, size: size)
         case .sizedDelimiter(let scalar, let step): return sizedDelimiter(scalar, step: step, style: style)
-        case .accent: throw Unsupported(construct: "an accent")
+        case .accent(let scalar, let kind, let base): return try accent(scalar, kind: kind, base: base, style: style)
         }
     }
 

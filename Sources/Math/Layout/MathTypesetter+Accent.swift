@@ -1,0 +1,102 @@
+import Drawing
+
+/// Accents, rules over and under, and stretchy constructions (`math-facts.md` §3.11; TeX Rules 9–12).
+extension MathTypesetter {
+    func accent(_ scalar: Unicode.Scalar, kind: MathSymbol.Kind, base list: MathList, style: StyleState) throws -> MathBox {
+        let size = style.size(base: baseSize, constants: font.constants)
+        switch kind {
+        case .overRule:
+            let body = try layout(list, style: style.crampedSame)
+            let gap = constant(.overbarVerticalGap, size: size), thickness = constant(.overbarRuleThickness, size: size)
+            var frame = body.frame
+            frame.append(.fill(.rect(Rect(x: 0, y: -(body.ascent + gap + thickness), width: body.width, height: thickness)), .solid(color)))
+            return MathBox(width: body.width, ascent: body.ascent + gap + thickness + constant(.overbarExtraAscender, size: size),
+                           descent: body.descent, frame: frame)
+        case .underRule:
+            let body = try layout(list, style: style)
+            let gap = constant(.underbarVerticalGap, size: size), thickness = constant(.underbarRuleThickness, size: size)
+            var frame = body.frame
+            frame.append(.fill(.rect(Rect(x: 0, y: body.descent + gap, width: body.width, height: thickness)), .solid(color)))
+            return MathBox(width: body.width, ascent: body.ascent,
+                           descent: body.descent + gap + thickness + constant(.underbarExtraDescender, size: size), frame: frame)
+        case .accent, .wideAccent:
+            return try topAccent(scalar, wide: kind == .wideAccent, base: list, style: style)
+        case .over, .under:
+            return try stretchedOverUnder(scalar, over: kind == .over, base: list, style: style)
+        case .underAccent:
+            throw Unsupported(construct: "an accent below")
+        case .atom:
+            return try layout(list, style: style)
+        }
+    }
+
+    /// A math accent: placed so that its attachment point meets the base's, raised by what the base rises above
+    /// AccentBaseHeight; a wide accent takes the largest horizontal variant no wider than the base (TeX §740).
+    private func topAccent(_ scalar: Unicode.Scalar, wide: Bool, base list: MathList, style: StyleState) throws -> MathBox {
+        let size = style.size(base: baseSize, constants: font.constants)
+        let base = try layout(list, style: style.crampedSame)
+        guard var accentGlyph = font.glyph(for: scalar) else { return base }
+        if wide {
+            let limit = base.width * Double(font.unitsPerEm) / size
+            accentGlyph = font.variants(accentGlyph, vertical: false).last { Double($0.advance) <= limit }?.glyph ?? accentGlyph
+        }
+        let baseAttach: Double
+        if base.isSingleGlyph, let glyph = Self.singleGlyph(base.frame) {
+            baseAttach = points(Double(font.topAccentAttachment(glyph)), size: size)
+        } else {
+            baseAttach = base.width / 2
+        }
+        let accentBox = box(glyph: accentGlyph, size: size)
+        let accentX = baseAttach - points(Double(font.topAccentAttachment(accentGlyph)), size: size)
+        let raise = max(0, base.ascent - constant(.accentBaseHeight, size: size))
+        var frame = base.frame
+        frame.append(contentsOf: accentBox.frame.offsetBy(dx: accentX, dy: -raise))
+        return MathBox(width: base.width, ascent: max(base.ascent, raise + accentBox.ascent), descent: base.descent,
+                       italicCorrection: base.italicCorrection, frame: frame)
+    }
+
+    /// An arrow or brace stretched to the body's width above or below it, StretchStackGapBelowMin (over) or
+    /// StretchStackGapAboveMin (under) away from its ink.
+    private func stretchedOverUnder(_ scalar: Unicode.Scalar, over: Bool, base list: MathList, style: StyleState) throws -> MathBox {
+        let size = style.size(base: baseSize, constants: font.constants)
+        let body = try layout(list, style: over ? style.crampedSame : style)
+        guard let glyph = font.glyph(for: scalar) else { return body }
+        let stretched = horizontalStretch(glyph, width: body.width, size: size)
+        let x = (body.width - stretched.width) / 2
+        var frame = body.frame
+        if over {
+            let gap = constant(.stretchStackGapBelowMin, size: size)
+            let baseline = body.ascent + gap + stretched.descent
+            frame.append(contentsOf: stretched.frame.offsetBy(dx: x, dy: -baseline))
+            return MathBox(width: max(body.width, stretched.width), ascent: baseline + stretched.ascent, descent: body.descent, frame: frame)
+        }
+        let gap = constant(.stretchStackGapAboveMin, size: size)
+        let baseline = body.descent + gap + stretched.ascent
+        frame.append(contentsOf: stretched.frame.offsetBy(dx: x, dy: baseline))
+        return MathBox(width: max(body.width, stretched.width), ascent: body.ascent, descent: baseline + stretched.descent, frame: frame)
+    }
+
+    /// `glyph` grown horizontally to at least `width` points: the glyph, a variant or the assembly.
+    func horizontalStretch(_ glyph: UInt32, width: Double, size: Double) -> MathBox {
+        switch font.stretched(glyph, to: width * Double(font.unitsPerEm) / size, vertical: false) {
+        case .glyph(let chosen):
+            return box(glyph: chosen, size: size)
+        case .assembly(let assembly):
+            var frame = Frame()
+            var ascent = 0.0, descent = 0.0
+            for part in assembly.parts {
+                let piece = box(glyph: part.glyph, size: size)
+                frame.append(contentsOf: piece.frame.offsetBy(dx: points(part.offset, size: size), dy: 0))
+                ascent = max(ascent, piece.ascent)
+                descent = max(descent, piece.descent)
+            }
+            return MathBox(width: points(assembly.size, size: size), ascent: ascent, descent: descent, frame: frame)
+        }
+    }
+
+    /// The glyph id of a frame that draws exactly one glyph.
+    static func singleGlyph(_ frame: Frame) -> UInt32? {
+        guard frame.items.count == 1, case .glyphs(let run, _) = frame.items[0], run.glyphs.count == 1 else { return nil }
+        return run.glyphs[0].id
+    }
+}
