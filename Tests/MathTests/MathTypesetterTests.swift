@@ -58,8 +58,7 @@ final class MathTypesetterTests: XCTestCase {
     }
 
     func testUnbuiltConstructsSaySo() {
-        XCTAssertThrowsError(try box(#"\sqrt[3]2"#)) { XCTAssertEqual($0 as? MathTypesetter.Unsupported, .init(construct: "a radical with an index")) }
-        XCTAssertThrowsError(try box(#"\binom12"#)) { XCTAssertEqual($0 as? MathTypesetter.Unsupported, .init(construct: "a fraction with delimiters")) }
+        XCTAssertThrowsError(try box(#"\utilde{x}"#)) { XCTAssertEqual($0 as? MathTypesetter.Unsupported, .init(construct: "an accent below")) }
     }
 
     /// The rule of a fraction: its fill rect.
@@ -212,5 +211,23 @@ final class MathTypesetterTests: XCTestCase {
         let arrow = try box(#"\overrightarrow{abcdef}"#)
         XCTAssertEqual(arrow.width, try box("abcdef").width, accuracy: 1e-9)
         XCTAssertGreaterThan(arrow.ascent, try box("abcdef").ascent)
+    }
+
+    /// `\sqrt[3]{x}` (§3.8 step 8): the index in SS (50 %) after a kern of 0.278 em, the radical 0.556 em back
+    /// (or the index's width, if smaller); the index's ink bottom at 60 % of the radical's height above its bottom.
+    func testIndexedRadical() throws {
+        let root = try box(#"\sqrt{x}"#)
+        let cube = try box(#"\sqrt[3]{x}"#)
+        let points = origins(cube)
+        XCTAssertEqual(points[0].x, 278 * unit, accuracy: 1e-9)
+        let threeWidth = 500 * 0.5 * unit
+        XCTAssertEqual(points[1].x, 278 * unit + threeWidth + max(-threeWidth, -556 * unit), accuracy: 1e-9, "the surd after the kerns")
+        let font = try MathFont(file: MathFontTests.latinModernMath)
+        let threeInkBottom = Double(font.ink(try XCTUnwrap(font.glyph(for: "3"))).minY) * 0.5 * unit
+        XCTAssertEqual(-points[0].y + threeInkBottom, 0.6 * (root.ascent + root.descent) - root.descent, accuracy: 1e-9)
+        // \binom: no rule, parentheses of delim2 = 1.01 em in T, centred on the axis.
+        let binomial = try box(#"\binom{n}{k}"#)
+        XCTAssertNil(rule(binomial))
+        XCTAssertEqual(origins(binomial).count, 4, "(, n, k, )")
     }
 }

@@ -12,7 +12,6 @@ extension MathTypesetter {
         case .display: style = StyleState(.display, cramped: outer.cramped)
         case .text: style = StyleState(.text, cramped: outer.cramped)
         }
-        guard fraction.left == nil && fraction.right == nil else { throw Unsupported(construct: "a fraction with delimiters") }
         let size = style.size(base: baseSize, constants: font.constants)
         let display = style.isDisplay
         let numerator = try layout(fraction.numerator, style: style.numerator)
@@ -38,15 +37,23 @@ extension MathTypesetter {
                 v += (minimum - gap) / 2
             }
         }
-        let side = Self.nullDelimiterSpace * size
-        var frame = Frame()
+        // Without delimiters each side gets the null delimiter space; \binom's are delim1 = 2.39 em (D) or
+        // delim2 = 1.01 em tall (§3.7 step 5), centred on the axis.
+        let delimiterHeight = (display ? 2.39 : 1.01) * size
+        let left = fraction.left.map { delimiter($0, height: delimiterHeight, size: size) }
+        let right = fraction.right.map { delimiter($0, height: delimiterHeight, size: size) }
+        let side = left?.width ?? Self.nullDelimiterSpace * size
+        let trailing = right?.width ?? Self.nullDelimiterSpace * size
+        var frame = left?.frame ?? Frame()
         // Both parts centred over the wider one (TeX `rebox`).
         frame.append(contentsOf: numerator.frame.offsetBy(dx: side + (width - numerator.width) / 2, dy: -u))
         frame.append(contentsOf: denominator.frame.offsetBy(dx: side + (width - denominator.width) / 2, dy: v))
         if fraction.hasRule {
             frame.append(.fill(.rect(Rect(x: side, y: -(axis + thickness / 2), width: width, height: thickness)), .solid(color)))
         }
-        return MathBox(width: width + 2 * side, ascent: max(u + numerator.ascent, axis + thickness / 2),
-                       descent: max(v + denominator.descent, thickness / 2 - axis, 0), frame: frame)
+        if let right { frame.append(contentsOf: right.frame.offsetBy(dx: side + width, dy: 0)) }
+        return MathBox(width: side + width + trailing,
+                       ascent: max(u + numerator.ascent, axis + thickness / 2, left?.ascent ?? 0, right?.ascent ?? 0),
+                       descent: max(v + denominator.descent, thickness / 2 - axis, 0, left?.descent ?? 0, right?.descent ?? 0), frame: frame)
     }
 }

@@ -3,7 +3,23 @@ import Drawing
 /// Radicals (`math-facts.md` §3.8; TeX Rule 11, tex.web §737) and stretched glyphs as boxes (§2.5).
 extension MathTypesetter {
     func radical(_ radicand: MathList, index: MathList?, style: StyleState) throws -> MathBox {
-        guard index == nil else { throw Unsupported(construct: "a radical with an index") }
+        let root = try radical(radicand, style: style)
+        guard let index else { return root }
+        // The index in SS: kern before max(0, RadicalKernBeforeDegree), after max(−its width, RadicalKernAfterDegree);
+        // its ink bottom RadicalDegreeBottomRaisePercent of the radical's height above the radical's bottom (§3.8).
+        let size = style.size(base: baseSize, constants: font.constants)
+        let degree = try layout(index, style: StyleState(.scriptScript, cramped: true))
+        let before = max(0, constant(.radicalKernBeforeDegree, size: size))
+        let after = max(-degree.width, constant(.radicalKernAfterDegree, size: size))
+        let raise = constant(.radicalDegreeBottomRaisePercent, size: size) * (root.ascent + root.descent) - root.descent + degree.descent
+        var frame = degree.frame.offsetBy(dx: before, dy: -raise)
+        let rootX = before + degree.width + after
+        frame.append(contentsOf: root.frame.offsetBy(dx: rootX, dy: 0))
+        return MathBox(width: rootX + root.width, ascent: max(root.ascent, raise + degree.ascent), descent: max(root.descent, degree.descent - raise),
+                       frame: frame)
+    }
+
+    private func radical(_ radicand: MathList, style: StyleState) throws -> MathBox {
         let size = style.size(base: baseSize, constants: font.constants)
         let body = try layout(radicand, style: style.crampedSame)
         var gap = constant(style.isDisplay ? .radicalDisplayStyleVerticalGap : .radicalVerticalGap, size: size)
