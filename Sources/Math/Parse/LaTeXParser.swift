@@ -189,7 +189,7 @@ public struct LaTeXParser {
         case "left":
             let left = try delimiter()
             let body = try list(until: "\\right")
-            _ = readCommandName(expecting: "right")
+            _ = readCommandName()  // \right: the list stopped at it
             let right = try delimiter()
             return [.atom(MathAtom(.inner, .leftRight(left: left, body: body, right: right)))]
         case "middle":
@@ -201,7 +201,8 @@ public struct LaTeXParser {
             return [.atom(MathAtom(.op, .text(try rawGroup(), .roman), limits: limits ? .automatic : .noLimits))]
         default:
             if let size = Self.bigSizes[name] {
-                guard let scalar = try delimiter() else { return [.space(.mu(0))] }
+                // `\big.` is the null delimiter: its 0.12 em of space (§3.10).
+                guard let scalar = try delimiter() else { return [.space(.em(0.12))] }
                 return [.atom(MathAtom(size.atomClass, .sizedDelimiter(scalar, size: size.size)))]
             }
             if let symbol = MathSymbol.named(name) {
@@ -305,7 +306,7 @@ public struct LaTeXParser {
     }
 
     /// A backslash and the command name: letters, or one other character (`\,`, `\{`).
-    private mutating func readCommandName(expecting expected: String? = nil) -> String {
+    private mutating func readCommandName() -> String {
         index += 1  // the backslash
         guard let first = peek else { return "" }
         index += 1
