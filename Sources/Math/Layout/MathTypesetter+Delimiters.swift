@@ -15,7 +15,13 @@ extension MathTypesetter {
     /// A delimiter grown to `height` and centred on the axis; `nil` (`.`) is the null delimiter space.
     func delimiter(_ scalar: Unicode.Scalar?, height: Double, size: Double) -> MathBox {
         guard let scalar else { return MathBox(width: Self.nullDelimiterSpace * size) }
-        var box = stretchedBox(scalar, height: height, size: size)
+        return centredOnAxis(stretchedBox(scalar, height: height, size: size), size: size)
+    }
+
+    /// `box` moved up or down so its ink centre sits on the axis (§2.5 "Centering on the axis"); scripts then
+    /// attach to it by the box rules.
+    func centredOnAxis(_ box: MathBox, size: Double) -> MathBox {
+        var box = box
         let shift = constant(.axisHeight, size: size) - (box.ascent - box.descent) / 2
         box.frame = box.frame.offsetBy(dx: 0, dy: -shift)
         box.ascent += shift

@@ -12,14 +12,8 @@ extension MathTypesetter {
             let minimum = font.constants[.displayOperatorMinHeight]
             chosen = font.variants(base, vertical: true).first { $0.advance >= minimum }?.glyph ?? base
         }
-        var box = self.box(glyph: chosen, size: size)
-        let shift = constant(.axisHeight, size: size) - (box.ascent - box.descent) / 2
-        box.frame = box.frame.offsetBy(dx: 0, dy: -shift)
-        box.ascent += shift
-        box.descent -= shift
         // Scripts attach to an operator by the box rules, as to an extended shape.
-        box.isSingleGlyph = false
-        return box
+        return centredOnAxis(box(glyph: chosen, size: size), size: size)
     }
 
     /// Limits above and below `op`, all three centred on the widest, the upper one ic/2 right and the lower ic/2 left.
