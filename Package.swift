@@ -32,7 +32,7 @@ let package = Package(
         // The display list (frames of paths, glyph runs, images and groups), geometry values and font keys: what
         // layout (and the formula typesetter) hand to paint. No C library.
         .target(name: "Drawing", path: "Sources/Drawing"),
-        .target(name: "Layout", dependencies: ["Document", "Drawing", "CPango"], path: "Sources/Layout"),
+        .target(name: "Layout", dependencies: ["Document", "Drawing", "Math", "CPango"], path: "Sources/Layout"),
         // The formula typesetter (issue 13): LaTeX → math list → TeX layout → display-list frames, on HarfBuzz's
         // OpenType MATH API. Depends on Drawing, not on Layout or Cairo.
         .target(name: "Math", dependencies: ["Drawing", "CHarfBuzz"], path: "Sources/Math"),
@@ -44,7 +44,7 @@ let package = Package(
         .target(name: "GoldenKit", dependencies: ["Layout", "Raster", "RenderOptions"], path: "Sources/GoldenKit"),
         .executableTarget(name: "ipraster", dependencies: ["Layout", "Raster", "Reveal", "GoldenKit", "RenderOptions"], path: "Sources/ipraster"),
         .target(name: "GoldenSupport", dependencies: ["Layout", "Raster", "GoldenKit", "RenderOptions"], path: "Tests/GoldenSupport"),
-        .testTarget(name: "LayoutTests", dependencies: ["Document", "Layout", "Raster", "GoldenSupport"], path: "Tests/LayoutTests"),
+        .testTarget(name: "LayoutTests", dependencies: ["Document", "Layout", "Math", "Raster", "GoldenSupport"], path: "Tests/LayoutTests"),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Layout", "RenderOptions", "GoldenSupport", "CJPEG", "CWebP"], path: "Tests/RasterTests"),
         .testTarget(name: "RevealTests", dependencies: ["Reveal", "Raster", "Layout", "RenderOptions", "GoldenKit", "GoldenSupport"], path: "Tests/RevealTests"),
         // Uses only the Raster product, as another package would (the README's library example).

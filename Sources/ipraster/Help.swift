@@ -47,12 +47,13 @@ enum Help {
       --now UNIX            "now" for relative dates                                       [1767225600]
       --locale TAG          date locale                                                    [en]
       --timezone TZ         date time zone                                                 [UTC]
-      --strict              unknown block or text types and Bot API limits are errors (exit 2)
+      --strict              unknown block or text types, Bot API limits and formulas that cannot be
+                            typeset are errors (exit 2)
       --from FORMAT         the input format (json), instead of the extension or sniffing
       --reveal-rects        layout: include per-character ink rects
       --media DIR           where local media files are looked up
       --expand-details      render every details block open
-      --table-offset PT     scroll overflowing tables by PT (documentation shots)             [0]
+      --table-offset PT     scroll overflowing tables and formulas by PT (documentation shots) [0]
       --show-spoilers       draw spoilers revealed
     Theme files name a base theme and override colours ("#RRGGBB" or "#RRGGBBAA"):
       {"base": "day", "wallpaper": "#202830", "incoming": {"primaryText": "#111111", "fillTop": "#FFFFFF"}}

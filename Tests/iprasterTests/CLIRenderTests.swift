@@ -31,6 +31,21 @@ final class CLIRenderTests: XCTestCase {
         }
     }
 
+    func testAFormulaThatCannotBeTypesetWarnsAndIsAnErrorUnderStrict() throws {
+        let input = TestEnvironment.root + "/Tests/Fixtures/formula/fallback.json"
+        let output = directory + "/fallback.png"
+        let lenient = try TestEnvironment.run([input, "-o", output])
+        XCTAssertEqual(lenient.status, 0, lenient.stderr)
+        XCTAssertTrue(lenient.stderr.contains(#"warning: at $.blocks[0].text[1]: cannot typeset the formula: character 1: unknown command \foo"#), lenient.stderr)
+        XCTAssertTrue(lenient.stderr.contains("warning: at $.blocks[1]: cannot typeset the formula: character 11: missing }"), lenient.stderr)
+        try FileManager.default.removeItem(atPath: output)
+        let strict = try TestEnvironment.run([input, "-o", output, "--strict"])
+        XCTAssertEqual(strict.status, 2)
+        XCTAssertEqual(strict.stderr.split(separator: "\n").filter { $0.contains("error:") },
+                       [#"ipraster: error: at $.blocks[0].text[1]: cannot typeset the formula: character 1: unknown command \foo"#])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: output), "nothing written under --strict")
+    }
+
     func testRenderIsDeterministicAcrossProcesses() throws {
         let input = TestEnvironment.root + "/examples/hello.json"
         let first = try TestEnvironment.run([input, "-o", "-"])

@@ -8,4 +8,5 @@ final class GoldenTests: XCTestCase {
     func testBlocks() throws { try GoldenAssertions.assertGoldens(feature: "blocks") }
     func testTables() throws { try GoldenAssertions.assertGoldens(feature: "table") }
     func testMedia() throws { try GoldenAssertions.assertGoldens(feature: "media") }
+    func testFormulas() throws { try GoldenAssertions.assertGoldens(feature: "formula") }
 }

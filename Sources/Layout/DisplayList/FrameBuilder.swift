@@ -104,6 +104,16 @@ struct FrameBuilder {
             frame = fileRow(row, in: item.frame)
         case .slideshow(let slideshow):
             frame = self.slideshow(slideshow, in: item.frame)
+        case .formula(let formula):
+            if let text = formula.fallback {
+                frame = self.text(text, at: origin)
+            } else {
+                // Clipped to the item like an overflowing table (README Decisions); narrow ones need no clip.
+                frame.appendGroup(formula.drawing) {
+                    $0.transform = .translate(origin.x, origin.y)
+                    if formula.clipped { $0.clip = .rect(Rect(x: 0, y: 0, width: item.frame.width, height: item.frame.height)) }
+                }
+            }
         }
         return frame
     }

@@ -84,10 +84,8 @@ enum BlockLayouter {
             return layout(inner, boundingWidth: B, inset: H, kind: kind, isCover: true, context: &context)
         case .buttonRow(let row):
             return Result(items: ButtonRowLayout.layout(row, boundingWidth: B, inset: H, context: context))
-        case .formula(_, let location):
-            // Not typeset yet: the V2 "Unsupported: <type>" pill (README, Decisions), with a warning naming it.
-            context.warnings.note("at \(location.map(String.init(describing:)) ?? "a formula block"): formulas are not typeset yet; the formula is drawn as the placeholder")
-            return Result(items: [UnsupportedLayout.pill(typeName: name, boundingWidth: B, inset: H, context: context)], isPlaceholder: true)
+        case .formula(let source, let location):
+            return Result(items: FormulaLayout.layout(source, location: location, boundingWidth: B, inset: H, context: context))
         case .unsupported:
             // Unknown (the decoder has warned, naming it): the V2 "Unsupported: <type>" pill.
             return Result(items: [UnsupportedLayout.pill(typeName: name, boundingWidth: B, inset: H, context: context)], isPlaceholder: true)

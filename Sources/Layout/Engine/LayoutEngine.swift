@@ -44,6 +44,7 @@ public final class LayoutEngine {
         if let showMore { items.append(showMore) }
         var layout = PageLayout(canvas: chrome.canvas, page: page, bubble: chrome.bubble, status: chrome.status, items: items,
                                 background: chrome.background, warnings: context.warnings.messages)
+        layout.formulaFailures = context.warnings.formulaFailures
         layout.exceedsHeightLimit = context.exceededHeightLimit
         layout.exceedsLineLimit = fonts.exceededLineLimit
         return layout

@@ -1,7 +1,7 @@
 import Document
 import Drawing
 
-/// Inline custom emoji, images and buttons (`v2-layout-facts.md` §3.3 steps 8–10, §3.9).
+/// Inline custom emoji, images, buttons and formulas (`v2-layout-facts.md` §3.3 steps 8–10, §3.9).
 extension TextItemLayouter {
     /// The drawn object of an attachment; nil for a spacer, which only takes room.
     func inlineAttachment(_ attachment: AttributedText.Attachment, frame: Rect, range: Range<Int>, text: AttributedText) -> InlineAttachment? {
@@ -24,6 +24,11 @@ extension TextItemLayouter {
             drawing.append(.fill(.roundedRect(frame, radius: frame.height / 2), .solid(face.fill)))
             for run in runs { drawing.append(.glyphs(run, origin: pen)) }
             return InlineAttachment(kind: .button, range: range, frame: frame, mediaId: nil, drawing: drawing)
+        case .formula(let formula, let latex):
+            // The typeset drawing with its baseline on the line's (§3.3 step 10).
+            let baseline = frame.minY + formula.ascent
+            return InlineAttachment(kind: .formula, range: range, frame: frame, mediaId: nil,
+                                    drawing: formula.frame.offsetBy(dx: frame.minX, dy: baseline), latex: latex, baseline: baseline)
         case .spacer:
             return nil
         }

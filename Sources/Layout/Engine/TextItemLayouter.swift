@@ -68,10 +68,17 @@ struct TextItemLayouter {
             }
             var lineAscent = m.lineHeight
             var lineDescent = m.descent
+            // Formulas grow the line box by their ascent and descent, buttons by theirs less T and K (§3.3 step 9).
             for attachment in onLine {
-                if case .button = attachment.kind {
+                switch attachment.kind {
+                case .button:
                     lineAscent = max(lineAscent, attachment.ascent - m.topInset)
                     lineDescent = max(lineDescent, attachment.descent - m.slack)
+                case .formula:
+                    lineAscent = max(lineAscent, attachment.ascent)
+                    lineDescent = max(lineDescent, attachment.descent)
+                default:
+                    break
                 }
             }
             let baselineY = originY + lineAscent
@@ -81,7 +88,7 @@ struct TextItemLayouter {
                 let x = line.attachmentX[attachment.byte] ?? 0
                 let y: Double
                 switch attachment.kind {
-                case .button: y = baselineY - attachment.ascent
+                case .button, .formula: y = baselineY - attachment.ascent
                 default: y = floorToPixels(baselineY - m.lineHeight / 2 - attachment.height / 2)
                 }
                 let frame = Rect(x: x, y: y, width: attachment.width, height: attachment.height)
@@ -91,7 +98,7 @@ struct TextItemLayouter {
             // NEW hang: a line that starts with a button pill hangs it 7 pt into the margin (§3.3 steps 1, 15).
             if case .button? = onLine.first?.kind, onLine.first?.byte == line.startByte { hangs.insert(lines.count) }
             var extraDescent = max(0, lineDescent - m.slack)
-            for attachment in attachments where attachment.kind != .button {
+            for attachment in attachments where attachment.kind == .customEmoji || attachment.kind == .image {
                 extraDescent = max(extraDescent, attachment.frame.maxY - (baselineY + m.slack))
             }
             let decorations = self.decorations(line, text, bandTop: baselineY - m.lineHeight, lineHeight: m.lineHeight, baseline: baselineY)

@@ -174,3 +174,21 @@ public struct Slideshow: Sendable, Equatable {
     public var dots: [Rect]
     public var activeDot: Int
 }
+
+/// A block formula (`v2-layout-facts.md` §2.15): the typeset drawing, or the LaTeX source as paragraph text when
+/// it could not be typeset. Item-local geometry.
+public struct FormulaView: Sendable, Equatable {
+    public var latex: String
+    /// The formula's baseline (item-local y); for a fallback, the first line's.
+    public var baseline: Double
+    /// The glyphs and rules, item-local and already scrolled; empty for a fallback.
+    public var drawing: Frame
+    /// The formula's own width (more than the item's when it overflows and is clipped).
+    public var width: Double
+    /// Horizontal scroll offset applied (`--table-offset`; 0 = the resting position).
+    public var scrollOffset: Double
+    /// Wider than the page: the item spans the bounding width and clips the drawing to it.
+    public var clipped: Bool
+    /// The raw LaTeX laid out as a paragraph (text at the item's origin) when the formula could not be typeset.
+    public var fallback: TextBox?
+}

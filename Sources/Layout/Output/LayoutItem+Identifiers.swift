@@ -24,7 +24,7 @@ extension LayoutItem {
             for cell in table.cells.indices { assign(&table.cells[cell].items) }
             content = .table(table)
         case .text, .divider, .anchor, .unsupported, .listMarker, .quoteFrame, .pullQuote, .ornament, .codeBlock,
-             .thinking, .buttonRow, .showMore, .media, .fileRow, .slideshow:
+             .thinking, .buttonRow, .showMore, .media, .fileRow, .slideshow, .formula:
             break
         }
     }

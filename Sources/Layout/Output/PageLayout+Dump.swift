@@ -58,6 +58,9 @@ extension PageLayout {
                 out.append(indent + "  line " + rect(line.frame.offsetBy(dx: code.textOrigin.x, dy: code.textOrigin.y))
                            + " baseline=\(number(line.baseline + code.textOrigin.y)) range=\(line.range.lowerBound)..\(line.range.upperBound)")
             }
+        case .formula(let formula):
+            out.append(indent + "  formula baseline=\(number(formula.baseline)) width=\(number(formula.width)) offset=\(number(formula.scrollOffset))"
+                       + (formula.fallback != nil ? " fallback" : ""))
         case .divider, .anchor, .unsupported, .listMarker, .quoteFrame, .pullQuote, .ornament, .thinking, .buttonRow, .media,
              .fileRow, .slideshow:
             break

@@ -49,6 +49,11 @@ extension LayoutItem {
                                                        ("range", .array([.int(attachment.range.lowerBound), .int(attachment.range.upperBound)])),
                                                        ("frame", rect(attachment.frame))]
                     if let id = attachment.mediaId { fields.append(("mediaId", .string(id))) }
+                    if attachment.kind == .formula {
+                        fields.append(("baseline", .number(attachment.baseline ?? attachment.frame.maxY)))
+                        fields.append(("latex", .string(attachment.latex ?? "")))
+                        fields.append(("fallback", .bool(false)))
+                    }
                     return .object(fields)
                 })))
             }
@@ -107,6 +112,12 @@ extension LayoutItem {
         case .slideshow(let slideshow):
             if let id = slideshow.page.lookupIds.first { members.append(("mediaId", .string(id))) }
             members.append(("pages", .int(max(1, slideshow.dots.count))))
+        case .formula(let formula):
+            members.append(("baseline", .number(formula.baseline)))
+            members.append(("latex", .string(formula.latex)))
+            members.append(("fallback", .bool(formula.fallback != nil)))
+            if formula.clipped { members.append(("contentWidth", .number(formula.width))) }
+            if formula.scrollOffset != 0 { members.append(("scrollOffset", .number(formula.scrollOffset))) }
         case .table(let table):
             members.append(("contentInset", .number(table.contentInset)))
             members.append(("gridFrame", rect(table.gridFrame)))

@@ -12,6 +12,8 @@ public struct PageLayout: Sendable {
     /// What the canvas is filled with first; nil = transparent.
     public var background: RGBA?
     public var warnings: [String]
+    /// Formulas drawn as their LaTeX source because they could not be typeset: errors under `--strict`.
+    public var formulaFailures: [DecodeError] = []
     /// Layout stopped at `LayoutOptions.heightLimit`: the page is too tall for a raster image and is incomplete.
     public var exceedsHeightLimit = false
     /// A text reached `FontSet.maxLinesPerText` lines and was cut: the page is refused in every output mode.
@@ -105,6 +107,7 @@ public struct LayoutItem: Sendable, Equatable {
         case .media(let media): return media.kind.rawValue
         case .fileRow(let row): return row.icon == .play ? "audio" : "document"
         case .slideshow: return "slideshow"
+        case .formula: return "formula"
         }
     }
 }
@@ -130,4 +133,5 @@ public enum ItemContent: Sendable, Equatable {
     case media(MediaView)
     case fileRow(FileRow)
     case slideshow(Slideshow)
+    case formula(FormulaView)
 }

@@ -41,9 +41,10 @@ public struct TextLine: Sendable, Equatable {
 }
 
 /// An inline object drawn in a cell of its own (`v2-layout-facts.md` §3.3 steps 8–10): a frame attached to
-/// the text. A local file for `mediaId` replaces the drawing (emoji and images); later a formula is one too.
+/// the text. A local file for `mediaId` replaces the drawing (emoji and images). A formula's drawing is its
+/// typeset glyphs and rules.
 public struct InlineAttachment: Sendable, Equatable {
-    public enum Kind: String, Sendable { case customEmoji, image, button }
+    public enum Kind: String, Sendable { case customEmoji, image, button, formula }
     public var kind: Kind
     /// UTF-16 range in the item's text (one U+FFFC).
     public var range: Range<Int>
@@ -54,6 +55,10 @@ public struct InlineAttachment: Sendable, Equatable {
     /// What is drawn in the cell, item-local: the emoji's alternative text, the image's placeholder, the
     /// button's pill and label.
     public var drawing: Frame
+    /// A formula's LaTeX source.
+    public var latex: String? = nil
+    /// A formula's baseline (item-local y).
+    public var baseline: Double? = nil
 }
 
 /// A spoiler range on a line, covered by static dust unless spoilers are shown (`v2-render-facts.md` §5).

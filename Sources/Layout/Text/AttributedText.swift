@@ -1,5 +1,6 @@
 import Document
 import Drawing
+import Math
 
 /// Text plus attribute runs, built from `RichText` by `RichTextBuilder` and measured by Pango.
 /// Offsets are UTF-8 byte offsets (what Pango speaks) unless a name says UTF-16.
@@ -32,6 +33,8 @@ struct AttributedText {
             case customEmoji(id: String, alt: String)
             case image(mediaId: String)
             case button(InlineButtonFace)
+            /// A typeset inline formula: its box sits on the baseline and grows the line (§3.3 step 9).
+            case formula(Formula, latex: String)
             /// Room between two adjacent button pills: measured, never drawn.
             case spacer
         }

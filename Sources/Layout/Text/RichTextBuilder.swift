@@ -1,5 +1,6 @@
 import Document
 import Drawing
+import Math
 import Foundation
 
 /// Settings that make dates and spoilers deterministic (`README.md` "Determinism knobs").
@@ -125,9 +126,17 @@ struct RichTextBuilder {
             output.appendAttachment(.customEmoji(id: id, alt: alt), width: size, height: size, ascent: metrics.ascent,
                                     descent: metrics.descent, style.attributes)
         case .math(let source, let location):
-            // Until formulas are typeset, the LaTeX source is shown (the V2 render-failure fallback).
-            warnings?.note("at \(location.map(String.init(describing:)) ?? "an inline formula"): formulas are not typeset yet; the inline formula shows its LaTeX source")
-            appendPlain(source, style)
+            // Text style at the run's size × 1.12 in the run's colour (§3.9; math-facts §3.15); a formula that
+            // cannot be typeset shows its LaTeX source with a warning (§7).
+            switch fonts.formulas?.typeset(source, display: false, size: style.size * 1.12, color: style.color)
+                ?? .failure(FormulaError("no math font in the font set")) {
+            case .success(let formula):
+                output.appendAttachment(.formula(formula, latex: source), width: formula.width, height: formula.height, ascent: formula.ascent,
+                                        descent: formula.descent, style.attributes)
+            case .failure(let error):
+                warnings?.formulaFailed(at: location, error)
+                appendPlain(source, style)
+            }
         case .image(let mediaId, let width, let height):
             // Ascent and descent 0, advance = the width after fitting into width × width (§3.9, §4.3 `fitted`).
             let natural = (w: Double(width > 0 ? width : Int(style.size)), h: Double(height > 0 ? height : Int(style.size)))

@@ -1,5 +1,6 @@
 import Document
 import Drawing
+import Math
 
 /// What the layout engine measures text with (issue 11, P2): line breaking with positioned glyphs, font-wide
 /// metrics and coverage. `FontSet` (Pango, HarfBuzz, fontconfig) is the real one; tests of table, list and
@@ -16,9 +17,13 @@ protocol TextShaper: AnyObject {
     func covers(_ spec: FontSpec, _ scalar: Unicode.Scalar) -> Bool
     /// Set when a text exceeded the shaper's size limits and was cut; the engine reads and resets it per page.
     var exceededLineLimit: Bool { get set }
+    /// The formula typesetter on the set's math font; nil: formulas are shown as their LaTeX source.
+    var formulas: FormulaTypesetter? { get }
 }
 
 extension TextShaper {
+    var formulas: FormulaTypesetter? { nil }
+
     func measure(_ text: AttributedText, width: Double?, inkRects: Bool = false, ellipsize: Bool = false) -> MeasuredParagraph {
         measure(text, width: width, inkRects: inkRects, ellipsize: ellipsize, wholeWords: false)
     }

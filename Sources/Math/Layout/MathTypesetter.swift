@@ -16,13 +16,16 @@ public struct MathTypesetter {
     /// s₀: the size of display and text style, in points.
     public let baseSize: Double
     public let color: RGBA
+    /// Where characters the math font lacks come from (Noto Serif); nil: they are drawn as missing-glyph boxes.
+    public let textFont: TextFont?
     /// Inside `\left … \right`: the size `\middle` delimiters grow to (nil while the body is measured).
     var middleHeight: Double?
 
-    public init(font: MathFont, baseSize: Double, color: RGBA) {
+    public init(font: MathFont, baseSize: Double, color: RGBA, textFont: TextFont? = nil) {
         self.font = font
         self.baseSize = baseSize
         self.color = color
+        self.textFont = textFont
     }
 
     /// Design units at `size` in points.
@@ -104,10 +107,7 @@ public struct MathTypesetter {
         case .character(let scalar, let alphabet):
             return glyph(alphabet.map(scalar), size: size)
         case .text(let text, let alphabet):
-            var box = MathBox()
-            for scalar in text.unicodeScalars { append(glyph(alphabet.map(scalar), size: size), to: &box) }
-            box.italicCorrection = 0
-            return box
+            return self.text(text, alphabet: alphabet, size: size)
         case .list(let list):
             var box = try layout(list, style: style)
             box.isSingleGlyph = false
@@ -123,13 +123,46 @@ public struct MathTypesetter {
         }
     }
 
-    /// One glyph of the math font at `size`: advance for width, the ink box for ascent and descent (§3.1).
+    /// One glyph of the math font at `size`: advance for width, the ink box for ascent and descent (§3.1). A
+    /// character the math font lacks comes from the text font.
     func glyph(_ scalar: Unicode.Scalar, size: Double) -> MathBox {
-        guard let glyph = font.glyph(for: scalar) else {
-            // Not in the math font: an empty half-em box until the text fallback font is wired in.
-            let run = GlyphRun(font: font.key(size: size), color: color, glyphs: [PositionedGlyph(id: 0, x: 0, y: 0, advance: size / 2, isMissing: true)])
-            return MathBox(width: size / 2, ascent: size * 0.7, descent: 0, frame: Frame([.glyphs(run, origin: Point(x: 0, y: 0))]))
-        }
+        guard let glyph = font.glyph(for: scalar) else { return fallback(String(Character(scalar)), size: size) }
         return box(glyph: glyph, size: size)
+    }
+
+    /// Upright text (`\text`, operator names): the math font's glyphs where it has them, runs of other
+    /// characters shaped together in the text font.
+    func text(_ text: String, alphabet: MathAlphabet, size: Double) -> MathBox {
+        var box = MathBox()
+        var pending = ""
+        func flush() {
+            guard !pending.isEmpty else { return }
+            append(fallback(pending, size: size), to: &box)
+            pending = ""
+        }
+        for character in text {
+            let scalars = character.unicodeScalars
+            if scalars.count == 1, let scalar = scalars.first, font.glyph(for: alphabet.map(scalar)) != nil {
+                flush()
+                append(glyph(alphabet.map(scalar), size: size), to: &box)
+            } else {
+                pending.append(character)
+            }
+        }
+        flush()
+        box.italicCorrection = 0
+        return box
+    }
+
+    /// `text` in the text font; without one, a missing-glyph box per character of half an em.
+    func fallback(_ text: String, size: Double) -> MathBox {
+        guard let textFont else {
+            var glyphs: [PositionedGlyph] = []
+            for (i, _) in text.enumerated() { glyphs.append(PositionedGlyph(id: 0, x: Double(i) * size / 2, y: 0, advance: size / 2, isMissing: true)) }
+            let run = GlyphRun(font: font.key(size: size), color: color, glyphs: glyphs)
+            return MathBox(width: Double(glyphs.count) * size / 2, ascent: size * 0.7, descent: 0, frame: Frame([.glyphs(run, origin: Point(x: 0, y: 0))]))
+        }
+        let shaped = textFont.shape(text, size: size, color: color)
+        return MathBox(width: shaped.width, ascent: shaped.ascent, descent: shaped.descent, frame: Frame([.glyphs(shaped.run, origin: Point(x: 0, y: 0))]))
     }
 }

@@ -2,6 +2,7 @@ import Document
 import Drawing
 import CPango
 import Foundation
+import Math
 
 /// Owns the hermetic fontconfig configuration, the Pango font map and a measuring context
 /// (72 dpi, hint metrics off, no hinting, unrounded glyph positions). Not thread-safe: use one per thread.
@@ -18,6 +19,9 @@ public final class FontSet {
     public internal(set) var measureSeconds = 0.0
     /// Paragraphs measured.
     public internal(set) var measureCount = 0
+    /// The formula typesetter on the list's Latin Modern Math, with Noto Serif for the characters it lacks;
+    /// opened on first use. nil when the list names no math font.
+    public private(set) lazy var formulas: FormulaTypesetter? = Self.formulaTypesetter(files)
     /// Set when a text was cut at `maxLinesPerText` lines; the layout engine reads and resets it per page.
     var exceededLineLimit = false  // also set by TableLayout for tables over its cell limit
 
@@ -144,6 +148,12 @@ public final class FontSet {
         }
         metricsCache[spec] = metrics
         return metrics
+    }
+
+    private static func formulaTypesetter(_ files: [FontDirectory.Entry]) -> FormulaTypesetter? {
+        guard let math = files.first(where: { $0.path.hasSuffix("/latinmodern-math.otf") }), let font = try? MathFont(file: math.path) else { return nil }
+        let text = files.first(where: { $0.path.hasSuffix("/NotoSerif-Regular.ttf") }).flatMap { try? TextFont(file: $0.path) }
+        return FormulaTypesetter(font: font, textFont: text)
     }
 
     /// Versions of the libraries that measure and shape text (pango, harfbuzz, fontconfig).

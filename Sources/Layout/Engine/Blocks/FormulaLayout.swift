@@ -1,0 +1,40 @@
+import Document
+import Drawing
+import Math
+
+/// Block formulas (`v2-layout-facts.md` §2.15, OLD generation: left-aligned at H, no centring): display style
+/// at the paragraph size × 1.12 in the paragraph colour (`math-facts.md` §3.15). A formula wider than B − 2H
+/// spans the bounding width and is clipped like an overflowing table, scrolled by `--table-offset` (README
+/// Decisions). One that cannot be typeset is a paragraph of its LaTeX source, with a warning (§7).
+enum FormulaLayout {
+    static let sizeFactor = 1.12
+
+    static func layout(_ source: String, location: SourceLocation?, boundingWidth B: Double, inset H: Double, context: LayoutContext) -> [LayoutItem] {
+        let style = RichTextBuilder.baseStyle(.paragraph, colors: context.colors)
+        let result = context.fonts.formulas?.typeset(source, display: true, size: style.size * sizeFactor, color: style.color)
+            ?? .failure(FormulaError("no math font in the font set"))
+        switch result {
+        case .success(let formula):
+            let available = B - 2 * H
+            let height = formula.ascent + formula.descent
+            guard formula.width > available else {
+                let view = FormulaView(latex: source, baseline: formula.ascent, drawing: formula.frame.offsetBy(dx: 0, dy: formula.ascent),
+                                       width: formula.width, scrollOffset: 0, clipped: false, fallback: nil)
+                return [LayoutItem(frame: Rect(x: H, y: 0, width: formula.width, height: height), block: "mathematical_expression", content: .formula(view))]
+            }
+            // Scroll content = w + 2H; the offset is clamped to what can scroll (as tables, §2.17).
+            let offset = min(max(context.options.tableOffset, 0), formula.width + 2 * H - B)
+            let view = FormulaView(latex: source, baseline: formula.ascent, drawing: formula.frame.offsetBy(dx: H - offset, dy: formula.ascent),
+                                   width: formula.width, scrollOffset: offset, clipped: true, fallback: nil)
+            return [LayoutItem(frame: Rect(x: 0, y: 0, width: B, height: height), block: "mathematical_expression", content: .formula(view))]
+        case .failure(let error):
+            context.warnings.formulaFailed(at: location, error)
+            guard let item = context.textItem(.plain(source), .paragraph, block: "mathematical_expression", x: H, y: 0, width: B - 2 * H,
+                                              alignment: context.rtl ? .right : .natural),
+                  case .text(let box) = item.content else { return [] }
+            let view = FormulaView(latex: source, baseline: box.lines.first?.baseline ?? 0, drawing: Frame(), width: item.frame.width,
+                                   scrollOffset: 0, clipped: false, fallback: box)
+            return [LayoutItem(frame: item.frame, block: "mathematical_expression", content: .formula(view))]
+        }
+    }
+}

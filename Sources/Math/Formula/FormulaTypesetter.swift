@@ -1,0 +1,77 @@
+import Drawing
+
+/// LaTeX in, a placed formula out: parse, lay out in display (block) or text (inline) style at a size and
+/// colour, and refuse what is too big (`math-facts.md` §7 item 4). Remembers its results, so a formula measured
+/// twice (table columns, reveal frames) is typeset once. Not thread-safe: one per font set.
+public final class FormulaTypesetter {
+    /// Sources longer than this are not parsed.
+    public static let maxSourceLength = 20_000
+    /// A formula drawing more glyphs and rules than this, or wider or taller than `maxExtent` points, fails.
+    public static let maxDrawnItems = 20_000
+    public static let maxExtent = 30_000.0
+
+    public let font: MathFont
+    public let textFont: TextFont?
+    private struct Key: Hashable {
+        var source: String
+        var display: Bool
+        var size: Double
+        var color: RGBA
+    }
+    private var cache: [Key: Result<Formula, FormulaError>] = [:]
+
+    public init(font: MathFont, textFont: TextFont?) {
+        self.font = font
+        self.textFont = textFont
+    }
+
+    /// `source` typeset in display style (`display`) or text style at `size` points in `color`.
+    public func typeset(_ source: String, display: Bool, size: Double, color: RGBA) -> Result<Formula, FormulaError> {
+        let key = Key(source: source, display: display, size: size, color: color)
+        if let known = cache[key] { return known }
+        let result = Result { try make(source, display: display, size: size, color: color) }.mapError { $0 as? FormulaError ?? FormulaError("\($0)") }
+        if cache.count > 4096 { cache.removeAll() }
+        cache[key] = result
+        return result
+    }
+
+    private func make(_ source: String, display: Bool, size: Double, color: RGBA) throws -> Formula {
+        guard source.count <= Self.maxSourceLength else {
+            throw FormulaError("the formula is longer than \(Self.maxSourceLength) characters")
+        }
+        let stripped = FormulaSource(source)
+        let list: MathList
+        do {
+            list = try LaTeXParser.parse(stripped.body)
+        } catch let error as MathParseError {
+            throw FormulaError(error.message, offset: error.offset + stripped.leadingOffset)
+        }
+        let typesetter = MathTypesetter(font: font, baseSize: size, color: color, textFont: textFont)
+        let box: MathBox
+        do {
+            box = try typesetter.layout(list, style: StyleState(display ? .display : .text))
+        } catch let error as MathTypesetter.Unsupported {
+            throw FormulaError(error.description)
+        }
+        guard box.width <= Self.maxExtent, box.ascent + box.descent <= Self.maxExtent else {
+            throw FormulaError("the formula is larger than \(Int(Self.maxExtent)) points")
+        }
+        guard box.frame.drawnItemCount <= Self.maxDrawnItems else {
+            throw FormulaError("the formula draws more than \(Self.maxDrawnItems) glyphs and rules")
+        }
+        return Formula(width: box.width, ascent: box.ascent, descent: box.descent, frame: box.frame)
+    }
+}
+
+private extension Frame {
+    /// Glyphs and shapes the frame draws, groups included.
+    var drawnItemCount: Int {
+        items.reduce(0) { count, item in
+            switch item {
+            case .glyphs(let run, _): return count + run.glyphs.count
+            case .group(let group): return count + group.frame.drawnItemCount
+            default: return count + 1
+            }
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import Drawing
+import GoldenSupport
+import XCTest
+@testable import Layout
+import Math
+
+/// Block and inline formulas placed by the layout (`v2-layout-facts.md` §2.15 OLD: left-aligned; §3.3 steps
+/// 9–10; README Decisions: wide formulas clip and scroll like tables; `math-facts.md` §3.15 sizes, §7 fallback).
+final class FormulaLayoutTests: XCTestCase {
+    let B = 320.0, H = 10.0
+
+    struct Unexpected: Error { var kind: String }
+
+    private func layout(_ blocks: String, _ arguments: [String] = []) throws -> PageLayout {
+        try TestEnvironment.layout(#"{"blocks": [\#(blocks)]}"#, arguments)
+    }
+
+    private func block(_ latex: String) -> String { #"{"type": "mathematical_expression", "expression": "\#(latex)"}"# }
+
+    /// The formula as the typesetter makes it on its own, at a size and style the spec names.
+    private func typeset(_ latex: String, display: Bool, size: Double) throws -> Formula {
+        let formulas = try XCTUnwrap(TestEnvironment.pipeline.fonts.formulas)
+        return try formulas.typeset(latex.replacingOccurrences(of: #"\\"#, with: #"\"#), display: display, size: size, color: .black).get()
+    }
+
+    private func formulaView(_ item: LayoutItem) throws -> FormulaView {
+        guard case .formula(let view) = item.content else { throw Unexpected(kind: item.kind) }
+        return view
+    }
+
+    func testABlockFormulaIsDisplayStyleAtParagraphSizeTimes1_12LeftAlignedAtTheInset() throws {
+        let page = try layout(block(#"\\sum_{i=1}^n \\frac{1}{i}"#))
+        let item = try XCTUnwrap(page.items.first)
+        XCTAssertEqual(item.kind, "formula")
+        let expected = try typeset(#"\\sum_{i=1}^n \\frac{1}{i}"#, display: true, size: 17 * 1.12)
+        XCTAssertEqual(item.frame.minX, H, "OLD generation: no centring, x = H")
+        XCTAssertEqual(item.frame.width, expected.width, accuracy: 1e-9)
+        XCTAssertEqual(item.frame.height, expected.ascent + expected.descent, accuracy: 1e-9)
+        let view = try formulaView(item)
+        XCTAssertEqual(view.baseline, expected.ascent, accuracy: 1e-9)
+        XCTAssertFalse(view.clipped)
+        XCTAssertNil(view.fallback)
+        // Display style: the sum's limits go above and below, so it is taller than the text-style formula.
+        let inline = try typeset(#"\\sum_{i=1}^n \\frac{1}{i}"#, display: false, size: 17 * 1.12)
+        XCTAssertGreaterThan(expected.ascent + expected.descent, inline.ascent + inline.descent + 5)
+    }
+
+    func testAFormulaWiderThanThePageSpansTheBoundingWidthClipsAndScrollsWithTableOffset() throws {
+        let latex = String(repeating: "a+b+c+d+", count: 12) + "z"
+        let natural = try typeset(latex, display: true, size: 17 * 1.12)
+        XCTAssertGreaterThan(natural.width, B - 2 * H)
+        let page = try layout(block(latex))
+        let item = try XCTUnwrap(page.items.first)
+        XCTAssertEqual(item.frame.minX, 0)
+        XCTAssertEqual(item.frame.width, B, "the item spans B like an overflowing table")
+        let view = try formulaView(item)
+        XCTAssertTrue(view.clipped)
+        XCTAssertEqual(view.scrollOffset, 0)
+        XCTAssertEqual(view.width, natural.width, accuracy: 1e-9)
+        // --table-offset scrolls it, clamped to the scroll content w + 2H − B.
+        let scrolled = try formulaView(try XCTUnwrap(layout(block(latex), ["--table-offset", "40"]).items.first))
+        XCTAssertEqual(scrolled.scrollOffset, 40)
+        let end = try formulaView(try XCTUnwrap(layout(block(latex), ["--table-offset", "100000"]).items.first))
+        XCTAssertEqual(end.scrollOffset, natural.width + 2 * H - B, accuracy: 1e-9)
+    }
+
+    func testAnInlineFormulaSitsOnTheTextBaselineAndATallOneGrowsTheLine() throws {
+        func line(_ latex: String) throws -> (TextLine, TextBox) {
+            let page = try layout(#"{"type": "paragraph", "text": ["Hi ", {"type": "mathematical_expression", "expression": "\#(latex)"}]}"#)
+            let item = try XCTUnwrap(page.items.first)
+            guard case .text(let box) = item.content else { throw Unexpected(kind: item.kind) }
+            return (try XCTUnwrap(box.lines.first), box)
+        }
+        // A small formula does not change the line: L stays the line's ascent.
+        let (small, smallBox) = try line("x")
+        let x = try typeset("x", display: false, size: 17 * 1.12)
+        let smallAttachment = try XCTUnwrap(small.attachments.first)
+        XCTAssertEqual(smallAttachment.kind, .formula)
+        XCTAssertEqual(small.frame.height, smallBox.lineHeight)
+        XCTAssertEqual(smallAttachment.frame.width, x.width, accuracy: 1e-9)
+        XCTAssertEqual(smallAttachment.frame.minY + x.ascent, small.baseline, accuracy: 1e-9, "formula baseline on the text baseline")
+        XCTAssertEqual(try XCTUnwrap(smallAttachment.baseline), small.baseline, accuracy: 1e-9)
+        // \dfrac in a line: lineAscent = max(L, fA) (§3.3 step 9), frame y = baselineY − fA (step 10).
+        let (tall, tallBox) = try line(#"\\dfrac{1}{2}"#)
+        let fraction = try typeset(#"\\dfrac{1}{2}"#, display: false, size: 17 * 1.12)
+        XCTAssertGreaterThan(fraction.ascent, tallBox.lineHeight)
+        XCTAssertEqual(tall.frame.height, fraction.ascent, accuracy: 1e-9)
+        let tallAttachment = try XCTUnwrap(tall.attachments.first)
+        XCTAssertEqual(tallAttachment.frame.minY, tall.baseline - fraction.ascent, accuracy: 1e-9)
+        XCTAssertEqual(tallAttachment.frame.height, fraction.ascent + fraction.descent, accuracy: 1e-9)
+    }
+
+    func testInlineFormulasScaleWithTheRunSize() throws {
+        // A caption (15 pt) sets its formula at 15 × 1.12.
+        let page = try layout(#"{"type": "footer", "text": [{"type": "mathematical_expression", "expression": "x^2"}]}"#)
+        guard case .text(let box) = try XCTUnwrap(page.items.first).content else { return XCTFail("no text item") }
+        let attachment = try XCTUnwrap(box.lines.first?.attachments.first)
+        XCTAssertEqual(attachment.frame.width, try typeset("x^2", display: false, size: 15 * 1.12).width, accuracy: 1e-9)
+    }
+
+    func testAFormulaThatCannotBeTypesetIsAParagraphOfItsSourceWithAWarningNamingItsPath() throws {
+        let page = try layout(block(#"\\frac{1}{\\foo}"#) + #", {"type": "paragraph", "text": ["a ", {"type": "mathematical_expression", "expression": "\\begin{nothing}"}]}"#)
+        let view = try formulaView(try XCTUnwrap(page.items.first))
+        let fallback = try XCTUnwrap(view.fallback, "drawn as text")
+        XCTAssertEqual(fallback.lines.first?.range, 0..<14, "the whole source, no $ added")
+        XCTAssertTrue(view.drawing.isEmpty)
+        XCTAssertEqual(page.formulaFailures.map(\.path), ["$.blocks[0]", "$.blocks[1].text[1]"])
+        XCTAssertTrue(page.warnings.contains { $0.hasPrefix("at $.blocks[0]: cannot typeset the formula: ") && $0.contains(#"unknown command \foo"#) },
+                      "\(page.warnings)")
+        // The inline one is its source in the run: no attachment.
+        guard case .text(let box) = page.items[1].content else { return XCTFail("no text item") }
+        XCTAssertTrue(box.lines.allSatisfy { $0.attachments.isEmpty })
+    }
+
+    func testLayoutJSONCarriesFrameBaselineLatexAndFallback() throws {
+        let page = try layout(block("x") + #", {"type": "paragraph", "text": [{"type": "mathematical_expression", "expression": "y"}]}"#
+                              + ", " + block(#"\\foo"#))
+        let json = page.json().serialized(pretty: false)
+        XCTAssertTrue(json.contains(#""kind":"formula","block":"mathematical_expression""#), json)
+        XCTAssertTrue(json.contains(#""latex":"x","fallback":false"#), json)
+        XCTAssertTrue(json.contains(#""latex":"y","fallback":false"#), json)
+        XCTAssertTrue(json.contains(#""latex":"\\foo","fallback":true"#), json)
+    }
+}
