@@ -1,4 +1,5 @@
 import CCairo
+import Drawing
 import Layout
 
 /// Paints page layouts and encodes them as PNG, SVG or PDF.
@@ -39,6 +40,24 @@ public final class Renderer {
                 let size = "\(layout.canvas.width.saturatingInt)×\(layout.canvas.height.saturatingInt) pt"
                 throw PageTooLarge(message: "cannot draw the \(size) page as \(format.rawValue.uppercased()): \(error.message); `ipraster layout` still gives its geometry")
             }
+        }
+    }
+
+    /// A display-list frame on its own (`ipraster math`): `width` × `height` points painted at `scale`; PNG is RGB
+    /// when `opaque`, else RGBA.
+    public func encode(_ frame: Frame, width: Double, height: Double, scale: Double, opaque: Bool, as format: Format) throws -> [UInt8] {
+        let painter = FramePainter(glyphs: glyphs, media: nil, scale: scale)
+        switch format {
+        case .png:
+            let canvas = try CairoCanvas(pixelWidth: (width * scale - 1e-9).rounded(.up).saturatingInt, pixelHeight: (height * scale - 1e-9).rounded(.up).saturatingInt)
+            cairo_scale(canvas.cr, scale, scale)
+            painter.paint(frame, cr: canvas.cr)
+            try canvas.check()
+            return try PNGCodec.encode(canvas.straightRGBA(), opaque: opaque)
+        case .svg, .pdf:
+            let canvas = try CairoCanvas(vector: format == .svg ? .svg : .pdf, width: width, height: height)
+            painter.paint(frame, cr: canvas.cr)
+            return try canvas.finishVector()
         }
     }
 

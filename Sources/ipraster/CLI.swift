@@ -20,7 +20,7 @@ struct UsageError: Error, CustomStringConvertible {
 }
 
 enum CLI {
-    static let commands = ["render", "layout", "reveal", "compare", "check", "bench"]
+    static let commands = ["render", "layout", "reveal", "compare", "check", "bench", "math"]
 
     static func run(_ arguments: [String]) -> Int32 {
         guard let first = arguments.first else {
@@ -57,6 +57,7 @@ enum CLI {
             case "check": return try CheckCommand.run(rest)
             case "bench": return try BenchCommand.run(rest)
             case "reveal": return try RevealCommand.run(rest)
+            case "math": return try MathCommand.run(rest)
             default: return try RenderCommand.run(rest)
             }
         } catch let error as UsageError {

@@ -11,6 +11,7 @@ enum Help {
       ipraster check FIXTURES_DIR --golden DIR       render a fixture folder and compare with goldens
       ipraster reveal INPUT -o DIR/ [--fps N]        export the streaming reveal animation frame by frame
       ipraster bench INPUT... [--iterations N]       time decode, layout, paint and PNG in one process
+      ipraster math 'LATEX' -o OUTPUT [options]      typeset one formula alone (PNG, SVG or PDF)
       ipraster theme day|day-classic|night           print a built-in theme as a theme file to edit
       ipraster COMMAND --help                        options of one command
       ipraster --version                             versions of ipraster, its libraries and fonts
@@ -72,6 +73,30 @@ enum Help {
             line frames are item-local. --compact prints one line.
 
             """ + renderOptions
+        case "math":
+            return #"""
+            ipraster math 'LATEX' -o OUTPUT [options]
+
+            Typesets one LaTeX formula on its own, as the message renderer does (TeX's layout rules on Latin Modern
+            Math; Noto Serif for characters it lacks) and writes it as PNG, SVG or PDF (vector glyphs). LATEX may be
+            wrapped in $…$, $$…$$, \(…\) or \[…\]; - reads it from standard input. A formula that cannot be typeset
+            is an error (exit 2) naming the character where it went wrong.
+
+            OPTIONS
+              --display             display style, as a block formula                                  [default]
+              --inline              text style, as a formula inside a paragraph
+              --size PT             the formula's font size (a message uses the text size × 1.12)      [19.04]
+              --color #RRGGBB       glyphs and rules                                                   [#000000]
+              --background COLOR    #RRGGBB[AA] or transparent                                         [transparent]
+              --scale N             output pixels per point (PNG)                                      [2]
+              --padding PT          room around the formula's box                                      [2]
+              --format FORMAT       png, svg or pdf, instead of OUTPUT's extension
+
+            EXAMPLES
+              ipraster math '\int_0^1 x^2\,dx = \frac{1}{3}' -o integral.png
+              ipraster math '\begin{pmatrix} a & b \\ c & d \end{pmatrix}' -o matrix.svg --size 30
+              echo '$e^{i\pi}+1=0$' | ipraster math - -o euler.pdf --inline --color #1f6feb
+            """#
         case "compare":
             return """
             ipraster compare EXPECTED.png ACTUAL.png [-o DIFF.png] [--json] [options]

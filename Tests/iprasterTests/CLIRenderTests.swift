@@ -46,6 +46,37 @@ final class CLIRenderTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: output), "nothing written under --strict")
     }
 
+    func testMathTypesetsOneFormulaToPNGSVGAndPDFAndRefusesBrokenLaTeX() throws {
+        let latex = #"\frac{1}{2} + \sqrt{x}"#
+        let png = try TestEnvironment.run(["math", latex, "-o", "-"])
+        XCTAssertEqual(png.status, 0, png.stderr)
+        XCTAssertEqual(Array(png.stdout.prefix(4)), [0x89, 0x50, 0x4E, 0x47])
+        let image = try PNGCodec.decode(png.stdout)
+        // Display style at 19.04 pt, 2 pt of padding, scale 2: \frac{1}{2} in D is 1343 + 686 u tall (math-facts §6),
+        // the radical's height is smaller, so the image is ceil(2 × (2029 u × 19.04 / 1000 + 4)) pixels tall.
+        XCTAssertEqual(image.height, Int((2 * (2029 * 19.04 / 1000 + 4)).rounded(.up)))
+        XCTAssertEqual(image.pixels[3], 0, "transparent by default")
+        // Inline is text style: smaller.
+        let inline = try PNGCodec.decode(try TestEnvironment.run(["math", latex, "--inline", "-o", "-"]).stdout)
+        XCTAssertLessThan(inline.height, image.height)
+        // From standard input with delimiters, as SVG with vector glyphs.
+        let svg = try TestEnvironment.run(["math", "-", "-o", "-", "--format", "svg"], stdin: Array("$$\\int_0^1 x\\,dx$$\n".utf8))
+        XCTAssertEqual(svg.status, 0, svg.stderr)
+        XCTAssertTrue(svg.stdoutText.contains("<path"), "glyph outlines")
+        XCTAssertFalse(svg.stdoutText.contains("<image"), "no raster fallback")
+        let pdf = directory + "/f.pdf"
+        XCTAssertEqual(try TestEnvironment.run(["math", "x^2", "-o", pdf, "--background", "#ffffff", "--size", "40"]).status, 0)
+        XCTAssertEqual(Array(try XCTUnwrap(FileManager.default.contents(atPath: pdf)).prefix(4)), Array("%PDF".utf8))
+        // Broken LaTeX: exit 2, one error naming the character, nothing written.
+        let broken = try TestEnvironment.run(["math", #"a + \foo"#, "-o", directory + "/broken.png"])
+        XCTAssertEqual(broken.status, 2)
+        XCTAssertEqual(broken.stderr, #"ipraster: error: cannot typeset the formula: character 5: unknown command \foo"# + "\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory + "/broken.png"))
+        XCTAssertEqual(try TestEnvironment.run(["math", "x", "-o", "-", "--size", "0"]).status, 2)
+        XCTAssertEqual(try TestEnvironment.run(["math", "-o", "x.png"]).status, 2)
+        XCTAssertTrue(try TestEnvironment.run(["math", "--help"]).stdoutText.contains("--inline"))
+    }
+
     func testRenderIsDeterministicAcrossProcesses() throws {
         let input = TestEnvironment.root + "/examples/hello.json"
         let first = try TestEnvironment.run([input, "-o", "-"])

@@ -22,6 +22,8 @@ public final class MathFont {
     public let constants: MathConstants
     let face: OpaquePointer
     let font: OpaquePointer
+    /// `ssty` forms found so far, by code point and script level.
+    var scriptForms: [UInt64: UInt32] = [:]
 
     public init(file: String, faceIndex: Int = 0) throws {
         guard let blob = hb_blob_create_from_file_or_fail(file) else { throw OpenError.unreadable(path: file) }

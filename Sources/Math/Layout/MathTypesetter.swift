@@ -3,9 +3,9 @@ import Drawing
 /// Lays a math list out TeX's way (`math-facts.md` §3; TeX Appendix G with OpenType constants) into boxes whose
 /// frames draw the glyphs of the math font. Built so far: characters, text, groups, explicit spaces, style
 /// changes, inter-atom spacing with binary-operator demotion, sub- and superscripts, fractions and stacks
-/// without delimiters, radicals without an index, `\left…\middle…\right`, `\big`, large operators with limits
-/// or scripts, accents, rules over and under, and stretchy arrows and braces; the other constructions throw
-/// `Unsupported` until they are built.
+/// and binomials, radicals, `\left…\middle…\right`, `\big`, large operators with limits or scripts, accents,
+/// rules over and under, stretchy arrows and braces (with labels), colours, boxes, phantoms and tables; an
+/// accent below throws `Unsupported`.
 public struct MathTypesetter {
     public struct Unsupported: Error, CustomStringConvertible, Sendable, Equatable {
         public let construct: String
@@ -15,7 +15,7 @@ public struct MathTypesetter {
     public let font: MathFont
     /// s₀: the size of display and text style, in points.
     public let baseSize: Double
-    public let color: RGBA
+    public internal(set) var color: RGBA
     /// Where characters the math font lacks come from (Noto Serif); nil: they are drawn as missing-glyph boxes.
     public let textFont: TextFont?
     /// Inside `\left … \right`: the size `\middle` delimiters grow to (nil while the body is measured).
@@ -91,8 +91,8 @@ public struct MathTypesetter {
             base = try nucleus(atom.nucleus, style: style)
         }
         guard atom.upper != nil || atom.lower != nil else { return base }
-        // Limits are displayed iff \limits, or automatic in display style (TeX §749).
-        if atom.atomClass == .op && (atom.limits == .limits || (atom.limits == .automatic && style.isDisplay)) {
+        // Limits are displayed iff \limits (also \overset and braces), or automatic on an operator in display style (TeX §749).
+        if atom.limits == .limits || (atom.atomClass == .op && atom.limits == .automatic && style.isDisplay) {
             return try limits(on: base, upper: atom.upper, lower: atom.lower, style: style)
         }
         try attachScripts(to: &base, upper: atom.upper, lower: atom.lower, style: style, isOperator: atom.atomClass == .op)
@@ -105,7 +105,7 @@ public struct MathTypesetter {
         case .empty:
             return MathBox()
         case .character(let scalar, let alphabet):
-            return glyph(alphabet.map(scalar), size: size)
+            return glyph(alphabet.map(scalar), size: size, scriptLevel: style.scriptLevel)
         case .text(let text, let alphabet):
             return self.text(text, alphabet: alphabet, size: size)
         case .list(let list):
@@ -120,13 +120,23 @@ public struct MathTypesetter {
             return delimiter(scalar, height: middleHeight, size: size)
         case .sizedDelimiter(let scalar, let step): return sizedDelimiter(scalar, step: step, style: style)
         case .accent(let scalar, let kind, let base): return try accent(scalar, kind: kind, base: base, style: style)
+        case .colored(let color, let list):
+            var colored = self
+            colored.color = color
+            return try colored.layout(list, style: style)
+        case .boxed(let list, let background, let border): return try boxed(list, background: background, border: border, style: style)
+        case .phantom(let list, let keepsWidth, let keepsHeight):
+            let box = try layout(list, style: style)
+            return MathBox(width: keepsWidth ? box.width : 0, ascent: keepsHeight ? box.ascent : 0, descent: keepsHeight ? box.descent : 0)
+        case .extensibleArrow(let scalar, let above, let below): return try extensibleArrow(scalar, above: above, below: below, style: style)
+        case .table(let table): return try self.table(table, style: style)
         }
     }
 
-    /// One glyph of the math font at `size`: advance for width, the ink box for ascent and descent (§3.1). A
-    /// character the math font lacks comes from the text font.
-    func glyph(_ scalar: Unicode.Scalar, size: Double) -> MathBox {
-        guard let glyph = font.glyph(for: scalar) else { return fallback(String(Character(scalar)), size: size) }
+    /// One glyph of the math font at `size`, in its `ssty` form in script styles: advance for width, the ink box
+    /// for ascent and descent (§3.1). A character the math font lacks comes from the text font.
+    func glyph(_ scalar: Unicode.Scalar, size: Double, scriptLevel: Int = 0) -> MathBox {
+        guard let glyph = font.glyph(for: scalar, scriptLevel: scriptLevel) else { return fallback(String(Character(scalar)), size: size) }
         return box(glyph: glyph, size: size)
     }
 

@@ -12,6 +12,9 @@ public struct StyleState: Sendable, Equatable {
 
     /// D and D′ use the display constants (fractions, stacks, radicals).
     public var isDisplay: Bool { style == .display }
+    /// The `ssty` level of glyphs in this style: 0 in D and T, 1 in S, 2 in SS.
+    public var scriptLevel: Int { style == .script ? 1 : style == .scriptScript ? 2 : 0 }
+
     /// S and SS drop the parenthesised inter-atom spaces.
     public var isTight: Bool { style == .script || style == .scriptScript }
 

@@ -1,3 +1,5 @@
+import Drawing
+
 /// A math list (TeX's noad list, `math-facts.md` §3.3): what the LaTeX parser produces and the typesetter lays out.
 public struct MathList: Sendable, Equatable {
     public var items: [MathItem]
@@ -78,6 +80,67 @@ public indirect enum MathNucleus: Sendable, Equatable {
     case sizedDelimiter(Unicode.Scalar, size: Int)
     /// An accent, wide accent, stretchy over/under construction or rule over its base.
     case accent(Unicode.Scalar, kind: MathSymbol.Kind, base: MathList)
+    /// `\color`, `\textcolor`: the list in another colour.
+    case colored(RGBA, MathList)
+    /// `\boxed` (a frame around display-style math) and `\colorbox` (a background behind text).
+    case boxed(MathList, background: RGBA?, border: Bool)
+    /// `\phantom` (both dimensions), `\hphantom` (width only), `\vphantom` (height and depth only): room, no ink.
+    case phantom(MathList, keepsWidth: Bool, keepsHeight: Bool)
+    /// `\xrightarrow[below]{above}` and relatives: an arrow stretched under or over its labels.
+    case extensibleArrow(Unicode.Scalar, above: MathList?, below: MathList?)
+    /// A matrix, `cases`, `aligned`, `array`, `\substack` … (`math-facts.md` §3.12).
+    case table(MathTable)
+}
+
+/// The rows and columns of an environment, and how the kind of environment spaces them (`math-facts.md` §3.12;
+/// LaTeX `array` and amsmath: \arraycolsep 5 pt, \baselineskip 12 pt, struts 0.7 and 0.3 of it, \jot 3 pt;
+/// lengths here are in ems of the cell style).
+public struct MathTable: Sendable, Equatable {
+    public enum Alignment: Sendable, Equatable { case left, center, right }
+
+    public var rows: [[MathList]]
+    /// Per column; the last one repeats for columns beyond.
+    public var alignments: [Alignment]
+    /// The cells' style; nil keeps the surrounding style (`\substack`).
+    public var style: MathStyle?
+    /// Between columns (or, with `pairedColumns`, between column pairs).
+    public var columnGap: Double
+    /// `aligned`: columns come in right-left pairs with no gap inside a pair.
+    public var pairedColumns: Bool
+    /// Room left of the first and right of the last column (`array` keeps \arraycolsep there).
+    public var outerPadding: Double
+    /// \arraystretch: the row struts are 0.7 and 0.3 of 1.2 em times this.
+    public var rowStretch: Double
+    /// Extra depth of every row (amsmath's \jot in `aligned` and `gathered`).
+    public var jot: Double
+    /// Extra room after each row (`\\[len]`), in ems; missing entries are 0.
+    public var rowGaps: [Double]
+    /// Horizontal rules: the row index a rule sits above (`rows.count`: below the last).
+    public var horizontalRules: [Int]
+    /// Vertical rules: the column index a rule sits before (`columns`: after the last).
+    public var verticalRules: [Int]
+
+    public init(rows: [[MathList]], alignments: [Alignment], style: MathStyle?, columnGap: Double, pairedColumns: Bool = false,
+                outerPadding: Double = 0, rowStretch: Double = 1, jot: Double = 0, rowGaps: [Double] = [],
+                horizontalRules: [Int] = [], verticalRules: [Int] = []) {
+        self.rows = rows
+        self.alignments = alignments
+        self.style = style
+        self.columnGap = columnGap
+        self.pairedColumns = pairedColumns
+        self.outerPadding = outerPadding
+        self.rowStretch = rowStretch
+        self.jot = jot
+        self.rowGaps = rowGaps
+        self.horizontalRules = horizontalRules
+        self.verticalRules = verticalRules
+    }
+
+    public var columnCount: Int { rows.map(\.count).max() ?? 0 }
+
+    public func alignment(ofColumn column: Int) -> Alignment {
+        alignments.isEmpty ? .center : alignments[min(column, alignments.count - 1)]
+    }
 }
 
 /// `\frac`, `\dfrac`, `\tfrac`, `\cfrac`, `\binom` and relatives.

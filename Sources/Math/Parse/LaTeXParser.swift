@@ -1,42 +1,58 @@
 /// Reads LaTeX math into a math list (`math-facts.md` §4.3 coverage, §5 symbols, §5.1 characters, §5.12 named
 /// operators). Hand-written: TeX's grammar is small and no Debian package parses LaTeX math into a structure.
 public struct LaTeXParser {
-    private let characters: [Character]
-    private var index = 0
+    let characters: [Character]
+    var index = 0
     /// How deep groups may nest before the input is refused (malformed or hostile input).
     static let maxDepth = 100
-    private var depth = 0
+    var depth = 0
 
-    private init(_ source: String) {
+    init(_ source: String) {
         characters = Array(source)
     }
 
     public static func parse(_ source: String) throws -> MathList {
         var parser = LaTeXParser(source)
-        let list = try parser.list(until: nil)
+        var rows = [try parser.list(until: "row")]
+        // Line breaks outside an environment stack the lines centred, as KaTeX does in display mode.
+        while parser.atRowBreak {
+            parser.index += 2
+            _ = try parser.optionalLength()
+            rows.append(try parser.list(until: "row"))
+        }
         if parser.index < parser.characters.count { throw parser.error("unexpected \(parser.characters[parser.index])") }
-        return list
+        guard rows.count > 1 else { return rows[0] }
+        if rows.last?.items.isEmpty == true { rows.removeLast() }
+        let table = MathTable(rows: rows.map { [$0] }, alignments: [.center], style: .display, columnGap: 0, jot: 0.3)
+        return rows.count == 1 ? rows[0] : MathList([.atom(MathAtom(.ord, .table(table)))])
     }
 
     // MARK: - Lists
 
-    /// Items up to `terminator` ("}" or "\\right"), which is not consumed; nil: to the end.
-    private mutating func list(until terminator: String?) throws -> MathList {
+    /// Items up to `terminator`, which is not consumed: "}", "\\right", "cell" (a table cell: up to `&`, `\\\\`,
+    /// `\\cr` or `\\end`), "substack" (up to `\\\\` or "}") or "row" (the top level of a formula with `\\\\` line
+    /// breaks); nil: to the end.
+    /// TeX's infix `\\over`, `\\atop`, `\\choose` make the items before and after them a fraction.
+    mutating func list(until terminator: String?) throws -> MathList {
         depth += 1
         defer { depth -= 1 }
         guard depth <= Self.maxDepth else { throw error("groups nest deeper than \(Self.maxDepth)") }
         var items: [MathItem] = []
-        while true {
+        var infix: (kind: String, numerator: [MathItem])?
+        loop: while true {
             skipSpaces()
             guard let c = peek else {
-                if let terminator { throw error("missing \(terminator)") }
+                if terminator == "}" || terminator == "substack" { throw error("missing }") }
+                if terminator == "\\right" { throw error("missing \\right") }
                 break
             }
             if c == "}" {
-                if terminator == "}" { break }
+                if terminator == "}" || terminator == "substack" { break }
                 throw error("unexpected }")
             }
             if terminator == "\\right", lookingAt(command: "right") { break }
+            if terminator == "cell", c == "&" || atRowBreak || lookingAt(command: "cr") || lookingAt(command: "end") { break }
+            if terminator == "row" || terminator == "substack", atRowBreak { break }
             switch c {
             case "^", "_":
                 let at = index
@@ -61,21 +77,69 @@ public struct LaTeXParser {
                 }
                 atom.limits = limits ? .limits : .noLimits
                 items[items.count - 1] = .atom(atom)
+            case "\\" where Self.infixCommands.contains { lookingAt(command: $0) }:
+                let start = index
+                let name = readCommandName()
+                guard infix == nil else { throw error("ambiguous: two of \\over, \\atop and \\choose in one group", at: start) }
+                infix = (name, items)
+                items = []
+            case "\\" where lookingAt(command: "color"):
+                // \color switches the colour for the rest of the group.
+                _ = readCommandName()
+                let color = try colorArgument()
+                let rest = try list(until: terminator)
+                items.append(.atom(MathAtom(.ord, .colored(color, rest))))
+                break loop
             case "\\":
                 items.append(contentsOf: try command())
             case "&":
                 throw error("& outside an environment")
+            case _ where Self.scriptDigits[c] != nil:
+                // Typed ² or ₃ (§4.3 item 10): a script, merged with the ones that follow.
+                let at = index
+                let superscript = Self.scriptDigits[c]!.superscript
+                var digits: [MathItem] = []
+                while let next = peek, let digit = Self.scriptDigits[next], digit.superscript == superscript {
+                    digits.append(.atom(MathAtom(.ord, .character(digit.scalar, .normal))))
+                    index += 1
+                }
+                try attach(MathList(digits), superscript: superscript, to: &items, at: at)
             default:
                 index += 1
                 if let item = Self.item(for: c) { items.append(item) }
             }
         }
-        return MathList(items)
+        guard let infix else { return MathList(items) }
+        let numerator = MathList(infix.numerator), denominator = MathList(items)
+        let delimiters: (Unicode.Scalar?, Unicode.Scalar?) = ["choose": ("(", ")"), "brace": ("{", "}"), "brack": ("[", "]")][infix.kind] ?? (nil, nil)
+        let fraction = MathFraction(numerator: numerator, denominator: denominator, hasRule: infix.kind == "over", left: delimiters.0, right: delimiters.1)
+        return MathList([.atom(MathAtom(.inner, .fraction(fraction)))])
     }
+
+    static let infixCommands = ["over", "atop", "choose", "brace", "brack"]
+
+    /// Unicode superscript and subscript digits, signs and parentheses, and what they stand for.
+    static let scriptDigits: [Character: (scalar: Unicode.Scalar, superscript: Bool)] = {
+        var table: [Character: (scalar: Unicode.Scalar, superscript: Bool)] = [:]
+        let supers: [UInt32] = [0x2070, 0x00B9, 0x00B2, 0x00B3, 0x2074, 0x2075, 0x2076, 0x2077, 0x2078, 0x2079]
+        for (digit, code) in supers.enumerated() {
+            table[Character(Unicode.Scalar(code)!)] = (Unicode.Scalar(0x30 + UInt32(digit))!, true)
+            table[Character(Unicode.Scalar(0x2080 + UInt32(digit))!)] = (Unicode.Scalar(0x30 + UInt32(digit))!, false)
+        }
+        table["\u{207A}"] = ("+", true)
+        table["\u{207B}"] = ("\u{2212}", true)
+        table["\u{208A}"] = ("+", false)
+        table["\u{208B}"] = ("\u{2212}", false)
+        table["\u{207F}"] = ("n", true)
+        return table
+    }()
+
+    /// At `\\\\` (a row break in a table).
+    var atRowBreak: Bool { index + 1 < characters.count && characters[index] == "\\" && characters[index + 1] == "\\" }
 
     /// `^`/`_` on the last atom (an empty one when there is none); a second one of the same kind is an error.
     /// Primes merge into a following or existing superscript (`x'^2` → x^{′2}).
-    private mutating func attach(_ script: MathList, superscript: Bool, to items: inout [MathItem], at offset: Int, mergingPrimes: Bool = false) throws {
+    mutating func attach(_ script: MathList, superscript: Bool, to items: inout [MathItem], at offset: Int, mergingPrimes: Bool = false) throws {
         var atom: MathAtom
         if case .atom(let last)? = items.last {
             atom = last
@@ -97,13 +161,13 @@ public struct LaTeXParser {
         items.append(.atom(atom))
     }
 
-    private static func isPrime(_ item: MathItem) -> Bool {
+    static func isPrime(_ item: MathItem) -> Bool {
         if case .atom(let atom) = item, atom.nucleus == .character("\u{2032}", .normal) { return true }
         return false
     }
 
     /// One argument: a braced group, a command (with its own arguments) or one character.
-    private mutating func argument() throws -> MathList {
+    mutating func argument() throws -> MathList {
         skipSpaces()
         guard let c = peek else { throw error("missing argument") }
         switch c {
@@ -132,12 +196,15 @@ public struct LaTeXParser {
         case " ", "\t", "\n", "\r": return nil
         case "~": return .space(.em(0.332))
         case "+": return .atom(MathAtom(.bin, .character(scalar, .normal)))
-        case "-": return .atom(MathAtom(.bin, .character("\u{2212}", .normal)))
+        case "-", "\u{2212}": return .atom(MathAtom(.bin, .character("\u{2212}", .normal)))
         case "*": return .atom(MathAtom(.bin, .character("\u{2217}", .normal)))
+        case "\u{00B7}": return .atom(MathAtom(.bin, .character("\u{22C5}", .normal)))
         case "=", "<", ">", ":": return .atom(MathAtom(.rel, .character(scalar, .normal)))
         case ",", ";": return .atom(MathAtom(.punct, .character(scalar, .normal)))
         case "!", "?", ")", "]": return .atom(MathAtom(.close, .character(scalar, .normal)))
         case "(", "[": return .atom(MathAtom(.open, .character(scalar, .normal)))
+        // A typed bar is \vert (Ord), not \lvert or \rvert: TeX cannot tell opening from closing ones.
+        case "|", "\u{2016}", "/": return .atom(MathAtom(.ord, .character(scalar, .normal)))
         default:
             // Lenient Unicode input (§4.3 item 10): a typed symbol takes its class from the symbol table.
             let atomClass = Self.unicodeClass[scalar] ?? .ord
@@ -146,7 +213,7 @@ public struct LaTeXParser {
     }
 
     /// The class of each code point the symbol table gives as an atom (the first command that names it).
-    private static let unicodeClass: [Unicode.Scalar: AtomClass] = {
+    static let unicodeClass: [Unicode.Scalar: AtomClass] = {
         var classes: [Unicode.Scalar: AtomClass] = [:]
         for (_, symbol) in MathSymbol.table.sorted(by: { $0.key < $1.key }) {
             if case .atom(let atomClass) = symbol.kind, classes[symbol.scalar] == nil { classes[symbol.scalar] = atomClass }
@@ -156,7 +223,7 @@ public struct LaTeXParser {
 
     // MARK: - Commands
 
-    private mutating func command() throws -> [MathItem] {
+    mutating func command() throws -> [MathItem] {
         let start = index
         let name = readCommandName()
         if let space = Self.spaces[name] { return [.space(space)] }
@@ -196,6 +263,50 @@ public struct LaTeXParser {
             return [.atom(MathAtom(.rel, .middle(try delimiter())))]
         case "right":
             throw error("\\right without \\left", at: start)
+        case "begin":
+            return try environment(at: start)
+        case "end":
+            throw error("\\end without \\begin", at: start)
+        case "substack":
+            return [.atom(MathAtom(.ord, .table(try substack())))]
+        case "textcolor":
+            let color = try colorArgument()
+            return [.atom(MathAtom(.ord, .colored(color, try argument())))]
+        case "colorbox":
+            let color = try colorArgument()
+            return [.atom(MathAtom(.ord, .boxed(MathList([.atom(MathAtom(.ord, .text(try rawGroup(), .roman)))]), background: color, border: false)))]
+        case "boxed":
+            return [.atom(MathAtom(.ord, .boxed(MathList([.style(.display)] + (try argument()).items), background: nil, border: true)))]
+        case "phantom", "hphantom", "vphantom":
+            return [.atom(MathAtom(.ord, .phantom(try argument(), keepsWidth: name != "vphantom", keepsHeight: name != "hphantom")))]
+        case "hspace", "hskip", "kern", "mkern", "mskip":
+            let braced = name == "hspace"
+            if braced { _ = consume("*") }
+            return [.space(try length(braced: braced, start: start))]
+        case "bmod":
+            return [.atom(MathAtom(.bin, .text("mod", .roman)))]
+        case "pmod":
+            let argument = try self.argument()
+            // amsmath: \mkern18mu ({\operator@font mod}\mkern6mu #1); the word is an Ord.
+            return [.space(.mu(18)), .atom(MathAtom(.open, .character("(", .normal))), .atom(MathAtom(.ord, .text("mod", .roman))),
+                    .space(.mu(6)), .atom(MathAtom(.ord, .list(argument))), .atom(MathAtom(.close, .character(")", .normal)))]
+        case "mod":
+            return [.space(.mu(18)), .atom(MathAtom(.ord, .text("mod", .roman))), .space(.mu(6))]
+        case "overset", "underset", "stackrel":
+            // The base keeps its class (a relation stays one), with the script set as a limit (amsmath, KaTeX).
+            let script = try argument()
+            let base = try argument()
+            let atomClass: AtomClass = name == "stackrel" ? .rel : Self.soleClass(base) ?? .ord
+            return [.atom(MathAtom(atomClass, .list(base), upper: name == "underset" ? nil : script, lower: name == "underset" ? script : nil,
+                                   limits: .limits))]
+        case _ where Self.extensibleArrows[name] != nil:
+            skipSpaces()
+            var below: MathList?
+            if peek == "[" {
+                index += 1
+                below = try bracketed()
+            }
+            return [.atom(MathAtom(.rel, .extensibleArrow(Self.extensibleArrows[name]!, above: try argument(), below: below)))]
         case "operatorname":
             let limits = consume("*")
             return [.atom(MathAtom(.op, .text(try rawGroup(), .roman), limits: limits ? .automatic : .noLimits))]
@@ -211,6 +322,9 @@ public struct LaTeXParser {
                     // Integrals never take limits unless told (\limits); ∑ and friends do in display style (§3.9).
                     let limits: MathAtom.Limits = atomClass == .op && Self.isIntegral(symbol.scalar) ? .noLimits : .automatic
                     return [.atom(MathAtom(atomClass, .character(symbol.scalar, .normal), limits: limits))]
+                case .over, .under where Self.isBrace(symbol.scalar):
+                    // \overbrace and \underbrace are operators: their ^ and _ labels go above and below (TeX \mathop…\limits).
+                    return [.atom(MathAtom(.op, .accent(symbol.scalar, kind: symbol.kind, base: try argument()), limits: .limits))]
                 case .accent, .wideAccent, .over, .under, .overRule, .underRule, .underAccent:
                     return [.atom(MathAtom(.ord, .accent(symbol.scalar, kind: symbol.kind, base: try argument())))]
                 }
@@ -220,7 +334,7 @@ public struct LaTeXParser {
     }
 
     /// A delimiter after `\left`, `\right`, `\middle` or `\big`: a character, a command naming one, or `.` (none).
-    private mutating func delimiter() throws -> Unicode.Scalar? {
+    mutating func delimiter() throws -> Unicode.Scalar? {
         skipSpaces()
         guard let c = peek else { throw error("missing delimiter") }
         if c == "." { index += 1; return nil }
@@ -242,7 +356,7 @@ public struct LaTeXParser {
     }
 
     /// `[…]` (the index of `\sqrt`), its closing bracket consumed.
-    private mutating func bracketed() throws -> MathList {
+    mutating func bracketed() throws -> MathList {
         var items: [MathItem] = []
         while true {
             skipSpaces()
@@ -259,7 +373,7 @@ public struct LaTeXParser {
     }
 
     /// The raw text of a braced argument (`\text{…}`), nested braces kept balanced; a single character without braces.
-    private mutating func rawGroup() throws -> String {
+    mutating func rawGroup() throws -> String {
         skipSpaces()
         guard let c = peek else { throw error("missing argument") }
         guard c == "{" else { index += 1; return String(c) }
@@ -285,19 +399,19 @@ public struct LaTeXParser {
 
     // MARK: - Reading
 
-    private var peek: Character? { index < characters.count ? characters[index] : nil }
+    var peek: Character? { index < characters.count ? characters[index] : nil }
 
-    private mutating func skipSpaces() {
+    mutating func skipSpaces() {
         while let c = peek, c == " " || c == "\t" || c == "\n" || c == "\r" { index += 1 }
     }
 
-    private mutating func consume(_ character: Character) -> Bool {
+    mutating func consume(_ character: Character) -> Bool {
         guard peek == character else { return false }
         index += 1
         return true
     }
 
-    private func lookingAt(command name: String) -> Bool {
+    func lookingAt(command name: String) -> Bool {
         let letters = Array(name)
         guard index + letters.count < characters.count || index + letters.count == characters.count, characters[index] == "\\" else { return false }
         guard index + 1 + letters.count <= characters.count, Array(characters[(index + 1)..<(index + 1 + letters.count)]) == letters else { return false }
@@ -306,7 +420,7 @@ public struct LaTeXParser {
     }
 
     /// A backslash and the command name: letters, or one other character (`\,`, `\{`).
-    private mutating func readCommandName() -> String {
+    mutating func readCommandName() -> String {
         index += 1  // the backslash
         guard let first = peek else { return "" }
         index += 1
@@ -316,7 +430,7 @@ public struct LaTeXParser {
         return name
     }
 
-    private func error(_ message: String, at offset: Int? = nil) -> MathParseError {
+    func error(_ message: String, at offset: Int? = nil) -> MathParseError {
         MathParseError(offset: offset ?? min(index, characters.count), message: message)
     }
 
@@ -325,7 +439,7 @@ public struct LaTeXParser {
         (0x222B...0x2233).contains(scalar.value) || (0x2A0B...0x2A1C).contains(scalar.value)
     }
 
-    private static func applying(_ alphabet: MathAlphabet, to list: MathList) -> MathList {
+    static func applying(_ alphabet: MathAlphabet, to list: MathList) -> MathList {
         MathList(list.items.map { item in
             guard case .atom(var atom) = item else { return item }
             switch atom.nucleus {

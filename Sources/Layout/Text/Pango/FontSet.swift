@@ -150,6 +150,16 @@ public final class FontSet {
         return metrics
     }
 
+    /// The formula typesetter of a font list's math font, without building a font set (`ipraster math`).
+    public static func formulaTypesetter(_ directory: FontDirectory) throws -> FormulaTypesetter {
+        let files = try directory.entries()
+        guard let typesetter = formulaTypesetter(files) else {
+            let math = files.first { $0.path.hasSuffix("/latinmodern-math.otf") }
+            throw FontSetError.missingFile(path: math?.path ?? "latinmodern-math.otf", package: math?.package ?? "fonts-lmodern")
+        }
+        return typesetter
+    }
+
     private static func formulaTypesetter(_ files: [FontDirectory.Entry]) -> FormulaTypesetter? {
         guard let math = files.first(where: { $0.path.hasSuffix("/latinmodern-math.otf") }), let font = try? MathFont(file: math.path) else { return nil }
         let text = files.first(where: { $0.path.hasSuffix("/NotoSerif-Regular.ttf") }).flatMap { try? TextFont(file: $0.path) }

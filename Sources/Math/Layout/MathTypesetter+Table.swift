@@ -1,0 +1,65 @@
+import Drawing
+
+/// Matrices, `cases`, `aligned`, `array`, `\substack` (`math-facts.md` §3.12): cells in the table's style, columns
+/// as wide as their widest cell, rows at least as tall as LaTeX's array strut (0.7 and 0.3 of 1.2 em ×
+/// \arraystretch) plus \jot, the whole centred on the math axis like TeX's \vcenter.
+extension MathTypesetter {
+    func table(_ table: MathTable, style: StyleState) throws -> MathBox {
+        let cellStyle = table.style.map { StyleState($0) } ?? style
+        let em = cellStyle.size(base: baseSize, constants: font.constants)
+        let columns = table.columnCount
+        guard columns > 0 else { return MathBox() }
+        let cells = try table.rows.map { row in try row.map { try layout($0, style: cellStyle) } }
+        var widths = Array(repeating: 0.0, count: columns)
+        for row in cells { for (j, cell) in row.enumerated() { widths[j] = max(widths[j], cell.width) } }
+        // Columns: outer padding, widths and gaps (only between pairs in `aligned`).
+        func gap(after column: Int) -> Double { table.pairedColumns && column % 2 == 0 ? 0 : table.columnGap * em }
+        var columnX: [Double] = []
+        var x = table.outerPadding * em
+        for j in 0..<columns {
+            columnX.append(x)
+            x += widths[j] + (j < columns - 1 ? gap(after: j) : 0)
+        }
+        let width = x + table.outerPadding * em
+        // Rows: struts, \jot and the extra room of \\[len].
+        let arraySkip = table.rowStretch * 1.2 * em
+        var baselines: [Double] = [], bottoms: [Double] = []
+        var y = 0.0
+        for (r, row) in cells.enumerated() {
+            y += max(row.map(\.ascent).max() ?? 0, 0.7 * arraySkip)
+            baselines.append(y)
+            y += max(row.map(\.descent).max() ?? 0, 0.3 * arraySkip) + table.jot * em
+            bottoms.append(y)
+            if r < table.rowGaps.count { y += table.rowGaps[r] * em }
+        }
+        let height = y
+        let axis = constant(.axisHeight, size: style.size(base: baseSize, constants: font.constants))
+        let ascent = height / 2 + axis
+        var frame = Frame()
+        for (r, row) in cells.enumerated() {
+            for (j, cell) in row.enumerated() {
+                let slack = widths[j] - cell.width
+                let dx: Double
+                switch table.alignment(ofColumn: j) {
+                case .left: dx = 0
+                case .center: dx = slack / 2
+                case .right: dx = slack
+                }
+                frame.append(contentsOf: cell.frame.offsetBy(dx: columnX[j] + dx, dy: baselines[r] - ascent))
+            }
+        }
+        // Rules: \hline between rows, `|` between columns, as thick as a fraction rule.
+        let rule = constant(.fractionRuleThickness, size: em)
+        var rules: [Rect] = []
+        for r in table.horizontalRules {
+            let top = r == 0 ? 0 : bottoms[min(r, bottoms.count) - 1]
+            rules.append(Rect(x: 0, y: min(top, height - rule) - ascent, width: width, height: rule))
+        }
+        for j in table.verticalRules {
+            let ruleX = j == 0 ? 0 : j >= columns ? width - rule : columnX[j] - gap(after: j - 1) / 2 - rule / 2
+            rules.append(Rect(x: ruleX, y: -ascent, width: rule, height: height))
+        }
+        if !rules.isEmpty { frame.append(.fill(.rects(rules), .solid(color))) }
+        return MathBox(width: width, ascent: ascent, descent: height - ascent, frame: frame)
+    }
+}

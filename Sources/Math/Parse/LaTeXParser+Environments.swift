@@ -1,0 +1,225 @@
+import Drawing
+
+/// `\begin{…}…\end{…}` environments, `\substack`, colours and lengths (`math-facts.md` §3.12, §3.14, §3.15, §4.3
+/// items 6, 7 and 9). Spacing values follow LaTeX's `array` and amsmath (in ems at 10 pt: \arraycolsep 5 pt,
+/// \jot 3 pt, \quad 1 em) and KaTeX's `environments/array.ts` for `smallmatrix`.
+extension LaTeXParser {
+    /// The table an environment makes, and the delimiters around it.
+    private struct EnvironmentKind {
+        var table: MathTable
+        var left: Unicode.Scalar?
+        var right: Unicode.Scalar?
+        /// The most columns the environment allows (SwiftMath's `invalidNumColumns`).
+        var maxColumns = Int.max
+        /// `aligned`: the left-aligned column of each pair starts with an empty Ord, so `&=` spaces as `{}=`.
+        var pairs = false
+    }
+
+    private static func kind(_ name: String) -> EnvironmentKind? {
+        let matrix = MathTable(rows: [], alignments: [.center], style: .text, columnGap: 1)
+        switch name {
+        case "matrix": return EnvironmentKind(table: matrix)
+        case "pmatrix": return EnvironmentKind(table: matrix, left: "(", right: ")")
+        case "bmatrix": return EnvironmentKind(table: matrix, left: "[", right: "]")
+        case "Bmatrix": return EnvironmentKind(table: matrix, left: "{", right: "}")
+        case "vmatrix": return EnvironmentKind(table: matrix, left: "|", right: "|")
+        case "Vmatrix": return EnvironmentKind(table: matrix, left: "\u{2016}", right: "\u{2016}")
+        case "smallmatrix":
+            return EnvironmentKind(table: MathTable(rows: [], alignments: [.center], style: .script, columnGap: 0.5556, rowStretch: 0.5))
+        case "cases", "dcases":
+            return EnvironmentKind(table: MathTable(rows: [], alignments: [.left, .left], style: name == "cases" ? .text : .display, columnGap: 1,
+                                                    rowStretch: 1.2), left: "{", maxColumns: 2)
+        case "aligned", "align", "align*", "alignat", "alignat*", "split":
+            return EnvironmentKind(table: MathTable(rows: [], alignments: [.right, .left], style: .display, columnGap: 1, pairedColumns: true, jot: 0.3),
+                                   maxColumns: name == "split" ? 2 : Int.max, pairs: true)
+        case "gathered", "gather", "gather*", "equation", "equation*", "displaymath":
+            return EnvironmentKind(table: MathTable(rows: [], alignments: [.center], style: .display, columnGap: 1, jot: 0.3), maxColumns: 1)
+        case "array", "darray":
+            return EnvironmentKind(table: MathTable(rows: [], alignments: [], style: name == "array" ? .text : .display, columnGap: 1,
+                                                    outerPadding: 0.5))
+        default: return nil
+        }
+    }
+
+    /// After `\begin`: the environment's name, its arguments, rows and `\end`.
+    mutating func environment(at start: Int) throws -> [MathItem] {
+        let name = try rawGroup()
+        guard var kind = Self.kind(name) else { throw error("unknown environment \(name)", at: start) }
+        if name == "array" || name == "darray" {
+            let spec = try columnSpecification()
+            kind.table.alignments = spec.alignments
+            kind.table.verticalRules = spec.rules
+        }
+        if name.hasPrefix("alignat") { _ = try rawGroup() }  // the pair count; the rows say it too
+        try rows(into: &kind.table, environment: name, pairs: kind.pairs)
+        guard kind.table.columnCount <= kind.maxColumns else {
+            throw error("\(name) has at most \(kind.maxColumns) column\(kind.maxColumns == 1 ? "" : "s")", at: start)
+        }
+        let table = MathItem.atom(MathAtom(.ord, .table(kind.table)))
+        guard kind.left != nil || kind.right != nil else { return [table] }
+        return [.atom(MathAtom(.inner, .leftRight(left: kind.left, body: MathList([table]), right: kind.right)))]
+    }
+
+    /// Cells separated by `&`, rows by `\\` (with an optional `[length]` of extra room) or `\cr`, `\hline`s, up
+    /// to `\end{name}`.
+    private mutating func rows(into table: inout MathTable, environment name: String?, pairs: Bool) throws {
+        var rows: [[MathList]] = [[]]
+        var gaps: [Double] = []
+        var rules: [Int] = []
+        while true {
+            skipSpaces()
+            if rows[rows.count - 1].isEmpty {
+                while lookingAt(command: "hline") || lookingAt(command: "hdashline") {
+                    _ = readCommandName()
+                    rules.append(rows.count - 1)
+                    skipSpaces()
+                }
+            }
+            var cell = try list(until: "cell")
+            if pairs && rows[rows.count - 1].count % 2 == 1 { cell.items.insert(.atom(MathAtom(.ord, .list(MathList()))), at: 0) }
+            rows[rows.count - 1].append(cell)
+            guard rows.count * max(rows[0].count, 1) <= Self.maxTableCells else { throw error("a table has more than \(Self.maxTableCells) cells") }
+            if peek == "&" {
+                index += 1
+            } else if atRowBreak || lookingAt(command: "cr") {
+                if atRowBreak { index += 2 } else { _ = readCommandName() }
+                while gaps.count < rows.count - 1 { gaps.append(0) }
+                gaps.append(try optionalLength())
+                rows.append([])
+            } else if lookingAt(command: "end") {
+                let start = index
+                _ = readCommandName()
+                let end = try rawGroup()
+                if let name, end != name { throw error("\\begin{\(name)} ended by \\end{\(end)}", at: start) }
+                break
+            } else if let name {
+                throw error("missing \\end{\(name)}")
+            } else {
+                break
+            }
+        }
+        // A row break before \end adds no empty row (LaTeX).
+        if rows.count > 1, rows[rows.count - 1].count == 1, rows[rows.count - 1][0].items.allSatisfy(Self.isEmptyOrd) { rows.removeLast() }
+        table.rows = rows
+        table.rowGaps = gaps
+        table.horizontalRules = rules
+    }
+
+    private static func isEmptyOrd(_ item: MathItem) -> Bool {
+        if case .atom(let atom) = item, atom.nucleus == .list(MathList()), atom.upper == nil, atom.lower == nil { return true }
+        return false
+    }
+
+    static let maxTableCells = 2_500
+
+    /// `\substack{a\\b}`: centred lines in the current style, close together.
+    mutating func substack() throws -> MathTable {
+        skipSpaces()
+        guard consume("{") else { throw error("missing { after \\substack") }
+        var table = MathTable(rows: [], alignments: [.center], style: nil, columnGap: 0, rowStretch: 0.5)
+        var rows: [MathList] = []
+        while true {
+            let line = try list(until: "substack")
+            rows.append(line)
+            if atRowBreak {
+                index += 2
+            } else if peek == "}" {
+                index += 1
+                break
+            } else if peek == "&" {
+                throw error("& in \\substack")
+            } else {
+                throw error("missing }")
+            }
+        }
+        table.rows = rows.map { [$0] }
+        return table
+    }
+
+    /// `{l c r |}` of `array`: an alignment per column and the columns vertical rules stand before.
+    private mutating func columnSpecification() throws -> (alignments: [MathTable.Alignment], rules: [Int]) {
+        let start = index
+        let spec = try rawGroup()
+        var alignments: [MathTable.Alignment] = []
+        var rules: [Int] = []
+        for character in spec {
+            switch character {
+            case "l": alignments.append(.left)
+            case "c": alignments.append(.center)
+            case "r": alignments.append(.right)
+            case "|": rules.append(alignments.count)
+            case " ": continue
+            default: throw error("unsupported column type \(character) in array", at: start)
+            }
+        }
+        guard !alignments.isEmpty else { throw error("array needs a column specification", at: start) }
+        return (alignments, rules)
+    }
+
+    /// A colour argument: `{#rrggbb}`, `{rrggbb}` or `{name}`.
+    mutating func colorArgument() throws -> RGBA {
+        let start = index
+        let text = try rawGroup()
+        guard let color = MathColor.parse(text) else { throw error("unknown colour \(text)", at: start) }
+        return color
+    }
+
+    /// `[length]` after a row break: extra room in ems (0 when there is none).
+    mutating func optionalLength() throws -> Double {
+        let save = index
+        skipSpaces()
+        guard peek == "[" else { index = save; return 0 }
+        index += 1
+        var text = ""
+        while let c = peek, c != "]" { text.append(c); index += 1 }
+        guard consume("]") else { throw error("missing ]") }
+        guard case .em(let ems)? = Self.dimension(text) else { throw error("bad length \(text)", at: save) }
+        return ems
+    }
+
+    /// The length of `\hspace{…}`, `\kern…`, `\mkern…`.
+    mutating func length(braced: Bool, start: Int) throws -> MathSpace {
+        skipSpaces()
+        var text = ""
+        if braced || peek == "{" {
+            text = try rawGroup()
+        } else {
+            while let c = peek, c.isNumber || c == "." || c == "-" || c == "+" || c == " " && text.isEmpty { text.append(c); index += 1 }
+            skipSpaces()
+            for _ in 0..<2 { if let c = peek, c.isLetter { text.append(c); index += 1 } }
+        }
+        guard let space = Self.dimension(text) else { throw error("bad length \(text)", at: start) }
+        return space
+    }
+
+    /// "1.5em", "-3mu", "2pt": em and mu as TeX has them; absolute units relative to a 10 pt font, as KaTeX scales them.
+    static func dimension(_ text: String) -> MathSpace? {
+        let trimmed = text.filter { $0 != " " }
+        guard trimmed.count >= 2 else { return nil }
+        let unit = String(trimmed.suffix(2))
+        guard let value = Double(trimmed.dropLast(2)), value.isFinite, abs(value) <= 1000 else { return nil }
+        let pointsPerUnit: [String: Double] = ["pt": 1, "px": 1, "bp": 1.00375, "pc": 12, "mm": 2.84526, "cm": 28.4526, "in": 72.27, "dd": 1.07001]
+        switch unit {
+        case "mu": return .mu(value)
+        case "em": return .em(value)
+        case "ex": return .em(value * 0.431)
+        default: return pointsPerUnit[unit].map { .em(value * $0 / 10) }
+        }
+    }
+
+    /// The class of a list that is one atom (so `\overset{!}{=}` stays a relation).
+    static func soleClass(_ list: MathList) -> AtomClass? {
+        guard list.items.count == 1, case .atom(let atom) = list.items[0] else { return nil }
+        return atom.atomClass
+    }
+
+    /// ⏜ ⏝ ⏞ ⏟ ⏠ ⏡ and ⎴ ⎵: over- and under-braces, parentheses and brackets.
+    static func isBrace(_ scalar: Unicode.Scalar) -> Bool { (0x23DC...0x23E1).contains(scalar.value) || scalar.value == 0x23B4 || scalar.value == 0x23B5 }
+
+    /// `\xrightarrow` and relatives: the arrow they stretch.
+    static let extensibleArrows: [String: Unicode.Scalar] = [
+        "xrightarrow": "\u{2192}", "xleftarrow": "\u{2190}", "xleftrightarrow": "\u{2194}", "xRightarrow": "\u{21D2}",
+        "xLeftarrow": "\u{21D0}", "xLeftrightarrow": "\u{21D4}", "xmapsto": "\u{21A6}", "xhookrightarrow": "\u{21AA}",
+        "xhookleftarrow": "\u{21A9}", "xlongequal": "=",
+    ]
+}

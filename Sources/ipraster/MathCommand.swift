@@ -1,0 +1,87 @@
+import Drawing
+import Foundation
+import Layout
+import Math
+import Raster
+
+/// `ipraster math 'LATEX' -o OUTPUT [options]`: one formula alone, as PNG, SVG or PDF (`cli-contract.md`,
+/// second-wave additions). LaTeX that cannot be typeset is an input error (exit 2) naming the character.
+enum MathCommand {
+    static let defaultSize = 17 * 1.12
+
+    static func run(_ arguments: [String]) throws -> Int32 {
+        var source: String?
+        var output: String?
+        var display = true
+        var size = defaultSize
+        var color = RGBA.black
+        var background: RGBA?
+        var scale = 2.0
+        var padding = 2.0
+        var explicitFormat: String?
+        var index = 0
+        func value(_ option: String) throws -> String {
+            guard index + 1 < arguments.count else { throw UsageError(message: "\(option) needs a value", command: "math") }
+            index += 1
+            return arguments[index]
+        }
+        func number(_ option: String, _ range: ClosedRange<Double>) throws -> Double {
+            let text = try value(option)
+            guard let number = Double(text), number.isFinite, range.contains(number) else {
+                throw UsageError(message: "\(option) must be a number from \(range.lowerBound.clean) to \(range.upperBound.clean), not \(text)", command: "math")
+            }
+            return number
+        }
+        func colour(_ option: String, allowTransparent: Bool) throws -> RGBA? {
+            let text = try value(option)
+            if allowTransparent, text == "transparent" { return nil }
+            guard let parsed = RGBA(hex: text), text.hasPrefix("#") else {
+                throw UsageError(message: "\(option) must be #RRGGBB or #RRGGBBAA\(allowTransparent ? " or transparent" : ""), not \(text)", command: "math")
+            }
+            return parsed
+        }
+        while index < arguments.count {
+            let argument = arguments[index]
+            switch argument {
+            case "-o", "--output": output = try value(argument)
+            case "--display": display = true
+            case "--inline": display = false
+            case "--size": size = try number(argument, 1...1000)
+            case "--color": color = try colour(argument, allowTransparent: false) ?? .black
+            case "--background": background = try colour(argument, allowTransparent: true)
+            case "--scale": scale = try number(argument, 0.25...8)
+            case "--padding": padding = try number(argument, 0...1000)
+            case "--format": explicitFormat = try value(argument)
+            default:
+                if argument.hasPrefix("-"), argument != "-", source != nil || argument.count > 1 && argument.dropFirst().first?.isLetter == true {
+                    throw UsageError(message: "unknown option \(argument)", command: "math")
+                }
+                guard source == nil else { throw UsageError(message: "unexpected argument \(argument): quote the formula as one argument", command: "math") }
+                source = argument
+            }
+            index += 1
+        }
+        guard var latex = source else { throw UsageError(message: "missing LATEX (the formula, or - for standard input)", command: "math") }
+        guard let output else { throw UsageError(message: "missing -o OUTPUT (out.png, out.svg, out.pdf, or - for stdout)", command: "math") }
+        let format = try RenderCommand.outputFormat(output, explicit: explicitFormat)
+        if latex == "-" {
+            latex = String(decoding: try CLI.readInput("-"), as: UTF8.self)
+            while latex.last?.isNewline == true { latex.removeLast() }
+        }
+        let typesetter = try FontSet.formulaTypesetter(FontDirectory())
+        let formula: Formula
+        switch typesetter.typeset(latex, display: display, size: size, color: color) {
+        case .success(let typeset): formula = typeset
+        case .failure(let error):
+            CLI.printError("cannot typeset the formula: \(error)")
+            return ExitCode.usage
+        }
+        let width = formula.width + 2 * padding, height = formula.ascent + formula.descent + 2 * padding
+        var frame = Frame()
+        if let background { frame.append(.paint(.solid(background))) }
+        frame.append(contentsOf: formula.frame.offsetBy(dx: padding, dy: padding + formula.ascent))
+        let bytes = try Renderer().encode(frame, width: width, height: height, scale: scale, opaque: (background?.a ?? 0) >= 1, as: format)
+        try CLI.writeOutput(bytes, to: output)
+        return ExitCode.success
+    }
+}

@@ -1,0 +1,82 @@
+import Drawing
+import Foundation
+@testable import Math
+import XCTest
+
+/// `math-facts.md` §4.3 "Recommended v1 coverage": every command listed there typesets (one formula per line of
+/// `Tests/Fixtures/math/coverage.txt`), and what §4.3 item 11 leaves out, or is not LaTeX at all, falls back (§7).
+final class CoverageTests: XCTestCase {
+    static let typesetter: FormulaTypesetter = {
+        let font = try! MathFont(file: MathFontTests.latinModernMath)
+        let text = try? TextFont(file: "/usr/share/fonts/truetype/noto/NotoSerif-Regular.ttf")
+        return FormulaTypesetter(font: font, textFont: text)
+    }()
+
+    static var fixtures: String {
+        var url = URL(fileURLWithPath: #filePath)
+        url.deleteLastPathComponent()
+        url.deleteLastPathComponent()
+        return url.appendingPathComponent("Fixtures/math").path
+    }
+
+    func testEveryRecommendedCommandTypesets() throws {
+        let lines = try String(contentsOfFile: Self.fixtures + "/coverage.txt", encoding: .utf8).split(separator: "\n").map(String.init)
+        XCTAssertGreaterThanOrEqual(lines.count, 70)
+        for line in lines {
+            for display in [true, false] {
+                switch Self.typesetter.typeset(line, display: display, size: 19.04, color: .black) {
+                case .success(let formula):
+                    XCTAssertGreaterThan(formula.width, 0, line)
+                    XCTAssertFalse(formula.frame.isEmpty, line)
+                case .failure(let error):
+                    XCTFail("\(line) (\(display ? "display" : "text")): \(error)")
+                }
+            }
+        }
+    }
+
+    func testWhatIsOutOfScopeOrBrokenFallsBackWithTheFirstError() {
+        let cases: [(String, String)] = [
+            (#"\def\x{y} \x"#, #"unknown command \def"#), (#"\newcommand{\x}{y}"#, #"unknown command \newcommand"#),
+            (#"x \tag{1}"#, #"unknown command \tag"#), (#"\begin{CD} A @>>> B \end{CD}"#, "unknown environment CD"),
+            (#"\href{u}{x}"#, #"unknown command \href"#), (#"\large x"#, #"unknown command \large"#),
+            (#"\frac{1}{2"#, "missing }"), (#"\left( x"#, #"missing \right"#), (#"\begin{matrix} a \end{pmatrix}"#, #"\begin{matrix} ended by \end{pmatrix}"#),
+            (#"\begin{cases} a & b & c \end{cases}"#, "cases has at most 2 columns"), (#"x^"#, "missing argument"),
+        ]
+        for (source, message) in cases {
+            guard case .failure(let error) = Self.typesetter.typeset(source, display: true, size: 19.04, color: .black) else {
+                XCTFail("\(source) typeset")
+                continue
+            }
+            XCTAssertTrue(error.message.contains(message), "\(source): \(error)")
+        }
+    }
+
+    func testHardLimitsFailInsteadOfRunningAway() {
+        let deep = String(repeating: "{", count: 500) + "x" + String(repeating: "}", count: 500)
+        XCTAssertNotNil(failure(deep))
+        let deepFractions = String(repeating: #"\frac{1}{"#, count: 150) + "x" + String(repeating: "}", count: 150)
+        XCTAssertNotNil(failure(deepFractions))
+        let long = String(repeating: "x+", count: 15_000)
+        XCTAssertEqual(failure(long)?.message, "the formula is longer than 20000 characters")
+        let wide = String(repeating: #"\quad"#, count: 3_000)
+        XCTAssertEqual(failure(wide)?.message, "the formula is larger than 30000 points")
+    }
+
+    private func failure(_ source: String) -> FormulaError? {
+        if case .failure(let error) = Self.typesetter.typeset(source, display: true, size: 19.04, color: .black) { return error }
+        return nil
+    }
+
+    func testDelimitersAndEquationWrappersAreStripped() {
+        XCTAssertEqual(FormulaSource("$x$").body, "x")
+        XCTAssertEqual(FormulaSource(" $$ a+b $$ ").body, "a+b")
+        XCTAssertEqual(FormulaSource(#"\(x\)"#).body, "x")
+        XCTAssertEqual(FormulaSource(#"\[x\]"#).body, "x")
+        XCTAssertEqual(FormulaSource(#"\begin{equation*} x \end{equation*}"#).body, "x")
+        XCTAssertEqual(FormulaSource(#"$\begin{equation}x\end{equation}$"#).body, "x")
+        XCTAssertEqual(FormulaSource("$x").body, "$x", "an unpaired $ is left alone")
+        // Errors name the offset in the source as given.
+        XCTAssertEqual(failure("$$ \\foo $$")?.offset, 3)
+    }
+}
