@@ -86,8 +86,9 @@ final class EnvironmentTests: XCTestCase {
         XCTAssertEqual(origins[2].y - origins[0].y, 1.2 * em, accuracy: 1e-9)
         XCTAssertEqual(box.ascent + box.descent, 2.4 * em, accuracy: 1e-9)
         XCTAssertEqual(box.ascent - box.descent, 2 * axis, accuracy: 1e-9, "centred on the axis")
-        // Columns (advances from fontTools): a 529 u over c 433 u, then 1 em, then b 429 u centred over d 520 u.
-        XCTAssertEqual(origins[1].x, (529 + (520 - 429) / 2) * em / 1000 + em, accuracy: 1e-9)
+        // Columns (fontTools: advance + italic correction, which TeX appends to letters): a 529 + 0 over c 433 + 25,
+        // then 1 em, then b 429 + 14 centred over d 520 + 24.
+        XCTAssertEqual(origins[1].x, (529 + (544 - 443) / 2) * em / 1000 + em, accuracy: 1e-9)
         XCTAssertEqual(origins[0].y, -box.ascent + 0.84 * em, accuracy: 1e-9, "first baseline one strut height down")
         // aligned adds \jot (0.3 em) to every row.
         let aligned = try typesetter.layout(try LaTeXParser.parse(#"\begin{aligned} a &= b \\ c &= d \end{aligned}"#), style: StyleState(.display))

@@ -90,7 +90,12 @@ public struct MathTypesetter {
         } else {
             base = try nucleus(atom.nucleus, style: style)
         }
-        guard atom.upper != nil || atom.lower != nil else { return base }
+        guard atom.upper != nil || atom.lower != nil else {
+            // TeX §755: a character without scripts is followed by its italic correction ("f)" does not collide;
+            // math-facts §3.5, the TeX column of §8).
+            if case .character = atom.nucleus, base.isSingleGlyph { base.width += base.italicCorrection }
+            return base
+        }
         // Limits are displayed iff \limits (also \overset and braces), or automatic on an operator in display style (TeX §749).
         if atom.limits == .limits || (atom.atomClass == .op && atom.limits == .automatic && style.isDisplay) {
             return try limits(on: base, upper: atom.upper, lower: atom.lower, style: style)
