@@ -26,6 +26,26 @@ final class RevealCostMapTests: XCTestCase {
         }()))))
     }
 
+    /// Formulas cost their width (issue 13): a block formula as a non-text item, also when it is wider than the
+    /// page and clipped; an inline one through its attachment's character rect.
+    func testFormulasCostTheirWidth() throws {
+        let wide = String(repeating: "a+", count: 40) + "b"
+        let layout = try RevealFixtures.layout(#"{"blocks": [{"type": "mathematical_expression", "expression": "\\frac{1}{2}"}, "#
+            + #"{"type": "mathematical_expression", "expression": "\#(wide)"}, {"type": "paragraph", "text": [{"type": "mathematical_expression", "expression": "x^2"}]}]}"#)
+        XCTAssertEqual(layout.warnings, [])
+        guard case .formula(let narrow) = layout.items[0].content, case .formula(let clipped) = layout.items[1].content else {
+            throw PreconditionFailure(message: "not formula items")
+        }
+        XCTAssertTrue(clipped.clipped)
+        let map = RevealCostMap(items: layout.items)
+        XCTAssertEqual(map.entries[0], .nonText(start: 0, end: Int(narrow.width.rounded())))
+        XCTAssertEqual(map.entries[1].end - map.entries[1].start, Int(clipped.width.rounded()), "the whole formula, not the clipped item")
+        let box = try textBox(layout.items[2])
+        let attachment = try XCTUnwrap(box.lines.first?.attachments.first)
+        XCTAssertEqual(attachment.kind, .formula)
+        XCTAssertEqual(map.entries[2].end - map.entries[2].start, Int(attachment.frame.width.rounded()))
+    }
+
     func testTextCostsTheSumOfItsGlyphInkWidths() throws {
         let layout = try RevealFixtures.layout(#"{"blocks": [{"type": "paragraph", "text": "Ink, not advances: spaces are free."}]}"#)
         let box = try textBox(layout.items[0])
