@@ -33,8 +33,13 @@ enum BenchCommand {
             let bytes = try CLI.readInput(input)
             var decode: [Double] = [], layout: [Double] = [], paint: [Double] = [], png: [Double] = [], pango: [Double] = []
             var textItems = 0
-            // One warm-up pass fills the font and glyph caches, as a long-running service would have them.
+            var formulaMicroseconds: [Double] = [], formulaCount = 0
+            // One warm-up pass fills the font and glyph caches, as a long-running service would have them. Formula
+            // results are forgotten before every pass, so each pass typesets its formulas.
             for pass in 0...iterations {
+                let formulas = pipeline.fonts.formulas
+                formulas?.removeCachedResults()
+                let formulaSecondsBefore = formulas?.typesetSeconds ?? 0, formulaCountBefore = formulas?.typesetCount ?? 0
                 let t0 = clock()
                 let decoded = try settings.decode(bytes, path: input)
                 let t1 = clock()
@@ -48,6 +53,8 @@ enum BenchCommand {
                 _ = try PNGCodec.encode(image, opaque: (page.background?.a ?? 0) >= 1)
                 let t4 = clock()
                 guard pass > 0 else { continue }
+                formulaCount = (formulas?.typesetCount ?? 0) - formulaCountBefore
+                if formulaCount > 0 { formulaMicroseconds.append(((formulas?.typesetSeconds ?? 0) - formulaSecondsBefore) * 1e6 / Double(formulaCount)) }
                 decode.append(t1 - t0); layout.append(t2 - t1); paint.append(t3 - t2); png.append(t4 - t3); pango.append(pangoMs)
             }
             let total = zip(zip(decode, layout), zip(paint, png)).map { $0.0 + $0.1 + $1.0 + $1.1 }
@@ -57,7 +64,8 @@ enum BenchCommand {
             print("ipraster input=\(name) iterations=\(iterations) decode_ms=\(median(decode)) layout_ms=\(median(layout))"
                   + " paint_ms=\(median(paint)) png_ms=\(median(png)) page_ms=\(median(total)) text_items=\(textItems)"
                   + " layout_us_per_text_item=\(String(format: "%.1f", perItem)) pango_ms=\(median(pango))"
-                  + " pango_share=\(String(format: "%.3f", pageMedian > 0 ? pangoMedian / pageMedian : 0))")
+                  + " pango_share=\(String(format: "%.3f", pageMedian > 0 ? pangoMedian / pageMedian : 0))"
+                  + " formulas=\(formulaCount) formula_us=\(formulaMicroseconds.isEmpty ? "0" : median(formulaMicroseconds))")
         }
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)

@@ -1,3 +1,4 @@
+import Dispatch
 import Drawing
 
 /// LaTeX in, a placed formula out: parse, lay out in display (block) or text (inline) style at a size and
@@ -19,6 +20,9 @@ public final class FormulaTypesetter {
         var color: RGBA
     }
     private var cache: [Key: Result<Formula, FormulaError>] = [:]
+    /// Time spent parsing and laying out formulas that were not cached, and how many (for `ipraster bench`).
+    public private(set) var typesetSeconds = 0.0
+    public private(set) var typesetCount = 0
 
     public init(font: MathFont, textFont: TextFont?) {
         self.font = font
@@ -29,11 +33,17 @@ public final class FormulaTypesetter {
     public func typeset(_ source: String, display: Bool, size: Double, color: RGBA) -> Result<Formula, FormulaError> {
         let key = Key(source: source, display: display, size: size, color: color)
         if let known = cache[key] { return known }
+        let start = DispatchTime.now().uptimeNanoseconds
         let result = Result { try make(source, display: display, size: size, color: color) }.mapError { $0 as? FormulaError ?? FormulaError("\($0)") }
+        typesetSeconds += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        typesetCount += 1
         if cache.count > 4096 { cache.removeAll() }
         cache[key] = result
         return result
     }
+
+    /// Forgets the results so far, so a benchmark times typesetting rather than the cache.
+    public func removeCachedResults() { cache.removeAll() }
 
     private func make(_ source: String, display: Bool, size: Double, color: RGBA) throws -> Formula {
         guard source.count <= Self.maxSourceLength else {
