@@ -90,6 +90,26 @@ final class FormulaLayoutTests: XCTestCase {
         XCTAssertEqual(tallAttachment.frame.height, fraction.ascent + fraction.descent, accuracy: 1e-9)
     }
 
+    /// The status pad rule for a line inflated by an attachment (README Decisions "Height"; `v2-layout-facts.md`
+    /// §5.1): after a line a tall formula grew the trailing pad is 0, after an ordinary line 5.
+    func testTheStatusPadIsZeroAfterALineATallFormulaGrew() throws {
+        func statusBelowBaseline(_ latex: String) throws -> (Double, Placement: Status.Placement) {
+            // A long first paragraph makes the bubble wide enough for the status to trail the short last line.
+            let page = try layout(#"{"type": "paragraph", "text": "A paragraph long enough to fill the whole width of the bubble."}, "#
+                                  + #"{"type": "paragraph", "text": ["So ", {"type": "mathematical_expression", "expression": "\#(latex)"}]}"#)
+            let last = try XCTUnwrap(page.items.last)
+            guard case .text(let box) = last.content else { throw Unexpected(kind: last.kind) }
+            let baseline = try XCTUnwrap(box.lines.last).baseline + last.frame.minY
+            return (try XCTUnwrap(page.status.frame).maxY - baseline, page.status.placement)
+        }
+        let plain = try statusBelowBaseline("x")
+        // The line frame is the line ascent: inflated once the formula rises more than A + D + 1 above the baseline.
+        let tall = try statusBelowBaseline(#"\\dfrac{\\dfrac{1}{2}}{3}"#)
+        XCTAssertEqual(plain.Placement, .trailing)
+        XCTAssertEqual(tall.Placement, .trailing)
+        XCTAssertEqual(plain.0 - tall.0, 5, accuracy: 1e-9)
+    }
+
     func testInlineFormulasScaleWithTheRunSize() throws {
         // A caption (15 pt) sets its formula at 15 × 1.12.
         let page = try layout(#"{"type": "footer", "text": [{"type": "mathematical_expression", "expression": "x^2"}]}"#)

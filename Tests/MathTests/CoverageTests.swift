@@ -68,6 +68,29 @@ final class CoverageTests: XCTestCase {
         return nil
     }
 
+    /// Token soup (a fixed pseudo-random sequence): every input ends as a formula with finite metrics or as a
+    /// failure with a message, never a crash or a hang (`math-facts.md` §7; the fuzz harness covers more).
+    func testTokenSoupNeverCrashes() {
+        let tokens = [#"\frac"#, #"\sqrt"#, "[", "]", "{", "}", "^", "_", "&", #"\\"#, #"\left("#, #"\right)"#, #"\middle|"#, #"\begin{pmatrix}"#,
+                      #"\end{pmatrix}"#, #"\begin{array}{c|l}"#, #"\end{array}"#, #"\hline"#, "x", "2", "+", "=", "'", #"\over"#, #"\color{red}"#,
+                      #"\text{й}"#, #"\overbrace"#, #"\xrightarrow"#, #"\substack"#, #"\sum"#, #"\limits"#, #"\big("#, "$", " ", #"\hspace{"#, "3pt"]
+        var state: UInt64 = 0x9E3779B97F4A7C15
+        for _ in 0..<3_000 {
+            var source = ""
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            for _ in 0..<(Int(state >> 59) + 1) {
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                source += tokens[Int(state >> 33) % tokens.count]
+            }
+            switch Self.typesetter.typeset(source, display: state & 1 == 0, size: 19.04, color: .black) {
+            case .success(let formula):
+                XCTAssertTrue(formula.width.isFinite && formula.ascent.isFinite && formula.descent.isFinite, source)
+            case .failure(let error):
+                XCTAssertFalse(error.message.isEmpty, source)
+            }
+        }
+    }
+
     func testDelimitersAndEquationWrappersAreStripped() {
         XCTAssertEqual(FormulaSource("$x$").body, "x")
         XCTAssertEqual(FormulaSource(" $$ a+b $$ ").body, "a+b")

@@ -64,8 +64,18 @@ final class MathTypesetterTests: XCTestCase {
         XCTAssertEqual(origins(x1)[1].x, 572 * unit, accuracy: 1e-9)
     }
 
-    func testUnbuiltConstructsSaySo() {
-        XCTAssertThrowsError(try box(#"\utilde{x}"#)) { XCTAssertEqual($0 as? MathTypesetter.Unsupported, .init(construct: "an accent below")) }
+    /// An accent below (\utilde): its ink top UnderbarVerticalGap below the base's ink, the base's width kept.
+    func testAccentBelow() throws {
+        let x = try box("x")
+        let accented = try box(#"\utilde{x}"#)
+        XCTAssertEqual(accented.width, x.width, accuracy: 1e-9)
+        XCTAssertGreaterThan(accented.descent, x.descent + 0.1 * 19.04)
+        XCTAssertEqual(accented.ascent, x.ascent, accuracy: 1e-9)
+    }
+
+    func testAListThatDrawsTooMuchIsRefused() {
+        let many = String(repeating: "x", count: MathTypesetter.maxDrawnItems + 1)
+        XCTAssertThrowsError(try box(many)) { XCTAssertEqual($0 as? MathTypesetter.TooLarge, MathTypesetter.TooLarge()) }
     }
 
     /// The rule of a fraction: its fill rect.

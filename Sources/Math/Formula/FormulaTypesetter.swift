@@ -8,7 +8,7 @@ public final class FormulaTypesetter {
     /// Sources longer than this are not parsed.
     public static let maxSourceLength = 20_000
     /// A formula drawing more glyphs and rules than this, or wider or taller than `maxExtent` points, fails.
-    public static let maxDrawnItems = 20_000
+    public static let maxDrawnItems = MathTypesetter.maxDrawnItems
     public static let maxExtent = 30_000.0
 
     public let font: MathFont
@@ -60,7 +60,7 @@ public final class FormulaTypesetter {
         let box: MathBox
         do {
             box = try typesetter.layout(list, style: StyleState(display ? .display : .text))
-        } catch let error as MathTypesetter.Unsupported {
+        } catch let error as MathTypesetter.TooLarge {
             throw FormulaError(error.description)
         }
         guard box.width <= Self.maxExtent, box.ascent + box.descent <= Self.maxExtent else {

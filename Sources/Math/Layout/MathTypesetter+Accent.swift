@@ -24,7 +24,7 @@ extension MathTypesetter {
         case .over, .under:
             return try stretchedOverUnder(scalar, over: kind == .over, base: list, style: style)
         case .underAccent:
-            throw Unsupported(construct: "an accent below")
+            return try bottomAccent(scalar, base: list, style: style)
         case .atom:
             return try layout(list, style: style)
         }
@@ -53,6 +53,22 @@ extension MathTypesetter {
         frame.append(contentsOf: accentBox.frame.offsetBy(dx: accentX, dy: -raise))
         return MathBox(width: base.width, ascent: max(base.ascent, raise + accentBox.ascent), descent: base.descent,
                        italicCorrection: base.italicCorrection, frame: frame)
+    }
+
+    /// An accent below (`\utilde`): the widest variant no wider than the base, centred, its ink top
+    /// UnderbarVerticalGap below the base's ink.
+    private func bottomAccent(_ scalar: Unicode.Scalar, base list: MathList, style: StyleState) throws -> MathBox {
+        let size = style.size(base: baseSize, constants: font.constants)
+        let base = try layout(list, style: style)
+        guard var glyph = font.glyph(for: scalar) else { return base }
+        let limit = base.width * Double(font.unitsPerEm) / size
+        glyph = font.variants(glyph, vertical: false).last { Double($0.advance) <= limit }?.glyph ?? glyph
+        let accent = box(glyph: glyph, size: size)
+        let inkTop = points(Double(font.ink(glyph).maxY), size: size), inkBottom = points(Double(font.ink(glyph).minY), size: size)
+        let shift = base.descent + constant(.underbarVerticalGap, size: size) + inkTop
+        var frame = base.frame
+        frame.append(contentsOf: accent.frame.offsetBy(dx: (base.width - accent.width) / 2, dy: shift))
+        return MathBox(width: base.width, ascent: base.ascent, descent: max(base.descent, shift - inkBottom), frame: frame)
     }
 
     /// An arrow or brace stretched to the body's width above or below it, StretchStackGapBelowMin (over) or

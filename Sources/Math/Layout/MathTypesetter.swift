@@ -4,13 +4,15 @@ import Drawing
 /// frames draw the glyphs of the math font. Built so far: characters, text, groups, explicit spaces, style
 /// changes, inter-atom spacing with binary-operator demotion, sub- and superscripts, fractions and stacks
 /// and binomials, radicals, `\left…\middle…\right`, `\big`, large operators with limits or scripts, accents,
-/// rules over and under, stretchy arrows and braces (with labels), colours, boxes, phantoms and tables; an
-/// accent below throws `Unsupported`.
+/// accents below, rules over and under, stretchy arrows and braces (with labels), colours, boxes, phantoms and
+/// tables.
 public struct MathTypesetter {
-    public struct Unsupported: Error, CustomStringConvertible, Sendable, Equatable {
-        public let construct: String
-        public var description: String { "\(construct) is not typeset yet" }
+    /// A list drew more than `maxDrawnItems` items: the formula is refused before it grows further.
+    public struct TooLarge: Error, CustomStringConvertible, Sendable, Equatable {
+        public var description: String { "the formula draws more than \(MathTypesetter.maxDrawnItems) glyphs and rules" }
     }
+
+    public static let maxDrawnItems = 20_000
 
     public let font: MathFont
     /// s₀: the size of display and text style, in points.
@@ -70,6 +72,7 @@ public struct MathTypesetter {
             }
         }
         box.isSingleGlyph = atomCount == 1 && onlyAtom?.isSingleGlyph == true
+        guard box.frame.items.count <= Self.maxDrawnItems else { throw TooLarge() }
         return box
     }
 
