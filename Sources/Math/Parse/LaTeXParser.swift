@@ -322,7 +322,7 @@ public struct LaTeXParser {
                     // Integrals never take limits unless told (\limits); ∑ and friends do in display style (§3.9).
                     let limits: MathAtom.Limits = atomClass == .op && Self.isIntegral(symbol.scalar) ? .noLimits : .automatic
                     return [.atom(MathAtom(atomClass, .character(symbol.scalar, .normal), limits: limits))]
-                case .over, .under where Self.isBrace(symbol.scalar):
+                case .over where Self.isBrace(symbol.scalar), .under where Self.isBrace(symbol.scalar):
                     // \overbrace and \underbrace are operators: their ^ and _ labels go above and below (TeX \mathop…\limits).
                     return [.atom(MathAtom(.op, .accent(symbol.scalar, kind: symbol.kind, base: try argument()), limits: .limits))]
                 case .accent, .wideAccent, .over, .under, .overRule, .underRule, .underAccent:
