@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "Drawing", targets: ["Drawing"]),
         .library(name: "Layout", targets: ["Layout"]),
         .library(name: "Math", targets: ["Math"]),
+        .library(name: "Markup", targets: ["Markup"]),
         .library(name: "Raster", targets: ["Raster"]),
         .library(name: "Reveal", targets: ["Reveal"]),
         .library(name: "RenderOptions", targets: ["RenderOptions"]),
@@ -25,6 +26,8 @@ let package = Package(
                        providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CJPEG", path: "Sources/CJPEG", pkgConfig: "libturbojpeg",
                        providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(name: "CCmark", path: "Sources/CCmark", pkgConfig: "libcmark-gfm",
+                       providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
         .systemLibrary(name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebp",
                        providers: [.apt(["libwebp-dev"])]),
         // The document model, the JSON reader and the Bot API / Telethon decoders; no C library.
@@ -32,11 +35,13 @@ let package = Package(
         // The display list (frames of paths, glyph runs, images and groups), geometry values and font keys: what
         // layout (and the formula typesetter) hand to paint. No C library.
         .target(name: "Drawing", path: "Sources/Drawing"),
+        // The Rich Markdown (and Rich HTML) front-end: text → Document. The only target that links libcmark-gfm.
+        .target(name: "Markup", dependencies: ["Document", "CCmark"], path: "Sources/Markup"),
         .target(name: "Layout", dependencies: ["Document", "Drawing", "Math", "CPango"], path: "Sources/Layout"),
         // The formula typesetter (issue 13): LaTeX → math list → TeX layout → display-list frames, on HarfBuzz's
         // OpenType MATH API. Depends on Drawing, not on Layout or Cairo.
         .target(name: "Math", dependencies: ["Drawing", "CHarfBuzz"], path: "Sources/Math"),
-        .target(name: "Raster", dependencies: ["Layout", "Drawing", "CCairo", "CPNG", "CJPEG", "CWebP"], path: "Sources/Raster"),
+        .target(name: "Raster", dependencies: ["Layout", "Drawing", "Markup", "CCairo", "CPNG", "CJPEG", "CWebP"], path: "Sources/Raster"),
         .target(name: "Reveal", dependencies: ["Layout", "Raster"], path: "Sources/Reveal"),
         // The golden harness (record modes, artifacts, environment fingerprints), shared by `ipraster check` and the tests.
         // The command line's render options (and golden cases' .args), parsed into RenderSettings.
@@ -49,6 +54,7 @@ let package = Package(
         .testTarget(name: "RevealTests", dependencies: ["Reveal", "Raster", "Layout", "RenderOptions", "GoldenKit", "GoldenSupport"], path: "Tests/RevealTests"),
         // Uses only the Raster product, as another package would (the README's library example).
         .testTarget(name: "MathTests", dependencies: ["Math"], path: "Tests/MathTests"),
+        .testTarget(name: "MarkupTests", dependencies: ["Markup", "Document"], path: "Tests/MarkupTests"),
         .testTarget(name: "LibraryUsageTests", dependencies: ["Raster"], path: "Tests/LibraryUsageTests"),
         .testTarget(name: "iprasterTests", dependencies: ["ipraster", "Layout", "Raster", "GoldenKit", "GoldenSupport"], path: "Tests/iprasterTests"),
     ],

@@ -3,7 +3,7 @@ import Layout
 import Raster
 import RenderOptions
 
-/// Golden-image checking shared by `ipraster check` and the test suite: `<fixtures>/<case>.json` is
+/// Golden-image checking shared by `ipraster check` and the test suite: `<fixtures>/<case>.json` (or `.md`) is
 /// rendered (with the options of an optional `<case>.args`) and compared with `<golden>/<case>.png`.
 public final class GoldenHarness {
     public enum RecordMode: String, Sendable, CaseIterable {
@@ -11,7 +11,7 @@ public final class GoldenHarness {
     }
 
     public struct Case: Sendable {
-        /// Path relative to the fixtures folder, without ".json" (`text/heading-levels`).
+        /// Path relative to the fixtures folder, without ".json" or ".md" (`text/heading-levels`).
         public var name: String
         public var fixture: String
         public var golden: String
@@ -114,7 +114,10 @@ public final class GoldenHarness {
         return !["", "0", "false"].contains(value.lowercased())
     }
 
-    /// Every `*.json` under the fixtures folder, sorted by path.
+    /// The input files a case may be: JSON messages and Rich Markdown.
+    public static let caseExtensions = [".json", ".md"]
+
+    /// Every `*.json` and `*.md` under the fixtures folder, sorted by path.
     public func discover() throws -> [Case] {
         let root = URL(fileURLWithPath: fixtures).standardizedFileURL.path
         var isDirectory: ObjCBool = false
@@ -124,14 +127,15 @@ public final class GoldenHarness {
             throw AtomicFile.ReadError(path: fixtures)
         }
         var cases: [Case] = []
-        for case let relative as String in enumerator where relative.hasSuffix(".json") {
-            let name = String(relative.dropLast(5))
+        for case let relative as String in enumerator {
+            guard let ext = Self.caseExtensions.first(where: { relative.hasSuffix($0) }) else { continue }
+            let name = String(relative.dropLast(ext.count))
             let argsPath = root + "/" + name + ".args"
             var arguments: [String] = []
             if let text = try? String(contentsOfFile: argsPath, encoding: .utf8) { arguments = Self.splitArguments(text) }
             cases.append(Case(name: name, fixture: root + "/" + relative, golden: goldenDirectory + "/" + name + ".png", arguments: arguments))
         }
-        guard !cases.isEmpty else { throw NoCases(fixtures: fixtures, reason: "holds no *.json case") }
+        guard !cases.isEmpty else { throw NoCases(fixtures: fixtures, reason: "holds no *.json or *.md case") }
         return cases.sorted { $0.name < $1.name }
     }
 

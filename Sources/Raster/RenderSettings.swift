@@ -1,5 +1,6 @@
 import Document
 import Layout
+import Markup
 
 /// What one render is configured with: the layout options, how the input is decoded (`--from`, `--strict`),
 /// the output format override and the local media folder. The command line's render options
@@ -12,12 +13,20 @@ public struct RenderSettings: Sendable {
     public var mediaDirectory: String?
     /// The input format by name (`--from`), instead of the file extension or sniffing.
     public var inputFormat: String?
+    /// `--math-delimiters strict|loose`: how Markdown pairs `$` (nil: strict for Markdown files, loose for Bot API
+    /// payloads, README Decisions).
+    public var mathDelimiters: String?
 
     public init() {}
 
+    /// The input formats this build reads: JSON (Bot API, Telethon) and Rich Markdown.
+    public static let inputFormats: [any InputFormat.Type] = [JSONMessageFormat.self, MarkdownFormat.self]
+
     /// Decodes an input the way these settings say: `inputFormat`, else the path's extension, else sniffing.
     public func decode(_ bytes: [UInt8], path: String?) throws -> DecodedInput {
-        try InputFormats.decode(bytes, path: path == "-" ? nil : path, format: inputFormat, options: DecodeOptions(strict: strict))
+        try InputFormats.decode(bytes, path: path == "-" ? nil : path, format: inputFormat,
+                                options: DecodeOptions(strict: strict, mathDelimiters: mathDelimiters, markup: MarkdownReader.self),
+                                formats: Self.inputFormats)
     }
 }
 

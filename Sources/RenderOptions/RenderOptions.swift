@@ -13,7 +13,7 @@ public struct RenderOptions: Sendable {
 
     /// Options that take a value.
     public static let valueOptions: Set<String> = ["--width", "--scale", "--theme", "--time", "--margin", "--author-color", "--now",
-                                                  "--locale", "--timezone", "--background", "--media", "--format", "--table-offset", "--from"]
+                                                  "--locale", "--timezone", "--background", "--media", "--format", "--table-offset", "--from", "--math-delimiters"]
     public static let flagOptions: Set<String> = ["--outgoing", "--no-status", "--no-bubble", "--strict", "--reveal-rects",
                                                  "--expand-details", "--show-spoilers"]
 
@@ -84,10 +84,16 @@ public struct RenderOptions: Sendable {
             case "--format": settings.format = try value(argument)
             case "--from":
                 let name = try value(argument)
-                guard InputFormats.named(name) != nil else {
-                    throw OptionError(option: argument, message: "unknown input format \(Diagnostic.quoted(name)) (known: \(InputFormats.known.map { $0.name }.joined(separator: ", ")))")
+                guard InputFormats.named(name, in: RenderSettings.inputFormats) != nil else {
+                    throw OptionError(option: argument, message: "unknown input format \(Diagnostic.quoted(name)) (known: \(RenderSettings.inputFormats.map { $0.name }.joined(separator: ", ")))")
                 }
                 settings.inputFormat = name
+            case "--math-delimiters":
+                let mode = try value(argument)
+                guard mode == "strict" || mode == "loose" else {
+                    throw OptionError(option: argument, message: "expected strict or loose, found \(Diagnostic.quoted(mode))")
+                }
+                settings.mathDelimiters = mode
             case "--strict": settings.strict = true
             case "--reveal-rects": settings.layout.revealRects = true
             case "--expand-details": settings.layout.expandDetails = true

@@ -91,7 +91,7 @@ public enum TestEnvironment {
     /// Decodes JSON text and lays it out with `settings` arguments.
     public static func layout(_ json: String, _ arguments: [String] = []) throws -> PageLayout {
         let settings = try RenderOptions.parse(arguments).settings
-        let input = try InputDecoder.decode(bytes: Array(json.utf8), strict: settings.strict)
+        let input = try settings.decode(Array(json.utf8), path: nil)
         return try pipeline.layout(input, settings: settings)
     }
 }

@@ -71,6 +71,7 @@ final class RevealExportTests: XCTestCase {
     func testContactSheetThinkingThenAnswer() throws { try assertContactSheet("thinking-stream") }
     func testContactSheetMessageWithMedia() throws { try assertContactSheet("media-message") }
     func testContactSheetMessageWithFormulas() throws { try assertContactSheet("formula-message") }
+    func testContactSheetMarkdownDraftStream() throws { try assertContactSheet("markdown-stream") }
 
     func testSharedSamplesExportFromBothFormats() throws {
         for sample in ["samples/botapi/c_streaming_drafts.json", "samples/telethon/draft_stream_frames.json"] {

@@ -22,7 +22,7 @@ enum RevealFixtures {
 
     static func stream(bytes: [UInt8], arguments: [String]) throws -> RevealStream {
         let settings = try settings(arguments)
-        let input = try InputDecoder.decode(bytes: bytes, strict: false)
+        let input = try settings.decode(bytes, path: nil)
         let pipeline = TestEnvironment.pipeline
         return try RevealStream(input: input) { frame, revealRects in
             var frameSettings = settings

@@ -9,4 +9,5 @@ final class GoldenTests: XCTestCase {
     func testTables() throws { try GoldenAssertions.assertGoldens(feature: "table") }
     func testMedia() throws { try GoldenAssertions.assertGoldens(feature: "media") }
     func testFormulas() throws { try GoldenAssertions.assertGoldens(feature: "formula") }
+    func testMarkdown() throws { try GoldenAssertions.assertGoldens(feature: "markdown") }
 }

@@ -5,15 +5,48 @@ struct BotAPIDecoder {
     /// `rich_message` (RichMessage or InputRichMessage).
     func decodeRichMessage(_ node: JSONNode) throws -> Document {
         guard node.object != nil else { throw node.mismatch("rich message object") }
-        if node.has("html") || node.has("markdown") {
-            let key = node.has("html") ? "html" : "markdown"
-            throw DecodeError(path: node.path + "." + key,
-                              message: "\(key) rich messages are parsed by Telegram's server; give ipraster the blocks form (what the bot receives in Message.rich_message)")
+        if node.has("html") {
+            throw DecodeError(path: node.path + ".html", message: "Rich HTML input is not supported yet; give ipraster the markdown or blocks form")
+        }
+        if let markdown = node["markdown"] {
+            return try decodeMarkdown(markdown, message: node)
         }
         let blocksNode = try node.required("blocks")
         let document = Document(blocks: try decodeBlocks(blocksNode, depth: 1), media: context.media,
                                 rtl: try node.optionalBool("is_rtl"), partial: false)
         try context.checkLimits(document, blocksPath: blocksNode.path)
+        return document
+    }
+
+    /// `rich_message.markdown` (Bot API 10.1+): the media bindings registered, the text read by the front-end with
+    /// the server's loose `$` rule unless `--math-delimiters` says otherwise.
+    private func decodeMarkdown(_ markdown: JSONNode, message node: JSONNode) throws -> Document {
+        guard let reader = context.markup else {
+            throw DecodeError(path: markdown.path, message: "this build reads no Markdown; give ipraster the blocks form")
+        }
+        var bindings: [String: String] = [:]
+        if let media = node["media"] {
+            for binding in try media.array() {
+                let id = try binding.required("id").string()
+                let input = try binding.required("media")
+                let kind: Media.Kind
+                switch try input.required("type").string() {
+                case "photo": kind = .photo
+                case "video": kind = .video
+                case "animation": kind = .animation
+                case "audio": kind = .audio
+                case "voice", "voice_note": kind = .voiceNote
+                default: kind = .document
+                }
+                bindings[id] = try registerFile(input, kind: kind)
+            }
+        }
+        let loose = (context.mathDelimiters ?? "loose") == "loose"
+        let result = try reader.read(markdown: try markdown.string(), at: markdown.path, options: MarkupOptions(looseMathDelimiters: loose, mediaBindings: bindings))
+        for (key, media) in result.media where context.media[key] == nil { context.media[key] = media }
+        context.warnings += result.warnings.map { "at \(markdown.path):" + $0 }
+        let document = Document(blocks: result.blocks, media: context.media, rtl: try node.optionalBool("is_rtl"), partial: false)
+        try context.checkLimits(document, blocksPath: markdown.path + " block")
         return document
     }
 
@@ -157,18 +190,8 @@ struct BotAPIDecoder {
 
     /// `r`, or `w?[dD]?[tT]?` (Bot API date-time entity formatting).
     static func dateFormat(_ text: String, at node: JSONNode) throws -> DateFormat {
-        var format = DateFormat()
-        if text == "r" { format.relative = true; return format }
-        for character in text {
-            switch character {
-            case "w": format.dayOfWeek = true
-            case "d": format.shortDate = true
-            case "D": format.longDate = true
-            case "t": format.shortTime = true
-            case "T": format.longTime = true
-            default:
-                throw DecodeError(path: node.path + ".date_time_format", message: "invalid date_time_format \(Diagnostic.quoted(text)) (expected r or w?[dD]?[tT]?)")
-            }
+        guard let format = DateFormat(flags: text) else {
+            throw DecodeError(path: node.path + ".date_time_format", message: "invalid date_time_format \(Diagnostic.quoted(text)) (expected r or w?[dD]?[tT]?)")
         }
         return format
     }

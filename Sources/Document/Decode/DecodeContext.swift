@@ -6,6 +6,9 @@ final class DecodeContext {
     let strict: Bool
     var warnings: [String] = []
     var media: [String: Media] = [:]
+    /// The Markdown / HTML front-end and the `$` rule for `rich_message.markdown` (DecodeOptions).
+    var markup: (any MarkupReading.Type)?
+    var mathDelimiters: String?
 
     init(strict: Bool) { self.strict = strict }
 

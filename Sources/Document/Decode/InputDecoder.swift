@@ -2,17 +2,27 @@
 /// (`cli-contract.md`, "Inputs"). The only stage that rejects input.
 public enum InputDecoder {
     public static func decode(bytes: [UInt8], strict: Bool = false) throws -> DecodedInput {
+        try decode(bytes: bytes, options: DecodeOptions(strict: strict))
+    }
+
+    public static func decode(bytes: [UInt8], options: DecodeOptions) throws -> DecodedInput {
         let root: JSONValue
         do {
             root = try JSONParser.parse(bytes)
         } catch let error as JSONParser.SyntaxError {
             throw DecodeError(path: "$", message: error.description)
         }
-        return try decode(JSONNode(root), strict: strict)
+        return try decode(JSONNode(root), options: options)
     }
 
     public static func decode(_ root: JSONNode, strict: Bool = false) throws -> DecodedInput {
-        let context = DecodeContext(strict: strict)
+        try decode(root, options: DecodeOptions(strict: strict))
+    }
+
+    public static func decode(_ root: JSONNode, options: DecodeOptions) throws -> DecodedInput {
+        let context = DecodeContext(strict: options.strict)
+        context.markup = options.markup
+        context.mathDelimiters = options.mathDelimiters
         switch root.value {
         case .array:
             let elements = try root.array()

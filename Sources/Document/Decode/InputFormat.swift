@@ -16,9 +16,16 @@ public protocol InputFormat {
 public struct DecodeOptions: Sendable {
     /// Unknown types and exceeded limits are errors instead of warnings.
     public var strict: Bool
+    /// `--math-delimiters strict|loose`: how Markdown pairs `$`; nil = each input's default (strict for Markdown
+    /// files, loose for Bot API payloads).
+    public var mathDelimiters: String?
+    /// Reads `rich_message.markdown` / `.html` inside JSON; nil: such messages are refused.
+    public var markup: (any MarkupReading.Type)?
 
-    public init(strict: Bool = false) {
+    public init(strict: Bool = false, mathDelimiters: String? = nil, markup: (any MarkupReading.Type)? = nil) {
         self.strict = strict
+        self.mathDelimiters = mathDelimiters
+        self.markup = markup
     }
 }
 
@@ -36,7 +43,7 @@ public enum JSONMessageFormat: InputFormat {
     }
 
     public static func decode(_ bytes: [UInt8], options: DecodeOptions) throws -> DecodedInput {
-        try InputDecoder.decode(bytes: bytes, strict: options.strict)
+        try InputDecoder.decode(bytes: bytes, options: options)
     }
 }
 

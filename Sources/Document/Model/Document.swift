@@ -41,12 +41,19 @@ public struct MessageFrame: Sendable, Equatable {
 
 /// The decoded input: one message or a stream of frames, plus warnings (unknown types that became placeholders).
 public struct DecodedInput: Sendable {
-    public enum Format: String, Sendable { case botAPI = "botapi", telethon = "telethon" }
+    public enum Format: String, Sendable { case botAPI = "botapi", telethon = "telethon", markdown, html }
 
     public var format: Format
     public var frames: [MessageFrame]
     public var warnings: [String]
     public var isStream: Bool
+
+    public init(format: Format, frames: [MessageFrame], warnings: [String], isStream: Bool) {
+        self.format = format
+        self.frames = frames
+        self.warnings = warnings
+        self.isStream = isStream
+    }
 
     /// The message `render` draws: the last frame that carries a document.
     public var lastDocument: Document? { frames.last(where: { $0.document != nil })?.document }

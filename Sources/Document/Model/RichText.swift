@@ -86,6 +86,21 @@ public struct DateFormat: Sendable, Equatable {
 
     public init() {}
 
+    /// `r`, or `w?[dD]?[tT]?` (Bot API date-time entity formatting); nil for anything else.
+    public init?(flags: String) {
+        if flags == "r" { relative = true; return }
+        for character in flags {
+            switch character {
+            case "w": dayOfWeek = true
+            case "d": shortDate = true
+            case "D": longDate = true
+            case "t": shortTime = true
+            case "T": longTime = true
+            default: return nil
+            }
+        }
+    }
+
     public var isEmpty: Bool { !(relative || dayOfWeek || shortDate || longDate || shortTime || longTime) }
 }
 

@@ -1,0 +1,35 @@
+/// Rich Markdown and Rich HTML read into blocks by a front-end target that links the parsers (`Markup`): the
+/// JSON decoders hand `rich_message.markdown` / `.html` to it through `DecodeOptions.markup`, so this target
+/// links no parser (`architecture.md`: one front-end per input syntax).
+public protocol MarkupReading {
+    /// `text` as blocks. Errors are `DecodeError`s whose path is `path` (where the text sits, e.g.
+    /// `$.rich_message.markdown`) followed by `:line:column`.
+    static func read(markdown text: String, at path: String, options: MarkupOptions) throws -> MarkupResult
+}
+
+/// What a Markdown or HTML text turns into: blocks, the media they reference (by the blocks' media ids), and
+/// warnings that name `line:column`.
+public struct MarkupResult: Sendable, Equatable {
+    public var blocks: [Block]
+    public var media: [String: Media]
+    public var warnings: [String]
+
+    public init(blocks: [Block], media: [String: Media] = [:], warnings: [String] = []) {
+        self.blocks = blocks
+        self.media = media
+        self.warnings = warnings
+    }
+}
+
+/// How a front-end reads: the `$` pairing rule and the media bound to `tg://photo?id=X`-style links.
+public struct MarkupOptions: Sendable, Equatable {
+    /// `loose` (the server's rule) instead of `strict` (the app's compose rule), README Decisions "`$` pairing".
+    public var looseMathDelimiters: Bool
+    /// X of `tg://photo|video|audio|document?id=X` → the key of the media registered for it.
+    public var mediaBindings: [String: String]
+
+    public init(looseMathDelimiters: Bool = false, mediaBindings: [String: String] = [:]) {
+        self.looseMathDelimiters = looseMathDelimiters
+        self.mediaBindings = mediaBindings
+    }
+}

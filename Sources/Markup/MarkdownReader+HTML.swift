@@ -1,0 +1,101 @@
+import CCmark
+import Document
+
+/// Block HTML in Markdown (`rich-markdown-facts.md` §1.1, §1.3, §3.1 item 3): `<details>`, `<tg-collage>` and
+/// `<tg-slideshow>` are containers whose body is Markdown (the summary too); other block HTML is not Markdown.
+extension MarkdownReader {
+    private static let containers = ["details", "tg-collage", "tg-slideshow"]
+
+    /// Handles the HTML block `node`; returns how many of the `following` sibling nodes it consumed.
+    mutating func htmlBlock(_ node: CmarkNode, following: [CmarkNode], depth: Int, into result: inout [Block]) throws -> Int {
+        let raw = node.literal
+        guard let tag = Self.leadingTag(raw), !tag.closing, Self.containers.contains(tag.name) else {
+            try otherHTML(node, into: &result)
+            return 0
+        }
+        let closer = "</\(tag.name)>"
+        // The opening block may hold the summary and even the whole container when no blank line splits it.
+        var inside = String(raw.drop { $0.isWhitespace }.dropFirst(tag.length))
+        var bodyNodes: [CmarkNode] = []
+        var consumed = 0
+        var closed = false
+        if let range = inside.range(of: closer, options: .caseInsensitive) {
+            inside = String(inside[..<range.lowerBound])
+            closed = true
+        } else {
+            var level = 1
+            for sibling in following {
+                consumed += 1
+                if sibling.type == CMARK_NODE_HTML_BLOCK {
+                    let literal = sibling.literal.lowercased()
+                    if literal.contains("<\(tag.name)") { level += 1 }
+                    if literal.contains(closer) {
+                        level -= 1
+                        if level == 0 { closed = true; break }
+                    }
+                }
+                bodyNodes.append(sibling)
+            }
+        }
+        if !closed { warn(node, "<\(tag.name)> is not closed; its body runs to the end") }
+        var summary: RichText = .empty
+        if let open = inside.range(of: "<summary>", options: .caseInsensitive), let close = inside.range(of: "</summary>", options: .caseInsensitive),
+           open.upperBound <= close.lowerBound {
+            summary = try inlineMarkdown(String(inside[open.upperBound..<close.lowerBound]), depth: depth)
+            inside = String(inside[close.upperBound...])
+        }
+        var body = try markdownBlocks(inside, depth: depth + 1)
+        body += try blocks(bodyNodes, depth: depth + 1)
+        switch tag.name {
+        case "details":
+            result.append(.details(title: summary, blocks: body, open: tag.attributes["open"] != nil))
+        default:
+            let media = body.filter {
+                switch $0 {
+                case .photo, .video: return true
+                default: return false
+                }
+            }
+            if media.count < body.count { warn(node, "<\(tag.name)> holds only photos and videos; other blocks are dropped") }
+            result.append(tag.name == "tg-collage" ? .collage(media, caption: .none) : .slideshow(media, caption: .none))
+        }
+        return consumed
+    }
+
+    /// Block HTML outside the containers: its text, tags removed, until the Rich HTML reader handles it.
+    private mutating func otherHTML(_ node: CmarkNode, into result: inout [Block]) throws {
+        let raw = node.literal
+        if raw.trimmingSpaces.hasPrefix("<!--") { return }
+        warn(node, "block HTML is shown as its text (tags removed)")
+        var text = ""
+        var inTag = false
+        for character in raw {
+            if character == "<" { inTag = true; continue }
+            if character == ">" { inTag = false; continue }
+            if !inTag { text.append(character == "\n" ? " " : character) }
+        }
+        let trimmed = text.trimmingSpaces
+        if !trimmed.isEmpty { result.append(.paragraph(.plain(trimmed))) }
+    }
+
+    /// Markdown text found inside an HTML block (already through the formula pre-pass).
+    private mutating func markdownBlocks(_ text: String, depth: Int) throws -> [Block] {
+        guard !text.trimmingSpaces.isEmpty else { return [] }
+        let tree = CmarkTree(text)
+        return try blocks(CmarkNode(pointer: tree.root).children, depth: depth)
+    }
+
+    /// Inline Markdown (a summary): the inlines of its first paragraph.
+    private mutating func inlineMarkdown(_ text: String, depth: Int) throws -> RichText {
+        let tree = CmarkTree(text)
+        guard let paragraph = CmarkNode(pointer: tree.root).children.first(where: { $0.type == CMARK_NODE_PARAGRAPH }) else { return .empty }
+        return try inlines(paragraph, depth: depth + 1)
+    }
+
+    /// The first tag of an HTML block and its length in characters.
+    private static func leadingTag(_ raw: String) -> (name: String, closing: Bool, attributes: [String: String], length: Int)? {
+        let text = raw.drop { $0.isWhitespace }
+        guard text.first == "<", let end = text.firstIndex(of: ">"), let tag = HTMLTag(String(text[...end])) else { return nil }
+        return (tag.name, tag.closing, tag.attributes, text.distance(from: text.startIndex, to: end) + 1)
+    }
+}

@@ -1,0 +1,183 @@
+import CCmark
+import Document
+
+/// Inline Markdown (`rich-markdown-facts.md` §1.2): emphasis, strikes, code, links by scheme, `tg://emoji` and
+/// `tg://time` images, footnote references, formula placeholders, `==` / `||` and the inline rich HTML tags.
+extension MarkdownReader {
+    /// Inline HTML tags and the style they give (facts §2.2; the iOS converter's `<u> <sub> <sup> <mark> <br>`).
+    static let inlineTags: [String: RichText.InlineStyle?] = [
+        "b": .bold, "strong": .bold, "i": .italic, "em": .italic, "u": .underline, "ins": .underline,
+        "s": .strikethrough, "strike": .strikethrough, "del": .strikethrough, "code": .fixed, "sub": .subscript,
+        "sup": .superscript, "mark": .marked, "tg-spoiler": .spoiler, "span": nil,
+    ]
+
+    mutating func inlines(_ node: CmarkNode, depth: Int) throws -> RichText {
+        try inlines(node.children, depth: depth)
+    }
+
+    mutating func inlines(_ nodes: [CmarkNode], depth: Int) throws -> RichText {
+        guard depth <= MarkupError.maxDepth else {
+            throw MarkupError(line: nodes.first?.startLine ?? 1, column: nodes.first?.startColumn ?? 1, message: "inline styles nest deeper than \(MarkupError.maxDepth)")
+        }
+        var builder = InlineBuilder()
+        for node in nodes {
+            switch node.type {
+            case CMARK_NODE_TEXT:
+                appendText(node.literal, to: &builder)
+            case CMARK_NODE_SOFTBREAK:
+                builder.append(.plain(" "))
+            case CMARK_NODE_LINEBREAK:
+                builder.append(.plain("\n"))
+            case CMARK_NODE_CODE:
+                builder.append(.styled(.fixed, .plain(restoringFormulas(node.literal))))
+            case CMARK_NODE_EMPH:
+                builder.append(.styled(.italic, try inlines(node, depth: depth + 1)))
+            case CMARK_NODE_STRONG:
+                builder.append(.styled(.bold, try inlines(node, depth: depth + 1)))
+            case CMARK_NODE_LINK:
+                builder.append(try link(node, depth: depth))
+            case CMARK_NODE_IMAGE:
+                builder.append(try inlineImage(node, depth: depth))
+            case CMARK_NODE_FOOTNOTE_REFERENCE:
+                // cmark-gfm gives the footnote's number as the reference's literal.
+                let number = node.literal
+                builder.append(.link(.referenceLink(number), .plain("[\(number)]")))
+            case CMARK_NODE_HTML_INLINE:
+                htmlTag(node, into: &builder)
+            default:
+                if node.typeName == "strikethrough" {
+                    builder.append(.styled(.strikethrough, try inlines(node, depth: depth + 1)))
+                } else {
+                    builder.append(try inlines(node, depth: depth + 1))
+                }
+            }
+        }
+        return builder.finish()
+    }
+
+    /// Text with formula placeholders turned into formulas and `==` / `||` delimiters applied.
+    private func appendText(_ text: String, to builder: inout InlineBuilder) {
+        var rest = Substring(text)
+        while let start = rest.firstIndex(of: MathPrepass.inlineStart), let end = rest[start...].firstIndex(of: MathPrepass.inlineEnd),
+              let number = Int(rest[rest.index(after: start)..<end]), let formula = prepass.formulas[safe: number] {
+            builder.appendText(String(rest[..<start]))
+            builder.append(.math(source: formula.source, location: .text(line: formula.line, column: formula.column)))
+            rest = rest[rest.index(after: end)...]
+        }
+        builder.appendText(String(rest))
+    }
+
+    /// Placeholders inside code spans go back to the source they replaced.
+    func restoringFormulas(_ text: String) -> String {
+        var rest = Substring(text)
+        var result = ""
+        while let start = rest.firstIndex(where: { $0 == MathPrepass.inlineStart || $0 == MathPrepass.blockStart }),
+              let end = rest[start...].firstIndex(where: { $0 == MathPrepass.inlineEnd || $0 == MathPrepass.blockEnd }),
+              let number = Int(rest[rest.index(after: start)..<end]), let formula = prepass.formulas[safe: number] {
+            result += rest[..<start] + (formula.block ? "$$\(formula.source)$$" : "$\(formula.source)$")
+            rest = rest[rest.index(after: end)...]
+        }
+        return result + rest
+    }
+
+    /// Links by scheme (facts §1.2): `mailto:`, `tel:`, `tg://user?id=`, `tg://emoji?id=` (the iOS marker form),
+    /// `#anchor`, anything else a URL.
+    private mutating func link(_ node: CmarkNode, depth: Int) throws -> RichText {
+        let url = node.url
+        let text = try inlines(node, depth: depth + 1)
+        if url.lowercased().hasPrefix("mailto:") { return .link(.email(String(url.dropFirst(7))), text) }
+        if url.lowercased().hasPrefix("tel:") { return .link(.phone(String(url.dropFirst(4))), text) }
+        if let tg = Self.tgLink(url) {
+            if tg.host == "user", let id = tg.query["id"].flatMap({ Int64($0) }) { return .link(.textMention(userId: id), text) }
+            if tg.host == "emoji", let id = tg.query["id"] { return .customEmoji(id: id, alt: text.plainText) }
+        }
+        if url.hasPrefix("#") { return .link(.anchorLink(String(url.dropFirst())), text) }
+        return .link(.url(url, instantView: false), text)
+    }
+
+    /// An image inside text: a custom emoji, a date, or (media only stand alone) its alternative text.
+    private mutating func inlineImage(_ node: CmarkNode, depth: Int) throws -> RichText {
+        let alt = try inlines(node, depth: depth + 1)
+        if let tg = Self.tgLink(node.url) {
+            if tg.host == "emoji", let id = tg.query["id"] { return .customEmoji(id: id, alt: alt.plainText) }
+            if tg.host == "time", let unix = tg.query["unix"].flatMap({ Int64($0) }) {
+                let format = tg.query["format"].flatMap { DateFormat(flags: $0) } ?? DateFormat()
+                if tg.query["format"] != nil, DateFormat(flags: tg.query["format"]!) == nil {
+                    warn(node, "invalid date format \(tg.query["format"]!) (expected r or w?[dD]?[tT]?); the date is shown as its text")
+                    return alt
+                }
+                return .date(DateText(fallback: alt, unixTime: unix, format: format))
+            }
+        }
+        warn(node, "an image inside text is not a media block (media stand on their own line); its alternative text is shown")
+        return alt
+    }
+
+    /// An inline HTML token: a known tag opens or closes its style, `<br>` breaks the line, anything else is
+    /// dropped with a warning (facts §1.1 "unknown HTML-like tokens").
+    private mutating func htmlTag(_ node: CmarkNode, into builder: inout InlineBuilder) {
+        let raw = node.literal
+        guard let tag = HTMLTag(raw) else {
+            if !raw.hasPrefix("<!--") { warn(node, "unsupported HTML \(raw.prefix(40)) dropped") }
+            return
+        }
+        if tag.name == "br" { builder.append(.plain("\n")); return }
+        guard let style = Self.inlineTags[tag.name] else {
+            // Once per tag name (its closing tag says nothing new).
+            if warnedTags.insert(tag.name).inserted { warn(node, "unsupported tag <\(tag.name)> dropped (its text is kept)") }
+            return
+        }
+        if tag.closing {
+            if !builder.close(tag: tag.name) { warn(node, "</\(tag.name)> closes no open <\(tag.name)>; dropped") }
+        } else if !tag.selfClosing {
+            builder.open(tag: tag.name, style: style, literal: "")
+        }
+    }
+}
+
+/// One HTML tag token: its lower-cased name, attributes, and whether it closes or closes itself. Only a
+/// classifier for the raw tokens CommonMark hands over; whole HTML is parsed by libxml2.
+struct HTMLTag {
+    var name: String
+    var closing: Bool
+    var selfClosing: Bool
+    var attributes: [String: String]
+
+    init?(_ raw: String) {
+        var text = Substring(raw.trimmingSpaces)
+        guard text.hasPrefix("<"), text.hasSuffix(">") else { return nil }
+        text = text.dropFirst().dropLast()
+        closing = text.hasPrefix("/")
+        if closing { text = text.dropFirst() }
+        selfClosing = text.hasSuffix("/")
+        if selfClosing { text = text.dropLast() }
+        let nameEnd = text.firstIndex { $0 == " " || $0 == "\t" || $0 == "\n" } ?? text.endIndex
+        name = text[..<nameEnd].lowercased()
+        guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }) else { return nil }
+        attributes = [:]
+        var rest = text[nameEnd...]
+        while true {
+            rest = rest.drop { $0.isWhitespace }
+            guard !rest.isEmpty else { break }
+            let keyEnd = rest.firstIndex { $0 == "=" || $0.isWhitespace } ?? rest.endIndex
+            let key = rest[..<keyEnd].lowercased()
+            rest = rest[keyEnd...].drop { $0.isWhitespace }
+            var value = ""
+            if rest.first == "=" {
+                rest = rest.dropFirst().drop { $0.isWhitespace }
+                if let quote = rest.first, quote == "\"" || quote == "'" {
+                    rest = rest.dropFirst()
+                    let close = rest.firstIndex(of: quote) ?? rest.endIndex
+                    value = String(rest[..<close])
+                    rest = close < rest.endIndex ? rest[rest.index(after: close)...] : rest[close...]
+                } else {
+                    let close = rest.firstIndex { $0.isWhitespace } ?? rest.endIndex
+                    value = String(rest[..<close])
+                    rest = rest[close...]
+                }
+            }
+            if key.isEmpty { break }
+            attributes[key] = value
+        }
+    }
+}
