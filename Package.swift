@@ -28,6 +28,7 @@ let package = Package(
                        providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CCmark", path: "Sources/CCmark", pkgConfig: "libcmark-gfm",
                        providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
+        .systemLibrary(name: "CXML2", path: "Sources/CXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebp",
                        providers: [.apt(["libwebp-dev"])]),
         // The document model, the JSON reader and the Bot API / Telethon decoders; no C library.
@@ -35,8 +36,8 @@ let package = Package(
         // The display list (frames of paths, glyph runs, images and groups), geometry values and font keys: what
         // layout (and the formula typesetter) hand to paint. No C library.
         .target(name: "Drawing", path: "Sources/Drawing"),
-        // The Rich Markdown (and Rich HTML) front-end: text → Document. The only target that links libcmark-gfm.
-        .target(name: "Markup", dependencies: ["Document", "CCmark"], path: "Sources/Markup"),
+        // The Rich Markdown and Rich HTML front-end: text → Document. The only target that links libcmark-gfm and libxml2.
+        .target(name: "Markup", dependencies: ["Document", "CCmark", "CXML2"], path: "Sources/Markup"),
         .target(name: "Layout", dependencies: ["Document", "Drawing", "Math", "CPango"], path: "Sources/Layout"),
         // The formula typesetter (issue 13): LaTeX → math list → TeX layout → display-list frames, on HarfBuzz's
         // OpenType MATH API. Depends on Drawing, not on Layout or Cairo.

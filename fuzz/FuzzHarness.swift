@@ -1,4 +1,4 @@
-// The libFuzzer entry point for ipraster: every input (JSON, or else Rich Markdown) goes through decode → layout (with the layout JSON
+// The libFuzzer entry point for ipraster: every input (JSON, Rich HTML or Rich Markdown) goes through decode → layout (with the layout JSON
 // and per-character rects) → paint, as `ipraster render` does. Built by `scripts/fuzz`, not by SwiftPM:
 // a SwiftPM executable renames `main`, and libFuzzer's own `main` then clashes at link time, so the
 // script compiles this file with `swiftc -sanitize=fuzzer,address` against instrumented builds of the
@@ -28,8 +28,9 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     settings.layout.text.showSpoilers = selector & 16 != 0
     settings.layout.revealRects = true
     settings.strict = selector & 32 != 0
-    // Bytes JSON would not claim are read as Rich Markdown, so the Markdown front-end is fuzzed too.
-    if !JSONMessageFormat.sniff(bytes) { settings.inputFormat = "markdown" }
+    // Bytes JSON would not claim are read as Rich HTML when they start with "<", else as Rich Markdown, so both
+    // front-ends are fuzzed too.
+    if !JSONMessageFormat.sniff(bytes) { settings.inputFormat = bytes.first { $0 > 0x20 } == UInt8(ascii: "<") ? "html" : "markdown" }
     settings.mathDelimiters = selector & 64 != 0 ? "loose" : "strict"
     guard let input = try? settings.decode(bytes, path: nil),
           let layout = try? pipeline.layout(input, settings: settings) else { return 0 }

@@ -114,10 +114,10 @@ public final class GoldenHarness {
         return !["", "0", "false"].contains(value.lowercased())
     }
 
-    /// The input files a case may be: JSON messages and Rich Markdown.
-    public static let caseExtensions = [".json", ".md"]
+    /// The input files a case may be: JSON messages, Rich Markdown and Rich HTML.
+    public static let caseExtensions = [".json", ".md", ".html"]
 
-    /// Every `*.json` and `*.md` under the fixtures folder, sorted by path.
+    /// Every `*.json`, `*.md` and `*.html` under the fixtures folder, sorted by path.
     public func discover() throws -> [Case] {
         let root = URL(fileURLWithPath: fixtures).standardizedFileURL.path
         var isDirectory: ObjCBool = false
@@ -135,7 +135,7 @@ public final class GoldenHarness {
             if let text = try? String(contentsOfFile: argsPath, encoding: .utf8) { arguments = Self.splitArguments(text) }
             cases.append(Case(name: name, fixture: root + "/" + relative, golden: goldenDirectory + "/" + name + ".png", arguments: arguments))
         }
-        guard !cases.isEmpty else { throw NoCases(fixtures: fixtures, reason: "holds no *.json or *.md case") }
+        guard !cases.isEmpty else { throw NoCases(fixtures: fixtures, reason: "holds no *.json, *.md or *.html case") }
         return cases.sorted { $0.name < $1.name }
     }
 

@@ -19,6 +19,11 @@ public enum MarkdownFormat: InputFormat {
         } catch let error as MarkupError {
             throw error.decodeError()
         }
+        return try input(result, format: .markdown, options: options)
+    }
+
+    /// One message of a Markdown or HTML file, with the message limits checked (errors under `--strict`).
+    static func input(_ result: MarkupResult, format: DecodedInput.Format, options: DecodeOptions) throws -> DecodedInput {
         let document = Document(blocks: result.blocks, media: result.media)
         var warnings = result.warnings.map { "at " + $0 }
         for violation in MessageLimits.check(document) {
@@ -26,7 +31,29 @@ public enum MarkdownFormat: InputFormat {
             if options.strict { throw DecodeError(path: "1:1", message: message) }
             if !warnings.contains("at 1:1: " + message) { warnings.append("at 1:1: " + message) }
         }
-        return DecodedInput(format: .markdown, frames: [MessageFrame(kind: .message, time: nil, document: document)], warnings: warnings, isStream: false)
+        return DecodedInput(format: format, frames: [MessageFrame(kind: .message, time: nil, document: document)], warnings: warnings, isStream: false)
     }
 }
 
+
+/// Rich HTML files (`.html`, `.htm`, `--from html`): one message.
+public enum HTMLFormat: InputFormat {
+    public static let name = "html"
+    public static let fileExtensions = ["html", "htm"]
+
+    /// Claimed by an extension or `--from` only (a JSON or Markdown text may start with "<" too).
+    public static func sniff(_ bytes: [UInt8]) -> Bool { false }
+
+    public static func decode(_ bytes: [UInt8], options: DecodeOptions) throws -> DecodedInput {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw DecodeError(path: "1:1", message: "the HTML text is not UTF-8")
+        }
+        let result: MarkupResult
+        do {
+            result = try HTMLReader.read(text)
+        } catch let error as MarkupError {
+            throw error.decodeError()
+        }
+        return try MarkdownFormat.input(result, format: .html, options: options)
+    }
+}

@@ -5,23 +5,14 @@ import Document
 /// CommonMark + GFM structure, and a walk over its tree that maps it onto Telegram's blocks and inline
 /// styles — `==marked==`, `||spoiler||`, `tg://` links and images, stand-alone images as media blocks, footnotes
 /// as references, the rich HTML tags allowed inline, `<details>` with Markdown inside, soft breaks as spaces.
-public struct MarkdownReader: MarkupReading {
-    /// Markdown inside JSON (`rich_message.markdown`), errors named by the JSON path and `line:column`.
-    public static func read(markdown text: String, at path: String, options: MarkupOptions) throws -> MarkupResult {
-        do {
-            return try read(text, options: options)
-        } catch let error as MarkupError {
-            throw error.decodeError(in: path)
-        }
-    }
-
+public struct MarkdownReader {
     /// The most bytes a Markdown text may have before it is refused (the message limit is 32 768 characters;
     /// drafts and files may be longer, but not without bound).
     public static let maxBytes = 4_000_000
 
     let options: MarkupOptions
     let prepass: MathPrepass
-    var media: [String: Media] = [:]
+    var registry: MediaRegistry
     var warnings: [String] = []
     /// Unsupported tag names already warned about.
     var warnedTags: Set<String> = []
@@ -30,10 +21,11 @@ public struct MarkdownReader: MarkupReading {
         guard source.utf8.count <= maxBytes else {
             throw MarkupError(line: 1, column: 1, message: "the Markdown text is larger than \(maxBytes / 1_000_000) MB")
         }
-        var reader = MarkdownReader(options: options, prepass: MathPrepass(source, mode: options.looseMathDelimiters ? .loose : .strict))
+        var reader = MarkdownReader(options: options, prepass: MathPrepass(source, mode: options.looseMathDelimiters ? .loose : .strict),
+                                    registry: MediaRegistry(bindings: options.mediaBindings))
         let tree = CmarkTree(reader.prepass.text)
         let blocks = try reader.blocks(CmarkNode(pointer: tree.root).children, depth: 1)
-        return MarkupResult(blocks: blocks, media: reader.media, warnings: reader.warnings)
+        return MarkupResult(blocks: blocks, media: reader.registry.media, warnings: reader.warnings)
     }
 
     mutating func warn(_ node: CmarkNode, _ message: String) {
@@ -232,50 +224,15 @@ public struct MarkdownReader: MarkupReading {
     /// `tg://emoji` and `tg://time` images are inline entities, not media.
     static func isInlineImage(_ url: String) -> Bool { url.hasPrefix("tg://emoji") || url.hasPrefix("tg://time") }
 
-    /// A stand-alone image as a media block, its title the caption (facts §1.3 "media"): `tg://photo|video|audio|
-    /// document?id=` through the media bindings, HTTP(S) URLs by their extension.
+    /// A stand-alone image as a media block, its title the caption (facts §1.3 "media").
     mutating func mediaBlock(_ node: CmarkNode) -> Block? {
-        let url = node.url
-        let caption = node.title.isEmpty ? Caption.none : Caption(text: .plain(node.title))
-        var kind: Media.Kind
-        var key: String
-        if url.hasPrefix("tg://"), let components = Self.tgLink(url), let id = components.query["id"] {
-            switch components.host {
-            case "photo": kind = .photo
-            case "video": kind = .video
-            case "audio": kind = .audio
-            case "document": kind = .document
-            default:
-                warn(node, "unknown media link \(url); the image is dropped")
-                return nil
-            }
-            key = options.mediaBindings[id] ?? id
-            if media[key] == nil, options.mediaBindings[id] == nil {
-                warn(node, "\(url) is not bound through the message's media; drawn as a placeholder")
-                media[key] = Media(kind: kind, lookupIds: [id])
-            }
-        } else {
-            key = url
-            let path = url.split(separator: "?").first.map(String.init) ?? url
-            let file = path.split(separator: "/").last.map(String.init) ?? path
-            let ext = file.split(separator: ".").count > 1 ? file.split(separator: ".").last!.lowercased() : ""
-            switch ext {
-            case "mp4", "mov", "webm", "m4v": kind = .video
-            case "gif": kind = .animation
-            case "mp3", "m4a", "flac", "wav", "aac": kind = .audio
-            case "ogg", "oga", "opus": kind = .voiceNote
-            case "jpg", "jpeg", "png", "webp", "bmp", "heic", "": kind = .photo
-            default: kind = .document
-            }
-            var item = Media(kind: kind, lookupIds: [url, file])
-            item.fileName = kind == .document ? file : nil
-            media[key] = media[key] ?? item
-        }
-        switch kind {
-        case .photo: return .photo(mediaId: key, caption: caption, spoiler: false, url: nil)
-        case .video, .animation: return .video(mediaId: key, caption: caption, spoiler: false)
-        case .audio, .voiceNote: return .audio(mediaId: key, caption: caption)
-        case .document, .sticker: return .document(mediaId: key, caption: caption)
+        switch registry.register(node.url) {
+        case .success(let media):
+            if let warning = media.warning { warn(node, warning) }
+            return MediaRegistry.block(key: media.key, kind: media.kind, caption: node.title.isEmpty ? .none : Caption(text: .plain(node.title)))
+        case .failure(let error):
+            warn(node, error.message + "; the image is dropped")
+            return nil
         }
     }
 

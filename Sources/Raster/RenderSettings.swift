@@ -19,13 +19,13 @@ public struct RenderSettings: Sendable {
 
     public init() {}
 
-    /// The input formats this build reads: JSON (Bot API, Telethon) and Rich Markdown.
-    public static let inputFormats: [any InputFormat.Type] = [JSONMessageFormat.self, MarkdownFormat.self]
+    /// The input formats this build reads: JSON (Bot API, Telethon), Rich Markdown and Rich HTML.
+    public static let inputFormats: [any InputFormat.Type] = [JSONMessageFormat.self, MarkdownFormat.self, HTMLFormat.self]
 
     /// Decodes an input the way these settings say: `inputFormat`, else the path's extension, else sniffing.
     public func decode(_ bytes: [UInt8], path: String?) throws -> DecodedInput {
         try InputFormats.decode(bytes, path: path == "-" ? nil : path, format: inputFormat,
-                                options: DecodeOptions(strict: strict, mathDelimiters: mathDelimiters, markup: MarkdownReader.self),
+                                options: DecodeOptions(strict: strict, mathDelimiters: mathDelimiters, markup: RichMarkup.self),
                                 formats: Self.inputFormats)
     }
 }

@@ -134,7 +134,7 @@ final class CLICompareCheckTests: XCTestCase {
         let root = TestEnvironment.root
         let result = try TestEnvironment.run(["check", root + "/Tests/Fixtures", "--golden", root + "/golden-images", "--jobs", "2",
                                               "--record", "never", "--artifacts", directory])
-        let cases = FileManager.default.enumerator(atPath: root + "/Tests/Fixtures")!.compactMap { $0 as? String }.filter { $0.hasSuffix(".json") || $0.hasSuffix(".md") }
+        let cases = FileManager.default.enumerator(atPath: root + "/Tests/Fixtures")!.compactMap { $0 as? String }.filter { $0.hasSuffix(".json") || $0.hasSuffix(".md") || $0.hasSuffix(".html") }
         XCTAssertTrue(cases.contains { $0.hasSuffix(".md") }, "Markdown cases are checked too")
         XCTAssertEqual(result.status, 0, result.stdoutText)
         XCTAssertEqual(result.stdoutText, "\(cases.count) passed, 0 failed\n")

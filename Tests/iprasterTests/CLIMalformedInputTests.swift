@@ -40,7 +40,7 @@ final class CLIMalformedInputTests: XCTestCase {
         Case(json: #"{"blocks": [{"type": "hologram"}]}"#, path: "at $.blocks[0]: unknown block type", arguments: ["--strict"]),
         Case(json: #"{"blocks": [{"type": "paragraph", "text": {"type": "custom_emoji", "custom_emoji_id": "1"}}]}"#,
              path: "at $.blocks[0].text.alternative_text: missing required field"),
-        Case(json: #"{"chat_id": 1, "rich_message": {"html": "<b>x</b>"}}"#, path: "at $.rich_message.html"),
+        Case(json: #"{"chat_id": 1, "rich_message": {"html": "<b>x</b><tg-map zoom=\"1\"/>"}}"#, path: "at $.rich_message.html:1:9"),
         Case(json: #"{"_": "UpdateUserTyping", "user_id": 1, "action": {"_": "SendMessageTypingAction"}}"#, path: "at $.action._"),
         Case(json: "\u{FEFF}{\"blocks\": [}", path: "at $: malformed JSON"),
     ]

@@ -57,6 +57,23 @@ final class CLIMarkdownTests: XCTestCase {
         XCTAssertEqual(items[1]["mediaId"] as? String, "AgACfile")
     }
 
+    /// Rich HTML: `.html` files, `--from html`, Bot API `rich_message.html` (the shared sample keeps the block
+    /// structure of its blocks-form sibling where both carry the same content).
+    func testRichHTMLFilesStandardInputAndBotAPI() throws {
+        let file = directory + "/answer.html"
+        try "<h2>Title</h2><p>Text with <tg-math>x^2</tg-math>.</p><ul><li>one</li></ul>".write(toFile: file, atomically: true, encoding: .utf8)
+        XCTAssertEqual(kinds(try layout([file]).json), ["text", "text", "listMarker", "text"])
+        XCTAssertEqual(kinds(try layout(["-", "--from", "html"], stdin: "<p>a</p><hr/>").json), ["text", "divider"])
+        let sample = try TestEnvironment.shared("samples/other/botapi-b_media_heavy_html.sendRichMessage.json")
+        let page = try layout([sample])
+        XCTAssertEqual(page.status, 0, page.stderr)
+        XCTAssertEqual(kinds(page.json), ["text", "text", "image", "text", "text", "video", "text", "audio", "image", "image", "image", "text",
+                                          "map", "text", "document"])
+        let broken = try layout(["-", "--from", "html"], stdin: "<p>ok</p>\n<tg-map zoom=\"1\"/>")
+        XCTAssertEqual(broken.status, 2)
+        XCTAssertEqual(broken.stderr, "ipraster: error: at 2:1: <tg-map> needs lat and long\n")
+    }
+
     func testMarkdownErrorsAndWarningsNameLineAndColumn() throws {
         let deep = "ok\n\n" + String(repeating: ">", count: 100) + " x\n"
         let refused = try TestEnvironment.run(["-", "--from", "markdown", "-o", directory + "/deep.png"], stdin: Array(deep.utf8))

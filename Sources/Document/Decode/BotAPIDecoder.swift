@@ -5,11 +5,11 @@ struct BotAPIDecoder {
     /// `rich_message` (RichMessage or InputRichMessage).
     func decodeRichMessage(_ node: JSONNode) throws -> Document {
         guard node.object != nil else { throw node.mismatch("rich message object") }
-        if node.has("html") {
-            throw DecodeError(path: node.path + ".html", message: "Rich HTML input is not supported yet; give ipraster the markdown or blocks form")
-        }
         if let markdown = node["markdown"] {
-            return try decodeMarkdown(markdown, message: node)
+            return try decodeMarkup(markdown, html: false, message: node)
+        }
+        if let html = node["html"] {
+            return try decodeMarkup(html, html: true, message: node)
         }
         let blocksNode = try node.required("blocks")
         let document = Document(blocks: try decodeBlocks(blocksNode, depth: 1), media: context.media,
@@ -18,11 +18,11 @@ struct BotAPIDecoder {
         return document
     }
 
-    /// `rich_message.markdown` (Bot API 10.1+): the media bindings registered, the text read by the front-end with
-    /// the server's loose `$` rule unless `--math-delimiters` says otherwise.
-    private func decodeMarkdown(_ markdown: JSONNode, message node: JSONNode) throws -> Document {
+    /// `rich_message.markdown` or `.html` (Bot API 10.1+): the media bindings registered, the text read by the
+    /// front-end, Markdown with the server's loose `$` rule unless `--math-delimiters` says otherwise.
+    private func decodeMarkup(_ markdown: JSONNode, html: Bool, message node: JSONNode) throws -> Document {
         guard let reader = context.markup else {
-            throw DecodeError(path: markdown.path, message: "this build reads no Markdown; give ipraster the blocks form")
+            throw DecodeError(path: markdown.path, message: "this build reads no \(html ? "HTML" : "Markdown"); give ipraster the blocks form")
         }
         var bindings: [String: String] = [:]
         if let media = node["media"] {
@@ -42,7 +42,9 @@ struct BotAPIDecoder {
             }
         }
         let loose = (context.mathDelimiters ?? "loose") == "loose"
-        let result = try reader.read(markdown: try markdown.string(), at: markdown.path, options: MarkupOptions(looseMathDelimiters: loose, mediaBindings: bindings))
+        let options = MarkupOptions(looseMathDelimiters: loose, mediaBindings: bindings)
+        let text = try markdown.string()
+        let result = html ? try reader.read(html: text, at: markdown.path, options: options) : try reader.read(markdown: text, at: markdown.path, options: options)
         for (key, media) in result.media where context.media[key] == nil { context.media[key] = media }
         context.warnings += result.warnings.map { "at \(markdown.path):" + $0 }
         let document = Document(blocks: result.blocks, media: context.media, rtl: try node.optionalBool("is_rtl"), partial: false)

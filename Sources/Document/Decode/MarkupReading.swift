@@ -5,6 +5,8 @@ public protocol MarkupReading {
     /// `text` as blocks. Errors are `DecodeError`s whose path is `path` (where the text sits, e.g.
     /// `$.rich_message.markdown`) followed by `:line:column`.
     static func read(markdown text: String, at path: String, options: MarkupOptions) throws -> MarkupResult
+    /// The same for Rich HTML.
+    static func read(html text: String, at path: String, options: MarkupOptions) throws -> MarkupResult
 }
 
 /// What a Markdown or HTML text turns into: blocks, the media they reference (by the blocks' media ids), and

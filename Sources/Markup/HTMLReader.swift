@@ -1,0 +1,214 @@
+import CXML2
+import Document
+
+/// Rich HTML → document (`rich-markdown-facts.md` §2): libxml2's HTML parser builds the tree (recovering from
+/// unclosed and overlapping tags as browsers do), and a walk maps Telegram's tag set (§2.2) onto blocks and
+/// inline styles. Whitespace collapses as in a browser except in `<pre>`, `<code>` and formulas; bare text at
+/// the top level is paragraph text; unknown tags are dropped with a warning and their content kept.
+public struct HTMLReader {
+    public static let maxBytes = MarkdownReader.maxBytes
+
+    var registry: MediaRegistry
+    var warnings: [String] = []
+    private var warnedTags: Set<String> = []
+    /// Source lines, to find a tag's column for messages (libxml2 keeps only the line).
+    private let lines: [Substring]
+
+    init(source: String, options: MarkupOptions) {
+        registry = MediaRegistry(bindings: options.mediaBindings)
+        lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+    }
+
+    public static func read(_ source: String, options: MarkupOptions = MarkupOptions()) throws -> MarkupResult {
+        guard source.utf8.count <= maxBytes else {
+            throw MarkupError(line: 1, column: 1, message: "the HTML text is larger than \(maxBytes / 1_000_000) MB")
+        }
+        var reader = HTMLReader(source: source, options: options)
+        let tree = HTMLTree(source)
+        let blocks = try reader.blocks(tree.bodyChildren, depth: 1)
+        return MarkupResult(blocks: blocks, media: reader.registry.media, warnings: reader.warnings)
+    }
+
+    /// `line:column` of a node: the line libxml2 records, the column of the tag's first `<name` on it.
+    func position(_ node: HTMLNode) -> (line: Int, column: Int) {
+        let line = max(node.line, 1)
+        guard node.isElement, line <= lines.count, let range = lines[line - 1].range(of: "<" + node.name) else { return (line, 1) }
+        return (line, lines[line - 1].distance(from: lines[line - 1].startIndex, to: range.lowerBound) + 1)
+    }
+
+    mutating func warn(_ node: HTMLNode, _ message: String) {
+        let at = position(node)
+        let text = "\(at.line):\(at.column): \(message)"
+        if !warnings.contains(text) { warnings.append(text) }
+    }
+
+    func error(_ node: HTMLNode, _ message: String) -> MarkupError {
+        let at = position(node)
+        return MarkupError(line: at.line, column: at.column, message: message)
+    }
+
+    // MARK: - Blocks
+
+    static let inlineNames: Set<String> = ["b", "strong", "i", "em", "u", "ins", "s", "strike", "del", "code", "mark", "sub", "sup", "tg-spoiler",
+                                           "a", "tg-reference", "tg-emoji", "tg-time", "tg-math", "br", "tg-button", "span"]
+
+    static let blockNames: Set<String> = ["p", "h1", "h2", "h3", "h4", "h5", "h6", "footer", "hr", "pre", "tg-math-block", "ul", "ol", "li",
+                                          "blockquote", "aside", "img", "video", "audio", "tg-document", "figure", "figcaption", "tg-map",
+                                          "tg-collage", "tg-slideshow", "table", "details", "summary", "tg-thinking", "tg-button-row",
+                                          "html", "body", "div", "section", "article", "main", "header"]
+
+    /// A node is inline when it is text or an inline tag (an `<img>` of a custom emoji too); an unknown tag is
+    /// inline when everything in it is.
+    static func isInline(_ node: HTMLNode) -> Bool {
+        if node.isText { return true }
+        guard node.isElement else { return false }
+        if node.name == "img" { return node.attribute("src")?.hasPrefix("tg://emoji") == true }
+        if node.name == "a" { return !(node.has("name") && node.children.isEmpty && !node.has("href")) }
+        if inlineNames.contains(node.name) { return true }
+        return !blockNames.contains(node.name) && node.children.allSatisfy(isInline)
+    }
+
+    mutating func blocks(_ nodes: [HTMLNode], depth: Int) throws -> [Block] {
+        guard depth <= MarkupError.maxDepth else {
+            throw error(nodes.first.map { $0 } ?? HTMLNode(pointer: nodes[0].pointer), "blocks nest deeper than \(MarkupError.maxDepth)")
+        }
+        var result: [Block] = []
+        var run: [HTMLNode] = []
+        func flush(_ reader: inout HTMLReader) throws {
+            guard !run.isEmpty else { return }
+            let text = Self.trimmed(try reader.inlines(run, depth: depth))
+            if !text.isEmpty, !text.plainText.allSatisfy(\.isWhitespace) { result.append(.paragraph(text)) }
+            run = []
+        }
+        for node in nodes {
+            if Self.isInline(node) { run.append(node); continue }
+            guard node.isElement else { continue }  // comments
+            try flush(&self)
+            result.append(contentsOf: try block(node, depth: depth))
+        }
+        try flush(&self)
+        return result
+    }
+
+    mutating func block(_ node: HTMLNode, depth: Int) throws -> [Block] {
+        func text() throws -> RichText { Self.trimmed(try inlines(node.children, depth: depth + 1)) }
+        switch node.name {
+        case "p":
+            return try blocks(node.children, depth: depth + 1)
+        case "h1", "h2", "h3", "h4", "h5", "h6":
+            let content = try text()
+            return content.isEmpty ? [] : [.heading(level: Int(String(node.name.last!))!, content)]
+        case "footer":
+            return [.footer(try text())]
+        case "hr":
+            return [.divider]
+        case "pre":
+            let code = node.children.first { $0.isElement && $0.name == "code" }
+            let language = code?.attribute("class")?.split(separator: " ").first { $0.hasPrefix("language-") }.map { String($0.dropFirst(9)) } ?? ""
+            var literal = node.textContent
+            if literal.hasPrefix("\n") { literal.removeFirst() }
+            if literal.hasSuffix("\n") { literal.removeLast() }
+            return [.preformatted(.plain(literal), language: language.lowercased())]
+        case "tg-math-block":
+            return [.formula(source: node.textContent.trimmingSpaces, location: location(node))]
+        case "ul", "ol":
+            return [.list(try list(node, depth: depth))]
+        case "blockquote":
+            let credit = try cite(node, depth: depth)
+            let body = node.children.filter { $0.name != "cite" }
+            if node.has("expandable") || node.has("collapsed") {
+                let content = Self.trimmed(try inlines(body, depth: depth + 1))
+                return [.blockQuote(blocks: [.paragraph(content)], credit: credit, collapsed: true)]
+            }
+            return [.blockQuote(blocks: try blocks(body, depth: depth + 1), credit: credit, collapsed: false)]
+        case "aside":
+            let credit = try cite(node, depth: depth)
+            return [.pullQuote(Self.trimmed(try inlines(node.children.filter { $0.name != "cite" }, depth: depth + 1)), credit: credit)]
+        case "img", "video", "audio", "tg-document":
+            return media(node, caption: .none).map { [$0] } ?? []
+        case "figure":
+            let caption = try figcaption(node, depth: depth)
+            var result: [Block] = []
+            for child in node.children where child.isElement && child.name != "figcaption" {
+                if child.name == "tg-map" { result += try map(child, caption: caption, depth: depth) } else if let media = media(child, caption: caption) { result.append(media) }
+            }
+            return result
+        case "tg-map":
+            return try map(node, caption: .none, depth: depth)
+        case "tg-collage", "tg-slideshow":
+            let caption = try figcaption(node, depth: depth)
+            let items = node.children.filter { $0.isElement && ($0.name == "img" || $0.name == "video") }.compactMap { media($0, caption: .none) }
+            return [node.name == "tg-collage" ? .collage(items, caption: caption) : .slideshow(items, caption: caption)]
+        case "table":
+            return [try table(node, depth: depth)]
+        case "details":
+            let summary = node.children.first { $0.name == "summary" }
+            let title = try summary.map { Self.trimmed(try inlines($0.children, depth: depth + 1)) } ?? .empty
+            return [.details(title: title, blocks: try blocks(node.children.filter { $0.name != "summary" }, depth: depth + 1), open: node.has("open"))]
+        case "tg-thinking":
+            return [.thinking(try text())]
+        case "tg-button-row":
+            let buttons = try node.children.filter { $0.name == "tg-button" }.map { try button($0, depth: depth) }
+            let align = ButtonRow.Alignment(rawValue: node.attribute("align") ?? "justify") ?? .justify
+            return [.buttonRow(ButtonRow(buttons: buttons, alignment: align))]
+        case "a" where node.has("name"):
+            return [.anchor(name: node.attribute("name") ?? "")]
+        case "html", "body", "div", "section", "article", "main", "header":
+            if node.name != "html" && node.name != "body" { unknownTag(node) }
+            return try blocks(node.children, depth: depth + 1)
+        default:
+            unknownTag(node)
+            return try blocks(node.children, depth: depth + 1)
+        }
+    }
+
+    mutating func unknownTag(_ node: HTMLNode) {
+        if warnedTags.insert(node.name).inserted { warn(node, "unsupported tag <\(node.name)> dropped (its content is kept)") }
+    }
+
+    func location(_ node: HTMLNode) -> SourceLocation {
+        let at = position(node)
+        return .text(line: at.line, column: at.column)
+    }
+
+    private mutating func cite(_ node: HTMLNode, depth: Int) throws -> RichText {
+        guard let cite = node.children.first(where: { $0.name == "cite" }) else { return .empty }
+        return Self.trimmed(try inlines(cite.children, depth: depth + 1))
+    }
+
+    private mutating func figcaption(_ node: HTMLNode, depth: Int) throws -> Caption {
+        guard let figcaption = node.children.first(where: { $0.name == "figcaption" }) else { return .none }
+        let text = Self.trimmed(try inlines(figcaption.children.filter { $0.name != "cite" }, depth: depth + 1))
+        return Caption(text: text, credit: try cite(figcaption, depth: depth))
+    }
+
+    private mutating func media(_ node: HTMLNode, caption: Caption) -> Block? {
+        guard let src = node.attribute("src"), !src.isEmpty else {
+            warn(node, "<\(node.name)> without src dropped")
+            return nil
+        }
+        let hint: Media.Kind? = ["img": .photo, "video": .video, "audio": .audio, "tg-document": .document][node.name] ?? nil
+        switch registry.register(src, hint: src.hasPrefix("tg://") ? nil : hint) {
+        case .success(let media):
+            if let warning = media.warning { warn(node, warning) }
+            return MediaRegistry.block(key: media.key, kind: media.kind, caption: caption, spoiler: node.has("tg-spoiler"))
+        case .failure(let failure):
+            warn(node, failure.message + "; dropped")
+            return nil
+        }
+    }
+
+    private mutating func map(_ node: HTMLNode, caption: Caption, depth: Int) throws -> [Block] {
+        guard let lat = node.attribute("lat").flatMap(Double.init), let long = node.attribute("long").flatMap(Double.init) else {
+            throw error(node, "<tg-map> needs lat and long")
+        }
+        let zoom = node.attribute("zoom").flatMap(Int.init) ?? 15
+        let width = node.attribute("width").flatMap(Int.init) ?? 600, height = node.attribute("height").flatMap(Int.init) ?? 300
+        var result: [Block] = [.map(MapBlock(latitude: lat, longitude: long, zoom: zoom, width: width, height: height, caption: caption))]
+        // libxml2 does not know <tg-map/> closes itself: what it swallowed follows the map.
+        let swallowed = node.children.filter { $0.name != "figcaption" }
+        if !swallowed.isEmpty { result += try blocks(swallowed, depth: depth + 1) }
+        return result
+    }
+}
+
