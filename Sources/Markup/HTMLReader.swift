@@ -25,7 +25,8 @@ public struct HTMLReader {
         }
         var reader = HTMLReader(source: source, options: options)
         let tree = HTMLTree(source)
-        let blocks = try reader.blocks(tree.bodyChildren, depth: 1)
+        var blocks = try reader.blocks(tree.bodyChildren, depth: 1)
+        if options.detectEntities { blocks = blocks.map { $0.mappingTexts(EntityDetector.detect) } }
         return MarkupResult(blocks: blocks, media: reader.registry.media, warnings: reader.warnings)
     }
 

@@ -74,10 +74,14 @@ struct InlineBuilder {
 }
 
 extension RichText {
-    /// One part as itself, none as empty, adjacent plain parts merged.
+    /// One part as itself, none as empty, nested concatenations spliced in, adjacent plain parts merged.
     static func concatenating(_ parts: [RichText]) -> RichText {
         var merged: [RichText] = []
-        for part in parts {
+        let flat = parts.flatMap { part -> [RichText] in
+            if case .concat(let inner) = part { return inner }
+            return [part]
+        }
+        for part in flat {
             if case .plain(let text) = part {
                 if text.isEmpty { continue }
                 if case .plain(let previous)? = merged.last {

@@ -24,7 +24,8 @@ public struct MarkdownReader {
         var reader = MarkdownReader(options: options, prepass: MathPrepass(source, mode: options.looseMathDelimiters ? .loose : .strict),
                                     registry: MediaRegistry(bindings: options.mediaBindings))
         let tree = CmarkTree(reader.prepass.text)
-        let blocks = try reader.blocks(CmarkNode(pointer: tree.root).children, depth: 1)
+        var blocks = try reader.blocks(CmarkNode(pointer: tree.root).children, depth: 1)
+        if options.detectEntities { blocks = blocks.map { $0.mappingTexts(EntityDetector.detect) } }
         return MarkupResult(blocks: blocks, media: reader.registry.media, warnings: reader.warnings)
     }
 

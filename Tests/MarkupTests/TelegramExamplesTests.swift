@@ -5,8 +5,9 @@ import XCTest
 /// The 25 Telegram-specific examples of `rich-markdown-facts.md` §4.2, with their expected blocks, and the seed's
 /// strict-math cases ("Formulas trigger rich messages"). Compose mode (`.md` files) unless a case says otherwise.
 final class TelegramExamplesTests: XCTestCase {
-    private func blocks(_ markdown: String, loose: Bool = false, file: StaticString = #filePath, line: UInt = #line) throws -> [Block] {
-        try MarkdownReader.read(markdown, options: MarkupOptions(looseMathDelimiters: loose)).blocks
+    /// Entity detection is off unless a test is about it, so expectations show the structure alone.
+    private func blocks(_ markdown: String, loose: Bool = false, entities: Bool = false) throws -> [Block] {
+        try MarkdownReader.read(markdown, options: MarkupOptions(looseMathDelimiters: loose, detectEntities: entities)).blocks
     }
 
     private func paragraph(_ parts: RichText...) -> Block { .paragraph(parts.count == 1 ? parts[0] : .concat(parts)) }
@@ -139,6 +140,25 @@ final class TelegramExamplesTests: XCTestCase {
         let collage = try blocks("<tg-collage>\n\n![](a.jpg)\n![](b.mp4)\n\n</tg-collage>")
         XCTAssertEqual(collage, [.collage([.photo(mediaId: "a.jpg", caption: .none, spoiler: false, url: nil), .video(mediaId: "b.mp4", caption: .none, spoiler: false)],
                                           caption: .none)])
+    }
+
+    /// Automatic entities (facts §1.1; TDLib's detector as the model), on by default and off with
+    /// `skip_entity_detection`; never inside links or code.
+    func testEntityDetection() throws {
+        let text = "Ping @durov about #release and $USD, run /start@mybot, see https://t.me/x (ok), mail a.b@c.org, "
+            + "call +1 555 010 0100, card 4242 4242 4242 4242. Not: x@y, #123, $usd, 1234 `@code` [@link](https://t.me)"
+        guard case .paragraph(.concat(let parts))? = try blocks(text, entities: true).first else { return XCTFail("no paragraph") }
+        let links = parts.compactMap { part -> String? in
+            guard case .link(let kind, let inner) = part else { return nil }
+            return "\(kind):\(inner.plainText)"
+        }
+        XCTAssertEqual(links, ["mention:@durov", "hashtag:#release", "cashtag:$USD", "botCommand:/start@mybot", "autoUrl:https://t.me/x",
+                               "autoEmail:a.b@c.org", "autoPhone:+1 555 010 0100", "bankCard:4242 4242 4242 4242",
+                               "url(\"https://t.me\", instantView: false):@link"])
+        XCTAssertTrue(parts.contains(.styled(.fixed, .plain("@code"))))
+        // The official sample's escaped line-initial hash is a hashtag, not a heading.
+        XCTAssertEqual(try blocks("\\#hashtag", entities: true), [paragraph(.link(.hashtag, .plain("#hashtag")))])
+        XCTAssertEqual(try MarkdownReader.read("@durov").blocks, [paragraph(.link(.mention, .plain("@durov")))], "on by default")
     }
 
     func testWarningsNameLineAndColumn() throws {

@@ -42,7 +42,8 @@ struct BotAPIDecoder {
             }
         }
         let loose = (context.mathDelimiters ?? "loose") == "loose"
-        let options = MarkupOptions(looseMathDelimiters: loose, mediaBindings: bindings)
+        let options = MarkupOptions(looseMathDelimiters: loose, mediaBindings: bindings,
+                                    detectEntities: !(try node.optionalBool("skip_entity_detection")))
         let text = try markdown.string()
         let result = html ? try reader.read(html: text, at: markdown.path, options: options) : try reader.read(markdown: text, at: markdown.path, options: options)
         for (key, media) in result.media where context.media[key] == nil { context.media[key] = media }

@@ -29,9 +29,12 @@ public struct MarkupOptions: Sendable, Equatable {
     public var looseMathDelimiters: Bool
     /// X of `tg://photo|video|audio|document?id=X` → the key of the media registered for it.
     public var mediaBindings: [String: String]
+    /// Mark mentions, hashtags, URLs … in the text (off with the Bot API's `skip_entity_detection`).
+    public var detectEntities: Bool
 
-    public init(looseMathDelimiters: Bool = false, mediaBindings: [String: String] = [:]) {
+    public init(looseMathDelimiters: Bool = false, mediaBindings: [String: String] = [:], detectEntities: Bool = true) {
         self.looseMathDelimiters = looseMathDelimiters
         self.mediaBindings = mediaBindings
+        self.detectEntities = detectEntities
     }
 }
