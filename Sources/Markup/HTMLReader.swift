@@ -64,7 +64,7 @@ public struct HTMLReader {
         if node.isText { return true }
         guard node.isElement else { return false }
         if node.name == "img" { return node.attribute("src")?.hasPrefix("tg://emoji") == true }
-        if node.name == "a" { return !(node.has("name") && node.children.isEmpty && !node.has("href")) }
+        if node.name == "a" { return !(node.has("name") && !node.has("href") && node.textContent.allSatisfy(\.isWhitespace)) }
         if inlineNames.contains(node.name) { return true }
         return !blockNames.contains(node.name) && node.children.allSatisfy(isInline)
     }

@@ -2,7 +2,7 @@ import CCmark
 import Document
 
 /// Block HTML in Markdown (`rich-markdown-facts.md` §1.1, §1.3, §3.1 item 3): `<details>`, `<tg-collage>` and
-/// `<tg-slideshow>` are containers whose body is Markdown (the summary too); other block HTML is not Markdown.
+/// `<tg-slideshow>` are containers whose body is Markdown (the summary too); other block HTML is Rich HTML.
 extension MarkdownReader {
     private static let containers = ["details", "tg-collage", "tg-slideshow"]
 
@@ -62,20 +62,23 @@ extension MarkdownReader {
         return consumed
     }
 
-    /// Block HTML outside the containers: its text, tags removed, until the Rich HTML reader handles it.
+    /// Block HTML outside the containers is Rich HTML (facts §1.1: Markdown is not parsed inside it): read by the
+    /// HTML reader, its positions moved to the block's place in the Markdown.
     private mutating func otherHTML(_ node: CmarkNode, into result: inout [Block]) throws {
-        let raw = node.literal
+        let raw = restoringFormulas(node.literal)
         if raw.trimmingSpaces.hasPrefix("<!--") { return }
-        warn(node, "block HTML is shown as its text (tags removed)")
-        var text = ""
-        var inTag = false
-        for character in raw {
-            if character == "<" { inTag = true; continue }
-            if character == ">" { inTag = false; continue }
-            if !inTag { text.append(character == "\n" ? " " : character) }
+        let offset = node.startLine - 1
+        do {
+            let html = try HTMLReader.read(raw, options: MarkupOptions(mediaBindings: registry.bindings, detectEntities: false))
+            result.append(contentsOf: html.blocks)
+            registry.merge(html.media)
+            for warning in html.warnings {
+                let parts = warning.split(separator: ":", maxSplits: 1)
+                if let line = Int(parts[0]), parts.count == 2 { warnings.append("\(line + offset):" + parts[1]) } else { warnings.append(warning) }
+            }
+        } catch let error as MarkupError {
+            throw MarkupError(line: error.line + offset, column: error.column, message: error.message)
         }
-        let trimmed = text.trimmingSpaces
-        if !trimmed.isEmpty { result.append(.paragraph(.plain(trimmed))) }
     }
 
     /// Markdown text found inside an HTML block (already through the formula pre-pass).

@@ -53,6 +53,11 @@ struct MediaRegistry {
         return .success((url, kind, nil))
     }
 
+    /// Media another reader registered (an HTML island's).
+    mutating func merge(_ other: [String: Media]) {
+        for (key, item) in other where media[key] == nil { media[key] = item }
+    }
+
     /// The block that shows media `key` of `kind`.
     static func block(key: String, kind: Media.Kind, caption: Caption, spoiler: Bool = false) -> Block {
         switch kind {

@@ -20,7 +20,7 @@ struct UsageError: Error, CustomStringConvertible {
 }
 
 enum CLI {
-    static let commands = ["render", "layout", "reveal", "compare", "check", "bench", "math"]
+    static let commands = ["render", "layout", "reveal", "compare", "check", "bench", "math", "markdown", "classify"]
 
     static func run(_ arguments: [String]) -> Int32 {
         guard let first = arguments.first else {
@@ -58,6 +58,8 @@ enum CLI {
             case "bench": return try BenchCommand.run(rest)
             case "reveal": return try RevealCommand.run(rest)
             case "math": return try MathCommand.run(rest)
+            case "markdown": return try MarkdownCommand.run(rest)
+            case "classify": return try MarkdownCommand.classify(rest)
             default: return try RenderCommand.run(rest)
             }
         } catch let error as UsageError {

@@ -12,6 +12,8 @@ enum Help {
       ipraster reveal INPUT -o DIR/ [--fps N]        export the streaming reveal animation frame by frame
       ipraster bench INPUT... [--iterations N]       time decode, layout, paint and PNG in one process
       ipraster math 'LATEX' -o OUTPUT [options]      typeset one formula alone (PNG, SVG or PDF)
+      ipraster markdown INPUT                        print the message as Markdown (the app's "copy")
+      ipraster classify FILE.md [--json]             would the app send this Markdown as a rich message?
       ipraster theme day|day-classic|night           print a built-in theme as a theme file to edit
       ipraster COMMAND --help                        options of one command
       ipraster --version                             versions of ipraster, its libraries and fonts
@@ -99,6 +101,26 @@ enum Help {
               ipraster math '\begin{pmatrix} a & b \\ c & d \end{pmatrix}' -o matrix.svg --size 30
               echo '$e^{i\pi}+1=0$' | ipraster math - -o euler.pdf --inline --color #1f6feb
             """#
+        case "markdown":
+            return """
+            ipraster markdown INPUT [--from FORMAT] [--math-delimiters strict|loose]
+
+            Prints the message of INPUT (JSON, Markdown or HTML) as Markdown, the way the Telegram app copies a rich
+            message: blocks separated by blank lines, compact ">>" for nested quotes, one fence per code block,
+            pipe tables, custom emoji as [alt](tg://emoji?id=…) markers, formulas as $…$ and $$…$$, and Rich
+            HTML tags where Markdown has no syntax (underline, sub/superscript, details, maps, buttons).
+            Known losses: an ordered item with a checkbox loses its number; detected entities become plain text
+            (Telegram finds them again).
+            """
+        case "classify":
+            return """
+            ipraster classify FILE.md [--json]
+
+            Says whether the Telegram app would send this Markdown as a rich message ("rich (trigger)") or as a
+            normal message with entities ("plain"). Headings, lists, tables and formulas (strict $ rule: $5-$10
+            stays text) make it rich; bold, italic, code, links, quotes, code blocks and dividers do not.
+            --json prints {"rich": true|false, "trigger": "heading"|…|null}.
+            """
         case "compare":
             return """
             ipraster compare EXPECTED.png ACTUAL.png [-o DIFF.png] [--json] [options]

@@ -74,6 +74,25 @@ final class CLIMarkdownTests: XCTestCase {
         XCTAssertEqual(broken.stderr, "ipraster: error: at 2:1: <tg-map> needs lat and long\n")
     }
 
+    func testMarkdownOutAndTheSendClassifier() throws {
+        let sample = try TestEnvironment.shared("samples/botapi/a_chat_answer.sendRichMessage.json")
+        let markdown = try TestEnvironment.run(["markdown", sample])
+        XCTAssertEqual(markdown.status, 0, markdown.stderr)
+        XCTAssertTrue(markdown.stdoutText.hasPrefix("# [👍](tg://emoji?id=5368324170671202286) Release checklist for ipraster\n\n"), markdown.stdoutText)
+        XCTAssertTrue(markdown.stdoutText.contains("\n- [x] Tables with colspan\n"))
+        XCTAssertTrue(markdown.stdoutText.contains("\n$$\n\\int_0^{\\infty}"))
+        // What it prints reads back as the same blocks: render both and compare the layouts.
+        let file = directory + "/copy.md"
+        try markdown.stdoutText.write(toFile: file, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try TestEnvironment.run(["layout", file]).status, 0)
+        let md = directory + "/x.md"
+        try "# Plan\n\n- one".write(toFile: md, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try TestEnvironment.run(["classify", md]).stdoutText, "rich (heading)\n")
+        try "Costs $5-$10, **cheap**.".write(toFile: md, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try TestEnvironment.run(["classify", md, "--json"]).stdoutText, #"{"rich":false,"trigger":null}"# + "\n")
+        XCTAssertEqual(try TestEnvironment.run(["classify"]).status, 2)
+    }
+
     func testMarkdownErrorsAndWarningsNameLineAndColumn() throws {
         let deep = "ok\n\n" + String(repeating: ">", count: 100) + " x\n"
         let refused = try TestEnvironment.run(["-", "--from", "markdown", "-o", directory + "/deep.png"], stdin: Array(deep.utf8))

@@ -1,0 +1,49 @@
+import Foundation
+import Layout
+import Markup
+import Raster
+import RenderOptions
+
+/// `ipraster markdown INPUT`: the message as Markdown, as the app copies a rich message; and
+/// `ipraster classify FILE.md [--json]`: whether the app would send that Markdown as a rich message, and why.
+enum MarkdownCommand {
+    static func run(_ arguments: [String]) throws -> Int32 {
+        let options = try RenderOptions.parse(arguments)
+        let positional = options.remaining.filter { !$0.hasPrefix("-") || $0 == "-" }
+        if let unknown = options.remaining.first(where: { $0.hasPrefix("-") && $0 != "-" }) {
+            throw UsageError(message: "unknown option \(unknown)", command: "markdown")
+        }
+        guard positional.count == 1 else { throw UsageError(message: positional.isEmpty ? "missing INPUT" : "one INPUT at a time", command: "markdown") }
+        let input = try options.settings.decode(try CLI.readInput(positional[0]), path: positional[0])
+        for warning in input.warnings { CLI.printWarning(warning) }
+        guard let document = input.lastDocument else { throw UsageError(message: "the input holds no message", command: "markdown") }
+        try StandardOutput.write(Array(MarkdownWriter.markdown(document).utf8))
+        return ExitCode.success
+    }
+
+    static func classify(_ arguments: [String]) throws -> Int32 {
+        var json = false
+        var positional: [String] = []
+        for argument in arguments {
+            if argument == "--json" { json = true } else if argument.hasPrefix("-") && argument != "-" {
+                throw UsageError(message: "unknown option \(argument)", command: "classify")
+            } else { positional.append(argument) }
+        }
+        guard positional.count == 1 else { throw UsageError(message: positional.isEmpty ? "missing FILE.md" : "one FILE at a time", command: "classify") }
+        let text = String(decoding: try CLI.readInput(positional[0]), as: UTF8.self)
+        let decision: SendClassifier.Decision
+        do {
+            decision = try SendClassifier.classify(markdown: text)
+        } catch let error as MarkupError {
+            throw error.decodeError()
+        }
+        let output: String
+        if json {
+            output = JSONOut.object([("rich", .bool(decision.rich)), ("trigger", decision.trigger.map(JSONOut.string) ?? .null)]).serialized(pretty: false) + "\n"
+        } else {
+            output = decision.rich ? "rich (\(decision.trigger ?? ""))\n" : "plain\n"
+        }
+        try StandardOutput.write(Array(output.utf8))
+        return ExitCode.success
+    }
+}
