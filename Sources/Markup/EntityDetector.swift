@@ -26,8 +26,16 @@ enum EntityDetector {
         var parts: [RichText] = []
         var plain = ""
         var i = 0
+        // Whether the current white-space-separated word holds an "@" (only then can an e-mail start in it).
+        var wordHasAt = false
         while i < characters.count {
-            if let (kind, end) = entity(at: i, in: characters) {
+            let c = characters[i]
+            if i == 0 || characters[i - 1].isWhitespace {
+                wordHasAt = characters[i...].prefix { !$0.isWhitespace }.contains("@")
+            }
+            // Most characters cannot start an entity: skip them before the full check.
+            let mayStart = "@#$/+hHtTwW".contains(c) || (c.isASCII && c.isNumber) || (wordHasAt && c.isASCII && isWord(c))
+            if mayStart, let (kind, end) = entity(at: i, in: characters) {
                 if !plain.isEmpty { parts.append(.plain(plain)); plain = "" }
                 let text = String(characters[i..<end])
                 let link: RichText.Link
@@ -95,6 +103,7 @@ enum EntityDetector {
 
     /// `http://`, `https://`, `tg://` or `www.` and what follows up to white space, without trailing punctuation.
     private static func url(at i: Int, in c: [Character]) -> Int? {
+        guard "hHtTwW".contains(c[i]) else { return nil }
         let rest = String(c[i..<min(c.count, i + 8)]).lowercased()
         guard ["http://", "https://", "tg://", "www."].contains(where: { rest.hasPrefix($0) }) else { return nil }
         var end = i

@@ -30,8 +30,13 @@ extension HTMLReader {
             case "tg-emoji":
                 parts.append(.customEmoji(id: node.attribute("emoji-id") ?? "", alt: node.textContent))
             case "img":
-                let id = node.attribute("src").flatMap { MarkdownReader.tgLink($0)?.query["id"] } ?? ""
-                parts.append(.customEmoji(id: id, alt: node.attribute("alt") ?? ""))
+                // Inline, only a custom emoji is an image; media stand on their own (facts §1.3): others show their alt.
+                if let src = node.attribute("src"), let tg = MarkdownReader.tgLink(src), tg.host == "emoji" {
+                    parts.append(.customEmoji(id: tg.query["id"] ?? "", alt: node.attribute("alt") ?? ""))
+                } else {
+                    warn(node, "an image inside text is not a media block (media stand on their own); its alternative text is shown")
+                    parts.append(.plain(node.attribute("alt") ?? ""))
+                }
             case "tg-time":
                 let text = try inlines(node.children, depth: depth + 1)
                 guard let unix = node.attribute("unix").flatMap({ Int64($0) }) else {

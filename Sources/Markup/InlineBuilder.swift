@@ -37,8 +37,12 @@ struct InlineBuilder {
 
     /// `==`/`||`: closes the innermost open one of its kind when that is the top, else opens one.
     private mutating func toggle(_ key: String, style: RichText.InlineStyle) {
-        if stack.count > 1, stack[stack.count - 1].key == key {
+        if stack.count > 1, stack[stack.count - 1].key == key, !stack[stack.count - 1].parts.isEmpty {
             close()
+        } else if stack.count > 1, stack[stack.count - 1].key == key {
+            // "====" is text, not an empty highlight.
+            let top = stack.removeLast()
+            append(.plain(top.literal + key))
         } else {
             stack.append(Open(key: key, style: style, literal: key, parts: []))
         }
