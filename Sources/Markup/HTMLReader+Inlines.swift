@@ -5,9 +5,8 @@ import Document
 extension HTMLReader {
     /// A run of inline nodes as rich text; whitespace collapses as a browser collapses it (§2.1).
     mutating func inlines(_ nodes: [HTMLNode], depth: Int) throws -> RichText {
-        guard depth <= MarkupError.maxDepth else {
-            throw error(nodes[0], "inline styles nest deeper than \(MarkupError.maxDepth)")
-        }
+        guard let first = nodes.first else { return .empty }
+        guard depth <= MarkupError.maxDepth else { throw error(first, "inline styles nest deeper than \(MarkupError.maxDepth)") }
         var parts: [RichText] = []
         for node in nodes {
             if node.isText {

@@ -70,9 +70,8 @@ public struct HTMLReader {
     }
 
     mutating func blocks(_ nodes: [HTMLNode], depth: Int) throws -> [Block] {
-        guard depth <= MarkupError.maxDepth else {
-            throw error(nodes.first.map { $0 } ?? HTMLNode(pointer: nodes[0].pointer), "blocks nest deeper than \(MarkupError.maxDepth)")
-        }
+        guard let first = nodes.first else { return [] }
+        guard depth <= MarkupError.maxDepth else { throw error(first, "blocks nest deeper than \(MarkupError.maxDepth)") }
         var result: [Block] = []
         var run: [HTMLNode] = []
         func flush(_ reader: inout HTMLReader) throws {

@@ -100,7 +100,9 @@ final class HTMLReaderTests: XCTestCase {
         guard case .paragraph(let overlapping)? = try blocks("<p><b>bold <i>both</b> italic</i>").first else { return XCTFail("no paragraph") }
         XCTAssertEqual(overlapping.plainText, "bold both italic")
         XCTAssertFalse(try blocks("<ul><li>a<li>b</ul><table><tr><td>x").isEmpty)
-        for garbage in ["<", "</p>", "<<<>>>", "<a href=", "<tg-map lat=1>", String(repeating: "<b>", count: 5_000)] {
+        let deepEmpty = String(repeating: "<blockquote>", count: 200) + String(repeating: "</blockquote>", count: 200)
+        let deepInline = "<p>" + String(repeating: "<b>", count: 200) + String(repeating: "</b>", count: 200) + "</p>"
+        for garbage in ["<", "</p>", "<<<>>>", "<a href=", "<tg-map lat=1>", String(repeating: "<b>", count: 5_000), deepEmpty, deepInline] {
             do { _ = try HTMLReader.read(garbage) } catch let error as MarkupError { XCTAssertGreaterThan(error.line, 0, garbage) }
         }
         // A map without coordinates is an input error with its position.
