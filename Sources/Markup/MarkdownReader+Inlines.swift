@@ -15,12 +15,63 @@ extension MarkdownReader {
         try inlines(node.children, depth: depth)
     }
 
+    /// Inline HTML elements read as Rich HTML when they appear in Markdown text.
+    static let elementTags: Set<String> = ["tg-emoji", "tg-time", "tg-math", "tg-reference", "tg-button", "a", "img"]
+
+    /// Formulas of an element read apart, placed where the element stands in the Markdown.
+    static func locating(_ text: RichText, at location: SourceLocation) -> RichText {
+        switch text {
+        case .math(let source, _): return .math(source: source, location: location)
+        case .concat(let parts): return .concat(parts.map { locating($0, at: location) })
+        case .styled(let style, let inner): return .styled(style, locating(inner, at: location))
+        case .link(let link, let inner): return .link(link, locating(inner, at: location))
+        default: return text
+        }
+    }
+
+    /// The source text of inline Markdown nodes inside an HTML element, as HTML.
+    static func htmlSource(_ node: CmarkNode) -> String {
+        switch node.type {
+        case CMARK_NODE_TEXT, CMARK_NODE_CODE:
+            return node.literal.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+        case CMARK_NODE_HTML_INLINE: return node.literal
+        case CMARK_NODE_SOFTBREAK: return " "
+        case CMARK_NODE_LINEBREAK: return "<br>"
+        // Emphasis inside an element (a formula's "*y*") goes back to the characters it was written with.
+        case CMARK_NODE_EMPH: return "*" + node.children.map(htmlSource).joined() + "*"
+        case CMARK_NODE_STRONG: return "**" + node.children.map(htmlSource).joined() + "**"
+        default: return node.children.map(htmlSource).joined()
+        }
+    }
+
     mutating func inlines(_ nodes: [CmarkNode], depth: Int) throws -> RichText {
         guard depth <= MarkupError.maxDepth else {
-            throw MarkupError(line: nodes.first?.startLine ?? 1, column: nodes.first?.startColumn ?? 1, message: "inline styles nest deeper than \(MarkupError.maxDepth)")
+            throw MarkupError(line: nodes.first?.startLine ?? 1, column: nodes.first.map(column) ?? 1, message: "inline styles nest deeper than \(MarkupError.maxDepth)")
         }
         var builder = InlineBuilder()
-        for node in nodes {
+        var index = 0
+        while index < nodes.count {
+            let node = nodes[index]
+            index += 1
+            // Rich HTML elements with meaning of their own (an emoji, a date, a formula, a link, a button) are
+            // read by the HTML reader, from the opening tag to its closing one (facts §1.2: HTML inside Markdown).
+            if node.type == CMARK_NODE_HTML_INLINE, let tag = HTMLTag(node.literal), !tag.closing, Self.elementTags.contains(tag.name) {
+                var raw = node.literal
+                if !tag.selfClosing && tag.name != "img" {
+                    guard let end = nodes[index...].firstIndex(where: { $0.type == CMARK_NODE_HTML_INLINE && HTMLTag($0.literal).map { $0.closing && $0.name == tag.name } == true }) else {
+                        warn(node, "<\(tag.name)> is not closed; dropped")
+                        continue
+                    }
+                    raw += nodes[index..<end].map(Self.htmlSource).joined() + nodes[end].literal
+                    index = end + 1
+                }
+                let html = try HTMLReader.read("<p>" + restoringFormulas(raw) + "</p>", options: MarkupOptions(mediaBindings: registry.bindings, detectEntities: false))
+                for warning in html.warnings { warn(node, String(warning.split(separator: ":", maxSplits: 2).last ?? "").trimmingSpaces) }
+                if case .paragraph(let text)? = html.blocks.first {
+                    builder.append(Self.locating(text, at: .text(line: node.startLine, column: column(node))))
+                }
+                continue
+            }
             switch node.type {
             case CMARK_NODE_TEXT:
                 appendText(node.literal, to: &builder)

@@ -29,8 +29,16 @@ public struct MarkdownReader {
         return MarkupResult(blocks: blocks, media: reader.registry.media, warnings: reader.warnings)
     }
 
+    /// A node's column in characters (cmark-gfm counts bytes).
+    func column(_ node: CmarkNode) -> Int {
+        let lines = prepass.text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard node.startLine >= 1, node.startLine <= lines.count else { return node.startColumn }
+        let bytes = Array(lines[node.startLine - 1].utf8.prefix(max(0, node.startColumn - 1)))
+        return String(decoding: bytes, as: UTF8.self).count + 1
+    }
+
     mutating func warn(_ node: CmarkNode, _ message: String) {
-        let text = "\(node.startLine):\(node.startColumn): \(message)"
+        let text = "\(node.startLine):\(column(node)): \(message)"
         if !warnings.contains(text) { warnings.append(text) }
     }
 
@@ -38,7 +46,7 @@ public struct MarkdownReader {
 
     mutating func blocks(_ nodes: [CmarkNode], depth: Int) throws -> [Block] {
         guard depth <= MarkupError.maxDepth else {
-            throw MarkupError(line: nodes.first?.startLine ?? 1, column: nodes.first?.startColumn ?? 1, message: "blocks nest deeper than \(MarkupError.maxDepth)")
+            throw MarkupError(line: nodes.first?.startLine ?? 1, column: nodes.first.map(column) ?? 1, message: "blocks nest deeper than \(MarkupError.maxDepth)")
         }
         var result: [Block] = []
         var footnotes: [CmarkNode] = []
@@ -57,7 +65,7 @@ public struct MarkdownReader {
                 if code.hasSuffix("\n") { code.removeLast() }
                 let language = node.fenceInfo.trimmingSpaces.split(separator: " ").first.map { $0.lowercased() } ?? ""
                 if language == "math" {
-                    result.append(.formula(source: code, location: .text(line: node.startLine, column: node.startColumn)))
+                    result.append(.formula(source: code, location: .text(line: node.startLine, column: column(node))))
                 } else {
                     result.append(.preformatted(.plain(code), language: language))
                 }

@@ -161,6 +161,18 @@ final class TelegramExamplesTests: XCTestCase {
         XCTAssertEqual(try MarkdownReader.read("@durov").blocks, [paragraph(.link(.mention, .plain("@durov")))], "on by default")
     }
 
+    /// Rich HTML elements inside Markdown text are read as Rich HTML (facts §1.2).
+    func testInlineHTMLElements() throws {
+        let text = #"Hi <tg-emoji emoji-id="5">👍</tg-emoji> at <tg-time unix="100" format="t">noon</tg-time>, <tg-math>x_1 *y*</tg-math>, "#
+            + #"<a href="tel:+1">call</a> <img src="tg://emoji?id=7" alt="🔥"/>."#
+        var format = DateFormat()
+        format.shortTime = true
+        XCTAssertEqual(try blocks(text), [paragraph(.plain("Hi "), .customEmoji(id: "5", alt: "👍"), .plain(" at "),
+                                                    .date(DateText(fallback: .plain("noon"), unixTime: 100, format: format)), .plain(", "),
+                                                    .math(source: "x_1 *y*", location: .text(line: 1, column: 90)), .plain(", "),
+                                                    .link(.phone("+1"), .plain("call")), .plain(" "), .customEmoji(id: "7", alt: "🔥"), .plain("."))])
+    }
+
     func testWarningsNameLineAndColumn() throws {
         let result = try MarkdownReader.read("ok\n\nsee <blink>x</blink>")
         XCTAssertEqual(result.warnings.first, "3:5: unsupported tag <blink> dropped (its text is kept)")
