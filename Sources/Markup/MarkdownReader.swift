@@ -83,7 +83,7 @@ public struct MarkdownReader {
                 footnotes.append(node)
             default:
                 if node.typeName == "table" {
-                    if let table = try table(node, after: result.last, previous: index >= 2 ? nodes[index - 2] : nil, depth: depth) {
+                    if let table = try table(node, previous: index >= 2 ? nodes[index - 2] : nil, depth: depth) {
                         result.append(table)
                     } else {
                         // A table right under a text line is not a table (facts §1.3): the lines join that paragraph.
@@ -191,7 +191,7 @@ public struct MarkdownReader {
 
     /// A GFM table: header row flagged, column alignment from the delimiter row, short rows padded, bordered and
     /// striped as the server sends it back (facts §4.2 #14). nil when it stands right under a text line.
-    mutating func table(_ node: CmarkNode, after previousBlock: Block?, previous: CmarkNode?, depth: Int) throws -> Block? {
+    mutating func table(_ node: CmarkNode, previous: CmarkNode?, depth: Int) throws -> Block? {
         if let previous, previous.type == CMARK_NODE_PARAGRAPH, previous.endLine + 1 >= node.startLine { return nil }
         let alignments = node.tableAlignments
         var rows: [[TableCell]] = []

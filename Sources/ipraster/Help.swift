@@ -52,7 +52,7 @@ enum Help {
       --timezone TZ         date time zone                                                 [UTC]
       --strict              unknown block or text types, Bot API limits and formulas that cannot be
                             typeset are errors (exit 2)
-      --from FORMAT         the input format (json, markdown), instead of the extension or sniffing
+      --from FORMAT         the input format (json, markdown, html), instead of the extension or sniffing
       --math-delimiters M   how Markdown pairs $: strict (the app's rule; .md files) or loose (the
                             server's; Bot API markdown)
       --reveal-rects        layout: include per-character ink rects
