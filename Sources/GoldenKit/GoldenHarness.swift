@@ -189,7 +189,7 @@ public final class GoldenHarness {
             let layout = try pipeline.layout(input, settings: settings)
             dump = layout.textDump()
             actual = try pipeline.renderer.image(layout, media: pipeline.media(settings))
-            actualPNG = try PNGCodec.encode(actual, opaque: (layout.background?.a ?? 0) >= 1)
+            actualPNG = try PNGCodec.encode(actual, opaque: layout.isOpaque)
         } catch {
             return .failed(reason: "cannot render: \(error)", recorded: false)
         }

@@ -2,7 +2,8 @@ import CCairo
 import Drawing
 import Layout
 
-/// Paints page layouts and encodes them as PNG, SVG or PDF.
+/// Paints page layouts and encodes them as PNG, SVG or PDF. Not thread-safe (its glyph painter caches
+/// Cairo fonts): use one per thread.
 public final class Renderer {
     public enum Format: String, Sendable, CaseIterable { case png, svg, pdf }
 
@@ -14,6 +15,19 @@ public final class Renderer {
     /// The layout painted at its canvas scale, as straight RGBA; `overlays` change named groups for one
     /// animation frame (`PageLayout.displayList(overlays:)`).
     public func image(_ layout: PageLayout, overlays: [String: Overlay] = [:], media: MediaStore? = nil) throws -> RGBAImage {
+        try painted(layout, overlays: overlays, media: media).image()
+    }
+
+    /// The layout painted and encoded as PNG straight from the canvas's rows, with no image copy: RGB when the
+    /// page has an opaque background, else RGBA (an explicit rule, so goldens are stable). `level` is
+    /// libdeflate's compression level.
+    public func png(_ layout: PageLayout, overlays: [String: Overlay] = [:], media: MediaStore? = nil,
+                    level: Int32 = PNGCodec.compressionLevel) throws -> [UInt8] {
+        try painted(layout, overlays: overlays, media: media).png(level: level)
+    }
+
+    /// The layout painted onto a canvas of its pixel size, to be encoded or read once.
+    public func painted(_ layout: PageLayout, overlays: [String: Overlay] = [:], media: MediaStore? = nil) throws -> PaintedPage {
         // Cairo image surfaces are at most 32767 pixels on a side.
         let side = LayoutOptions.maxRasterPixels
         guard !layout.exceedsHeightLimit, layout.canvas.pixelWidth <= side, layout.canvas.pixelHeight <= side else {
@@ -23,14 +37,13 @@ public final class Renderer {
         cairo_scale(canvas.cr, layout.canvas.scale, layout.canvas.scale)
         FramePainter(glyphs: glyphs, media: media, scale: layout.canvas.scale).paint(layout.displayList(overlays: overlays), cr: canvas.cr)
         try canvas.check()
-        return canvas.straightRGBA()
+        return PaintedPage(canvas: canvas, opaque: layout.isOpaque)
     }
 
     public func encode(_ layout: PageLayout, as format: Format, media: MediaStore? = nil) throws -> [UInt8] {
         switch format {
         case .png:
-            // RGB when the canvas has an opaque background, else RGBA: an explicit rule, so goldens are stable.
-            return try PNGCodec.encode(try image(layout, media: media), opaque: (layout.background?.a ?? 0) >= 1)
+            return try png(layout, media: media)
         case .svg, .pdf:
             let canvas = try CairoCanvas(vector: format == .svg ? .svg : .pdf, width: layout.canvas.width, height: layout.canvas.height)
             FramePainter(glyphs: glyphs, media: media, scale: layout.canvas.scale).paint(layout.displayList(), cr: canvas.cr)
@@ -53,7 +66,7 @@ public final class Renderer {
             cairo_scale(canvas.cr, scale, scale)
             painter.paint(frame, cr: canvas.cr)
             try canvas.check()
-            return try PNGCodec.encode(canvas.straightRGBA(), opaque: opaque)
+            return try canvas.consumeAsPNG(opaque: opaque, level: PNGCodec.compressionLevel, threads: PNGCodec.defaultThreads)
         case .svg, .pdf:
             let canvas = try CairoCanvas(vector: format == .svg ? .svg : .pdf, width: width, height: height)
             painter.paint(frame, cr: canvas.cr)
@@ -65,7 +78,7 @@ public final class Renderer {
     public static var libraryVersions: [(String, String)] {
         let shaping = FontSet.libraryVersions
         return shaping.filter { $0.0 != "fontconfig" } + [("cairo", String(cString: cairo_version_string())), ("freetype", Self.freetypeVersion)]
-            + shaping.filter { $0.0 == "fontconfig" } + [("libpng", PNGCodec.libraryVersion)]
+            + shaping.filter { $0.0 == "fontconfig" } + [("libpng", PNGCodec.libraryVersion), ("libdeflate", PNGCodec.deflateVersion)]
     }
 
     private static var freetypeVersion: String {

@@ -2,16 +2,18 @@ import Foundation
 import Layout
 import Raster
 
-/// Paints a timeline's frames and writes them: frames are painted one after another from the shared
-/// layouts (Pango and the glyph painter are not thread-safe) while the painted ones are PNG-encoded on
-/// the other cores at the fast zlib level.
+/// Paints a timeline's frames and writes them: display lists are built from the shared layouts on the
+/// calling thread (layout's Pango objects are not thread-safe), then painted and PNG-encoded on every core,
+/// one `FrameEncoder` (glyph painter, surface) per thread; a frame that repeats the one before is not
+/// painted again.
 public final class RevealExporter {
     public let timeline: RevealTimeline
     public let fps: Double
     private let renderer: Renderer
     private let media: MediaStore?
 
-    /// Frames per batch: encoded PNGs are handed to `write` in order at the end of each batch.
+    /// Frames per batch: encoded PNGs are handed to `write` in order at the end of each batch (this bounds
+    /// the encoded frames held in memory).
     static let batchSize = 48
 
     public init(timeline: RevealTimeline, fps: Double, renderer: Renderer, media: MediaStore?) {
@@ -36,7 +38,7 @@ public final class RevealExporter {
         try PNGCodec.encode(image(at: time), opaque: opaque)
     }
 
-    private var opaque: Bool { (timeline.stream.finalLayout.background?.a ?? 0) >= 1 }
+    private var opaque: Bool { timeline.stream.finalLayout.isOpaque }
 
     public static func frameName(_ index: Int) -> String {
         let digits = String(index)
@@ -86,39 +88,57 @@ public final class RevealExporter {
         return !digits.isEmpty && digits.allSatisfy(\.isNumber)
     }
 
-    /// Paints frames on this thread while earlier frames are PNG-encoded on the other cores; `write`
-    /// receives (index, PNG bytes) in frame order, on this thread, batch by batch.
-    public func encodeFrames(progress: ((Int, Int) -> Void)? = nil, write: (Int, [UInt8]) throws -> Void) throws {
+    /// What the last `encodeFrames` did: frames delivered and frames painted (the others repeated the frame
+    /// before them, so their bytes were reused).
+    public private(set) var lastExport: (frames: Int, painted: Int) = (0, 0)
+
+    /// Encodes every frame and hands `write` (index, PNG bytes) in frame order, on this thread, batch by
+    /// batch. Per batch, the frames' display lists are built here; a frame whose display list equals the one
+    /// before it reuses that frame's bytes (`skipUnchanged`), the others are painted and encoded at the fast
+    /// level on `threads` threads, each with its own `FrameEncoder`. The bytes do not depend on `threads` or
+    /// `skipUnchanged`.
+    public func encodeFrames(threads: Int = ProcessInfo.processInfo.activeProcessorCount, skipUnchanged: Bool = true,
+                             progress: ((Int, Int) -> Void)? = nil, write: (Int, [UInt8]) throws -> Void) throws {
         let count = frameCount
-        let queue = DispatchQueue.global(qos: .userInitiated)
-        // Bounds the painted images waiting for an encoder (one canvas of memory each).
-        let slots = DispatchSemaphore(value: 2 * ProcessInfo.processInfo.activeProcessorCount)
-        let opaque = self.opaque
+        let workers = max(1, threads)
+        let encoders = (0..<workers).map { _ in FrameEncoder(canvas: timeline.canvas, opaque: opaque, mediaDirectory: media?.directory) }
+        var previous: (list: Frame, bytes: [UInt8])?
+        var painted = 0
         var start = 0
         while start < count {
             let end = min(count, start + Self.batchSize)
-            let results = ResultSlots(count: end - start)
-            let group = DispatchGroup()
-            var failure: Error?
+            // Per frame of the batch: the display list to paint, or nil when it repeats the frame before.
+            var lists: [Frame?] = []
+            var last = previous?.list
             for index in start..<end {
-                let image: RGBAImage
-                do { image = try self.image(at: time(ofFrame: index)) } catch {
-                    failure = error
-                    break
-                }
-                slots.wait()
-                let slot = index - start
-                queue.async(group: group) {
-                    results.set(slot, Result { try PNGCodec.encode(image, opaque: opaque, level: PNGCodec.fastCompressionLevel) })
-                    slots.signal()
+                let frame = timeline.frame(at: time(ofFrame: index))
+                let list = frame.layout.displayList(overlays: frame.overlays())
+                lists.append(skipUnchanged && list == last ? nil : list)
+                last = list
+            }
+            let results = ResultSlots(count: lists.count)
+            let next = Counter()
+            let batch = lists
+            DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                let encoder = encoders[worker]
+                while let slot = next.take(below: batch.count) {
+                    guard let list = batch[slot] else { continue }
+                    results.set(slot, Result { try encoder.png(list, level: PNGCodec.fastCompressionLevel) })
                 }
             }
-            group.wait()
-            if let failure { throw failure }
-            for (offset, result) in results.values.enumerated() { try write(start + offset, try result.get()) }
+            var bytes = previous?.bytes ?? []
+            for (offset, result) in results.values.enumerated() {
+                if lists[offset] != nil {
+                    bytes = try result.get()
+                    painted += 1
+                }
+                try write(start + offset, bytes)
+            }
+            if let last { previous = (last, bytes) }
             start = end
             progress?(start, count)
         }
+        lastExport = (count, painted)
     }
 
     private func encodeFrames(into directory: String, progress: ((Int, Int) -> Void)?) throws {
@@ -168,6 +188,20 @@ public final class RevealExporter {
                                             ("pixelHeight", .int(canvas.pixelHeight))])),
                         ("chunks", .array(timeline.stream.chunks.map { .object([("time", .number($0.time)), ("total", .int($0.map.total))]) })),
                         ("frames", .array(frames))])
+    }
+}
+
+/// Hands out slot numbers 0, 1, 2 … to the threads of a batch.
+private final class Counter: @unchecked Sendable {
+    private var value = 0
+    private let lock = NSLock()
+
+    func take(below limit: Int) -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard value < limit else { return nil }
+        value += 1
+        return value - 1
     }
 }
 

@@ -2,6 +2,7 @@ import Foundation
 import Layout
 import Raster
 import RenderOptions
+import Reveal
 
 /// `ipraster bench INPUT... [--iterations N] [render options]`: renders each input many times in this one
 /// process and prints median milliseconds per stage and the peak RSS, one `key=value` line per input
@@ -11,6 +12,7 @@ enum BenchCommand {
         let options = try RenderOptions.parse(arguments)
         let settings = options.settings
         var iterations = 50
+        var reveal = false
         var inputs: [String] = []
         var index = 0
         while index < options.remaining.count {
@@ -23,12 +25,21 @@ enum BenchCommand {
                 index += 2
                 continue
             }
+            if argument == "--reveal" {
+                reveal = true
+                index += 1
+                continue
+            }
             if argument.hasPrefix("-") { throw UsageError(message: "unknown option \(argument)", command: "bench") }
             inputs.append(argument)
             index += 1
         }
         guard !inputs.isEmpty else { throw UsageError(message: "missing INPUT", command: "bench") }
         let pipeline = try RenderPipeline(processDefault: true)
+        if reveal {
+            for input in inputs { try benchReveal(input, pipeline: pipeline, settings: settings) }
+            return ExitCode.success
+        }
         for input in inputs {
             let bytes = try CLI.readInput(input)
             var decode: [Double] = [], layout: [Double] = [], paint: [Double] = [], png: [Double] = [], pango: [Double] = []
@@ -48,9 +59,9 @@ enum BenchCommand {
                 let t2 = clock()
                 let pangoMs = (pipeline.fonts.measureSeconds - pangoBefore) * 1000
                 textItems = Self.textItemCount(page.items)
-                let image = try pipeline.renderer.image(page)
+                let painted = try pipeline.renderer.painted(page)
                 let t3 = clock()
-                _ = try PNGCodec.encode(image, opaque: (page.background?.a ?? 0) >= 1)
+                _ = try painted.png()
                 let t4 = clock()
                 guard pass > 0 else { continue }
                 formulaCount = (formulas?.typesetCount ?? 0) - formulaCountBefore
@@ -71,6 +82,33 @@ enum BenchCommand {
         getrusage(RUSAGE_SELF.rawValue, &usage)
         print("ipraster peak_rss_mb=\(String(format: "%.1f", Double(usage.ru_maxrss) / 1024))")
         return ExitCode.success
+    }
+
+    /// `--reveal`: the whole frame export of INPUT's reveal at 60 fps, in memory (no files), three ways: on every
+    /// core skipping frames that repeat the one before (what `ipraster reveal -o DIR/` does), on every core
+    /// painting every frame, and on one thread; with a check that all three gave the same bytes.
+    private static func benchReveal(_ input: String, pipeline: RenderPipeline, settings: RenderSettings) throws {
+        let decoded = try settings.decode(try CLI.readInput(input), path: input)
+        let stream = try RevealStream(input: decoded) { frame, revealRects in
+            var frameSettings = settings
+            frameSettings.layout.revealRects = revealRects
+            return try pipeline.layout(frame, settings: frameSettings)
+        }
+        let exporter = RevealExporter(timeline: try RevealTimeline(stream: stream), fps: 60, renderer: pipeline.renderer, media: pipeline.media(settings))
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        var line = "reveal_bench input=\((input as NSString).lastPathComponent) frames=\(exporter.frameCount) cores=\(cores)"
+        var first: [[UInt8]] = [], identical = true
+        for (name, threads, skip) in [("all_cores", cores, true), ("all_cores_no_skip", cores, false), ("one_thread", 1, true)] {
+            let start = clock()
+            try exporter.encodeFrames(threads: threads, skipUnchanged: skip) { index, bytes in
+                if index == first.count { first.append(bytes) } else if first[index] != bytes { identical = false }
+            }
+            let seconds = (clock() - start) / 1000
+            line += " \(name)_fps=\(String(format: "%.2f", Double(exporter.frameCount) / seconds))"
+            if skip && threads == cores { line += " painted=\(exporter.lastExport.painted)" }
+        }
+        line += " identical=\(identical)"
+        print(line)
     }
 
     /// Text items, and the text inside placeholders, in the layout.

@@ -21,6 +21,37 @@ final class RevealExportTests: XCTestCase {
         XCTAssertEqual(first, second)
     }
 
+    /// Frames painted and encoded on several threads, skipping repeated frames, are the bytes a single thread
+    /// gives painting every frame; every frame decodes to the frame painted on its own.
+    func testParallelExportIsByteIdenticalToASingleThreadedOne() throws {
+        for fixture in ["text-stream", "table-stream", "emoji-stream"] {
+            let export = try exporter(fixture, fps: 30)
+            var parallel: [[UInt8]] = [], single: [[UInt8]] = []
+            try export.encodeFrames(threads: 3, skipUnchanged: true) { _, bytes in parallel.append(bytes) }
+            let painted = export.lastExport.painted
+            try export.encodeFrames(threads: 1, skipUnchanged: false) { _, bytes in single.append(bytes) }
+            XCTAssertEqual(export.lastExport.painted, export.frameCount, fixture)
+            XCTAssertLessThanOrEqual(painted, export.frameCount, fixture)
+            XCTAssertEqual(parallel.count, export.frameCount, fixture)
+            XCTAssertEqual(parallel, single, fixture)
+            for index in [0, export.frameCount / 3, export.frameCount - 1] {
+                XCTAssertEqual(try PNGCodec.decode(parallel[index]), try export.image(at: export.time(ofFrame: index)), "\(fixture) frame \(index)")
+            }
+        }
+    }
+
+    /// The end of a reveal repeats its last frame (the status has faded in): those frames are not painted again.
+    /// (A frame whose display list changed only invisibly is still painted.)
+    func testRepeatedFramesAreNotPaintedAgain() throws {
+        let export = try exporter("text-stream", fps: 60)
+        var frames: [[UInt8]] = []
+        try export.encodeFrames { _, bytes in frames.append(bytes) }
+        let repeats = zip(frames, frames.dropFirst()).filter { $0.0 == $0.1 }.count
+        XCTAssertGreaterThan(repeats, 0, "the fixture has repeated frames")
+        XCTAssertLessThan(export.lastExport.painted, export.frameCount)
+        XCTAssertGreaterThanOrEqual(export.lastExport.painted, export.frameCount - repeats)
+    }
+
     func testLastFrameIsTheStaticRender() throws {
         for fixture in ["text-stream", "table-stream", "thinking-stream", "media-message"] {
             let export = try exporter(fixture, fps: 30)

@@ -18,6 +18,9 @@ public struct PageLayout: Sendable {
     public var exceedsHeightLimit = false
     /// A text reached `FontSet.maxLinesPerText` lines and was cut: the page is refused in every output mode.
     public var exceedsLineLimit = false
+
+    /// The background covers every pixel with full opacity: PNG output drops the alpha channel (RGB).
+    public var isOpaque: Bool { (background?.a ?? 0) >= 1 }
 }
 
 public struct Canvas: Sendable, Equatable {

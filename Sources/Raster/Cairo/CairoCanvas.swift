@@ -1,26 +1,42 @@
 import CCairo
+import CPNGWriter
+import Foundation
 
 /// Owns a Cairo surface and its drawing context; `deinit` releases both.
 final class CairoCanvas {
     enum Kind { case image, svg, pdf }
 
     let surface: OpaquePointer
-    let cr: OpaquePointer
+    private(set) var cr: OpaquePointer
     let kind: Kind
     private let sink: ByteSink?
+    /// An image surface's pixels, allocated here so rows have room for in-place PNG conversion.
+    private let pixels: UnsafeMutableRawPointer?
+    /// Bytes per row of an image surface: one pixel more than Cairo's minimum, so that a row converted to a
+    /// PNG RGBA row (a filter byte plus 4 bytes per pixel) fits where it was read from.
+    let stride: Int
 
     /// Collects the bytes a vector surface writes.
     final class ByteSink {
         var bytes: [UInt8] = []
     }
 
-    /// An ARGB32 image surface of `pixelWidth` × `pixelHeight`.
+    /// An ARGB32 image surface of `pixelWidth` × `pixelHeight`, cleared to transparent.
     init(pixelWidth: Int, pixelHeight: Int) throws {
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight)),
+        let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(clamping: pixelWidth))) + 4
+        let (bytes, overflow) = stride.multipliedReportingOverflow(by: pixelHeight)
+        guard pixelWidth > 0, pixelHeight > 0, stride > 4, !overflow, let pixels = calloc(bytes, 1) else {
+            throw CairoError(message: "cannot create a \(pixelWidth)×\(pixelHeight) image surface", outOfMemory: true)
+        }
+        guard let surface = cairo_image_surface_create_for_data(pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
+                                                                Int32(pixelWidth), Int32(pixelHeight), Int32(stride)),
               cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            free(pixels)
             throw CairoError(message: "cannot create a \(pixelWidth)×\(pixelHeight) image surface", outOfMemory: true)
         }
         self.surface = surface
+        self.pixels = pixels
+        self.stride = stride
         cr = cairo_create(surface)
         kind = .image
         sink = nil
@@ -51,6 +67,8 @@ final class CairoCanvas {
             cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "ipraster")
         }
         self.surface = surface
+        pixels = nil
+        stride = 0
         cr = cairo_create(surface)
         self.kind = kind
         self.sink = sink
@@ -60,6 +78,17 @@ final class CairoCanvas {
     deinit {
         cairo_destroy(cr)
         cairo_surface_destroy(surface)
+        free(pixels)
+    }
+
+    /// Clears an image surface to transparent and starts a fresh drawing context (identity transform, no
+    /// clip), so one canvas can paint frame after frame.
+    func reset() {
+        guard let pixels else { return }
+        cairo_destroy(cr)
+        memset(pixels, 0, stride * Int(cairo_image_surface_get_height(surface)))
+        cairo_surface_mark_dirty(surface)
+        cr = cairo_create(surface)
     }
 
     func check() throws {
@@ -74,6 +103,35 @@ final class CairoCanvas {
         let status = cairo_surface_status(surface)
         guard status == CAIRO_STATUS_SUCCESS else { throw CairoError(status: status) }
         return sink?.bytes ?? []
+    }
+
+    /// The image surface as PNG bytes, RGB when `opaque` (alpha dropped), else straight RGBA. The conversion
+    /// happens in the surface's own memory: the canvas's pixels are garbage afterwards.
+    /// `banded`: compress a large canvas in bands, on up to `threads` threads (the bytes do not depend on
+    /// `threads`); one band suits frames that are themselves encoded in parallel.
+    func consumeAsPNG(opaque: Bool, level: Int32, banded: Bool = true, threads: Int) throws -> [UInt8] {
+        cairo_surface_flush(surface)
+        guard let pixels else { throw PNGCodec.Error.encodeFailed }
+        var data: UnsafeMutablePointer<UInt8>?
+        var size = 0
+        let status = ipr_png_encode_argb32_in_place(pixels.assumingMemoryBound(to: UInt8.self), cairo_image_surface_get_width(surface),
+                                                    cairo_image_surface_get_height(surface), Int32(stride), opaque ? 1 : 0, level, banded ? 1 : 0,
+                                                    Int32(clamping: threads), &data, &size)
+        cairo_surface_mark_dirty(surface)
+        return try PNGCodec.bytes(status: status, data: data, size: size)
+    }
+
+    /// Like `consumeAsPNG`, for animation frames of one size: bands of rows whose bytes equal the same band of
+    /// an earlier frame in `cache` reuse its compressed bytes (the output does not depend on the cache).
+    func consumeAsFramePNG(opaque: Bool, level: Int32, cache: OpaquePointer) throws -> [UInt8] {
+        cairo_surface_flush(surface)
+        guard let pixels else { throw PNGCodec.Error.encodeFailed }
+        var data: UnsafeMutablePointer<UInt8>?
+        var size = 0
+        let status = ipr_png_encode_frame_in_place(pixels.assumingMemoryBound(to: UInt8.self), cairo_image_surface_get_width(surface),
+                                                   cairo_image_surface_get_height(surface), Int32(stride), opaque ? 1 : 0, level, cache, &data, &size)
+        cairo_surface_mark_dirty(surface)
+        return try PNGCodec.bytes(status: status, data: data, size: size)
     }
 
     /// The image surface as straight RGBA (Cairo stores premultiplied, native-endian BGRA on little-endian).

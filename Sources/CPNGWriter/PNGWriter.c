@@ -1,0 +1,384 @@
+/* The PNG writer for rendered pages (issue 15). Hand-written framing because libpng compresses through
+   zlib, whose level 6 costs about twice libdeflate's time for the same size on page-sized images, and
+   libdeflate compresses whole buffers only (there is no stream to hand libpng).
+
+   - In place: each premultiplied ARGB32 row of the surface is rewritten as its filter byte (type 0, None)
+     followed by RGB or straight RGBA, so no second full-page buffer exists.
+   - In segments: a large page is cut into a fixed number of row bands (by its size alone, never by the
+     number of threads, so the bytes are the same whatever runs them). Each band is converted and
+     compressed on its own thread as raw DEFLATE; the bands are spliced into one zlib stream by clearing
+     the BFINAL bit of each band's last block (found by DeflateBlocks.c) and byte-aligning with an empty
+     stored block, as a zlib sync flush would. A band starts without the previous band's history.
+   - Output is a pure function of the pixels and the level: no time, text or gamma chunks. */
+
+#include "ipr_png_writer.h"
+#include "DeflateBlocks.h"
+
+#include <libdeflate.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+
+/* An IDAT chunk's data stays well under PNG's 2^31 - 1 byte limit. */
+#define IPR_IDAT_MAX ((size_t)1 << 30)
+/* Filtered bytes per band (at least); at most IPR_MAX_BANDS bands. */
+#define IPR_BAND_BYTES ((size_t)2 << 20)
+#define IPR_MAX_BANDS 4
+
+static void put32(unsigned char *p, uint32_t v) {
+    p[0] = (unsigned char)(v >> 24); p[1] = (unsigned char)(v >> 16); p[2] = (unsigned char)(v >> 8); p[3] = (unsigned char)v;
+}
+
+/* Writes one chunk at `p` (length, type, data, CRC over type and data); returns the bytes written. */
+static size_t put_chunk(unsigned char *p, const char type[4], const unsigned char *data, size_t length) {
+    put32(p, (uint32_t)length);
+    memcpy(p + 4, type, 4);
+    if (length > 0) memmove(p + 8, data, length);
+    put32(p + 8 + length, libdeflate_crc32(0, p + 4, 4 + length));
+    return 12 + length;
+}
+
+/* Cairo's premultiplied native-endian ARGB pixel as straight R, G, B, A with the rounding Cairo's own PNG
+   writer uses; a fully transparent pixel is all zeros. */
+static inline void unpremultiply(uint32_t value, unsigned char *p) {
+    uint32_t a = value >> 24, r = (value >> 16) & 0xff, g = (value >> 8) & 0xff, b = value & 0xff;
+    if (a == 0) {
+        p[0] = p[1] = p[2] = p[3] = 0;
+    } else if (a == 255) {
+        p[0] = (unsigned char)r; p[1] = (unsigned char)g; p[2] = (unsigned char)b; p[3] = 255;
+    } else {
+        uint32_t ur = (r * 255 + a / 2) / a, ug = (g * 255 + a / 2) / a, ub = (b * 255 + a / 2) / a;
+        p[0] = (unsigned char)(ur > 255 ? 255 : ur); p[1] = (unsigned char)(ug > 255 ? 255 : ug);
+        p[2] = (unsigned char)(ub > 255 ? 255 : ub); p[3] = (unsigned char)a;
+    }
+}
+
+/* Rewrites `rows` ARGB32 rows read at `source` (`stride` apart) as filtered PNG rows written from `base`
+   (`row_bytes` apart), where base <= source and row_bytes <= stride. Row y's target starts at or before its
+   source and ends before row y + 1's source. Each pixel is loaded before its bytes are stored: left to right,
+   pixel x's bytes end before pixel x + 1's source, except when a row's target and source start together
+   with 4 channels (the first row of an RGBA band): its target sits one byte right of its source, so it is
+   converted right to left. The filter byte is stored last, once the row's source is consumed. */
+static void convert_rows(unsigned char *base, const unsigned char *source, size_t rows, size_t width, size_t stride,
+                         size_t row_bytes, int opaque) {
+    for (size_t y = 0; y < rows; y++) {
+        const unsigned char *in = source + y * stride;
+        unsigned char *target = base + y * row_bytes;
+        if (opaque) {
+            for (size_t x = 0; x < width; x++) {
+                uint32_t value;
+                memcpy(&value, in + 4 * x, 4);
+                unsigned char *p = target + 1 + 3 * x;
+                p[0] = (unsigned char)(value >> 16); p[1] = (unsigned char)(value >> 8); p[2] = (unsigned char)value;
+            }
+        } else {
+            int backwards = target == in;
+            for (size_t i = 0; i < width; i++) {
+                size_t x = backwards ? width - 1 - i : i;
+                uint32_t value;
+                memcpy(&value, in + 4 * x, 4);
+                unpremultiply(value, target + 1 + 4 * x);
+            }
+        }
+        target[0] = 0;
+    }
+}
+
+/* One band: its rows (converted first when `source` is set), then its raw DEFLATE stream and Adler-32. A band
+   that is not the last is spliced open: its final block's BFINAL bit cleared and an empty stored block (BFINAL
+   0, BTYPE 00, padding to a byte, LEN 0, NLEN 0xffff) appended, so the next band's blocks follow on. */
+typedef struct {
+    unsigned char *data;         /* the band's filtered bytes (after conversion) */
+    size_t size;
+    const unsigned char *source; /* ARGB32 rows to convert into `data`, or NULL when `data` is filtered already */
+    size_t rows, width, stride, row_bytes;
+    int opaque, level, last;
+    unsigned char *stream;       /* malloc'd */
+    size_t stream_size;
+    uint32_t adler;
+    int status;
+} ipr_band;
+
+static int splice_open(unsigned char *stream, size_t *size) {
+    size_t final_bit, end_bit;
+    if (ipr_deflate_final_block(stream, *size, &final_bit, &end_bit) != 0) return 3;
+    stream[final_bit >> 3] &= (unsigned char)~(1u << (final_bit & 7));
+    size_t whole = (end_bit + 7) >> 3;
+    if (end_bit & 7) stream[whole - 1] &= (unsigned char)((1u << (end_bit & 7)) - 1);
+    size_t at = (end_bit + 3 + 7) >> 3;  /* the stored block's 3 header bits, then padding */
+    for (size_t b = whole; b < at; b++) stream[b] = 0;
+    stream[at++] = 0x00; stream[at++] = 0x00; stream[at++] = 0xff; stream[at++] = 0xff;
+    *size = at;
+    return 0;
+}
+
+static void *run_band(void *argument) {
+    ipr_band *band = argument;
+    if (band->source != NULL) convert_rows(band->data, band->source, band->rows, band->width, band->stride, band->row_bytes, band->opaque);
+    band->adler = (uint32_t)libdeflate_adler32(1, band->data, band->size);
+    struct libdeflate_compressor *compressor = libdeflate_alloc_compressor(band->level);
+    if (compressor == NULL) { band->status = 2; return NULL; }
+    size_t bound = libdeflate_deflate_compress_bound(compressor, band->size);
+    band->stream = malloc(bound + 6);  /* room for the splice: a partial byte and the stored block */
+    if (band->stream == NULL) { libdeflate_free_compressor(compressor); band->status = 2; return NULL; }
+    band->stream_size = libdeflate_deflate_compress(compressor, band->data, band->size, band->stream, bound);
+    libdeflate_free_compressor(compressor);
+    band->status = band->stream_size == 0 ? 3 : band->last ? 0 : splice_open(band->stream, &band->stream_size);
+    return NULL;
+}
+
+typedef struct {
+    ipr_band **bands;
+    int count;
+    int next;
+    pthread_mutex_t lock;
+} ipr_queue;
+
+static void *run_queue(void *argument) {
+    ipr_queue *queue = argument;
+    for (;;) {
+        pthread_mutex_lock(&queue->lock);
+        int index = queue->next++;
+        pthread_mutex_unlock(&queue->lock);
+        if (index >= queue->count) return NULL;
+        run_band(queue->bands[index]);
+    }
+}
+
+/* Runs the bands, on up to `threads` threads (the calling one included). */
+static void run_bands(ipr_band **bands, int count, int threads) {
+    ipr_queue queue = { bands, count, 0, PTHREAD_MUTEX_INITIALIZER };
+    pthread_t helpers[IPR_MAX_BANDS];
+    int started = 0;
+    for (int i = 1; i < threads && i < count && started < IPR_MAX_BANDS; i++) {
+        if (pthread_create(&helpers[started], NULL, run_queue, &queue) == 0) started++;
+    }
+    run_queue(&queue);
+    for (int i = 0; i < started; i++) pthread_join(helpers[i], NULL);
+}
+
+/* Frames the PNG around the bands' streams: zlib header, the streams in order, the combined Adler-32. */
+static int frame_png(const ipr_band *bands, int count, int width, int height, int opaque, int level,
+                     unsigned char **out, size_t *out_size) {
+    size_t stream_size = 2 + 4;
+    for (int i = 0; i < count; i++) {
+        if (bands[i].status != 0) return bands[i].status;
+        stream_size += bands[i].stream_size;
+    }
+    size_t chunks = stream_size / IPR_IDAT_MAX + 1;
+    unsigned char *png = malloc(8 + 25 + chunks * 12 + stream_size + 12);
+    unsigned char *stream = malloc(stream_size);
+    if (png == NULL || stream == NULL) { free(png); free(stream); return 2; }
+
+    /* zlib header: deflate with a 32 KiB window; FLEVEL as libdeflate sets it for this level. */
+    stream[0] = 0x78;
+    stream[1] = level < 2 ? 0x01 : level < 6 ? 0x5e : level == 6 ? 0x9c : 0xda;
+    size_t at = 2;
+    uLong adler = 1;
+    for (int i = 0; i < count; i++) {
+        adler = i == 0 ? bands[i].adler : adler32_combine(adler, bands[i].adler, (z_off_t)bands[i].size);
+        memcpy(stream + at, bands[i].stream, bands[i].stream_size);
+        at += bands[i].stream_size;
+    }
+    put32(stream + at, (uint32_t)adler);
+    at += 4;
+
+    static const unsigned char signature[8] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n' };
+    memcpy(png, signature, 8);
+    size_t written = 8;
+    unsigned char header[13];
+    put32(header, (uint32_t)width);
+    put32(header + 4, (uint32_t)height);
+    header[8] = 8;                                   /* bit depth */
+    header[9] = opaque ? 2 : 6;                      /* colour type: RGB or RGBA */
+    header[10] = 0; header[11] = 0; header[12] = 0;  /* deflate, adaptive filtering method, no interlace */
+    written += put_chunk(png + written, "IHDR", header, 13);
+    size_t offset = 0;
+    do {
+        size_t length = at - offset < IPR_IDAT_MAX ? at - offset : IPR_IDAT_MAX;
+        written += put_chunk(png + written, "IDAT", stream + offset, length);
+        offset += length;
+    } while (offset < at);
+    written += put_chunk(png + written, "IEND", NULL, 0);
+    free(stream);
+    *out = png;
+    *out_size = written;
+    return 0;
+}
+
+/* Bands for `size` filtered bytes in `height` rows: one per IPR_BAND_BYTES, at most IPR_MAX_BANDS and never
+   more than the rows. */
+static int band_count(size_t size, int height) {
+    size_t count = size / IPR_BAND_BYTES;
+    if (count < 1) count = 1;
+    if (count > IPR_MAX_BANDS) count = IPR_MAX_BANDS;
+    if (count > (size_t)height) count = (size_t)height;
+    return (int)count;
+}
+
+/* Band of `rows` rows from row `first`: converted in place from the start of its own first source row, or a
+   slice of the already filtered copy. */
+static void describe_band(ipr_band *band, unsigned char *pixels, unsigned char *filtered, size_t first, size_t rows, int width,
+                          size_t stride, size_t row_bytes, int opaque, int level) {
+    band->rows = rows;
+    band->size = rows * row_bytes;
+    band->width = (size_t)width;
+    band->stride = stride;
+    band->row_bytes = row_bytes;
+    band->opaque = opaque;
+    band->level = level;
+    if (filtered != NULL) {
+        band->data = filtered + first * row_bytes;
+        band->source = NULL;
+    } else {
+        band->data = pixels + first * stride;
+        band->source = band->data;
+    }
+}
+
+static int encode(unsigned char *pixels, const unsigned char *rgba, int width, int height, size_t stride, int opaque,
+                  int level, int banded, int threads, unsigned char **out, size_t *out_size) {
+    size_t row_bytes = 1 + (opaque ? 3 : 4) * (size_t)width;
+    int count = banded ? band_count(row_bytes * (size_t)height, height) : 1;
+    unsigned char *filtered = NULL;
+    if (rgba != NULL) {
+        filtered = malloc(row_bytes * (size_t)height);
+        if (filtered == NULL) return 2;
+        for (size_t y = 0; y < (size_t)height; y++) {
+            const unsigned char *source = rgba + y * (size_t)width * 4;
+            unsigned char *target = filtered + y * row_bytes;
+            target[0] = 0;
+            if (opaque) {
+                for (size_t x = 0; x < (size_t)width; x++) memcpy(target + 1 + 3 * x, source + 4 * x, 3);
+            } else {
+                memcpy(target + 1, source, (size_t)width * 4);
+            }
+        }
+    }
+    ipr_band bands[IPR_MAX_BANDS];
+    ipr_band *pending[IPR_MAX_BANDS];
+    memset(bands, 0, sizeof bands);
+    for (int i = 0; i < count; i++) {
+        size_t first = (size_t)height * (size_t)i / (size_t)count, last = (size_t)height * (size_t)(i + 1) / (size_t)count;
+        describe_band(&bands[i], pixels, filtered, first, last - first, width, stride, row_bytes, opaque, level);
+        bands[i].last = i == count - 1;
+        pending[i] = &bands[i];
+    }
+    run_bands(pending, count, threads < 1 ? 1 : threads);
+    int status = frame_png(bands, count, width, height, opaque, level, out, out_size);
+    for (int i = 0; i < count; i++) free(bands[i].stream);
+    free(filtered);
+    return status;
+}
+
+int ipr_png_encode_argb32_in_place(unsigned char *pixels, int width, int height, int stride, int opaque, int level, int banded,
+                                   int threads, unsigned char **out, size_t *out_size) {
+    *out = NULL;
+    *out_size = 0;
+    size_t row_bytes = 1 + (opaque ? 3 : 4) * (size_t)width;
+    if (pixels == NULL || width <= 0 || height <= 0 || stride < 0 || (size_t)stride < row_bytes || level < 0 || level > 12) return 1;
+    return encode(pixels, NULL, width, height, (size_t)stride, opaque, level, banded, threads, out, out_size);
+}
+
+int ipr_png_encode_rgba(const unsigned char *rgba, int width, int height, int opaque, int level, int threads,
+                        unsigned char **out, size_t *out_size) {
+    *out = NULL;
+    *out_size = 0;
+    if (rgba == NULL || width <= 0 || height <= 0 || level < 0 || level > 12) return 1;
+    return encode(NULL, rgba, width, height, (size_t)width * 4, opaque, level, 1, threads, out, out_size);
+}
+
+/* ---- Animation frames: bands of IPR_FRAME_BAND_ROWS rows, each compressed only when its bytes changed ---- */
+
+#define IPR_FRAME_BAND_ROWS 64
+
+typedef struct {
+    unsigned char *content;  /* the filtered bytes `stream` was compressed from */
+    size_t size;
+    unsigned char *stream;   /* spliced open unless it is the frame's last band */
+    size_t stream_size;
+    uint32_t adler;
+} ipr_cached_band;
+
+struct ipr_frame_cache {
+    int width, height, opaque, level, count;
+    ipr_cached_band *bands;
+};
+
+static void clear_cache(ipr_frame_cache *cache) {
+    for (int i = 0; i < cache->count; i++) { free(cache->bands[i].content); free(cache->bands[i].stream); }
+    free(cache->bands);
+    cache->bands = NULL;
+    cache->count = 0;
+}
+
+ipr_frame_cache *ipr_frame_cache_new(void) { return calloc(1, sizeof(ipr_frame_cache)); }
+
+void ipr_frame_cache_free(ipr_frame_cache *cache) {
+    if (cache == NULL) return;
+    clear_cache(cache);
+    free(cache);
+}
+
+int ipr_png_encode_frame_in_place(unsigned char *pixels, int width, int height, int stride, int opaque, int level,
+                                  ipr_frame_cache *cache, unsigned char **out, size_t *out_size) {
+    *out = NULL;
+    *out_size = 0;
+    size_t row_bytes = 1 + (opaque ? 3 : 4) * (size_t)width;
+    if (pixels == NULL || cache == NULL || width <= 0 || height <= 0 || stride < 0 || (size_t)stride < row_bytes || level < 0 || level > 12) return 1;
+    int count = (height + IPR_FRAME_BAND_ROWS - 1) / IPR_FRAME_BAND_ROWS;
+    if (cache->width != width || cache->height != height || cache->opaque != opaque || cache->level != level || cache->bands == NULL) {
+        clear_cache(cache);
+        cache->bands = calloc((size_t)count, sizeof(ipr_cached_band));
+        if (cache->bands == NULL) return 2;
+        cache->count = count;
+        cache->width = width; cache->height = height; cache->opaque = opaque; cache->level = level;
+    }
+    ipr_band *bands = calloc((size_t)count, sizeof(ipr_band));
+    if (bands == NULL) return 2;
+    for (int i = 0; i < count; i++) {
+        size_t first = (size_t)i * IPR_FRAME_BAND_ROWS;
+        size_t rows = (size_t)height - first < IPR_FRAME_BAND_ROWS ? (size_t)height - first : IPR_FRAME_BAND_ROWS;
+        ipr_band *band = &bands[i];
+        describe_band(band, pixels, NULL, first, rows, width, (size_t)stride, row_bytes, opaque, level);
+        band->last = i == count - 1;
+        convert_rows(band->data, band->source, band->rows, band->width, band->stride, band->row_bytes, band->opaque);
+        band->source = NULL;
+        ipr_cached_band *entry = &cache->bands[i];
+        if (entry->content != NULL && entry->size == band->size && memcmp(entry->content, band->data, band->size) == 0) {
+            band->stream = entry->stream;  /* borrowed from the cache */
+            band->stream_size = entry->stream_size;
+            band->adler = entry->adler;
+        } else {
+            run_band(band);
+            /* The cache takes the fresh stream, with a copy of the bytes it was made from. */
+            free(entry->content);
+            free(entry->stream);
+            entry->content = NULL;
+            entry->stream = NULL;
+            entry->size = 0;
+            if (band->status == 0 && (entry->content = malloc(band->size)) != NULL) {
+                memcpy(entry->content, band->data, band->size);
+                entry->size = band->size;
+                entry->stream = band->stream;
+                entry->stream_size = band->stream_size;
+                entry->adler = band->adler;
+            }
+        }
+    }
+    int status = frame_png(bands, count, width, height, opaque, level, out, out_size);
+    for (int i = 0; i < count; i++) {
+        if (cache->bands[i].stream != bands[i].stream) free(bands[i].stream);  /* a stream the cache could not keep */
+    }
+    free(bands);
+    return status;
+}
+
+int ipr_png_band_count(int width, int height, int opaque) {
+    if (width <= 0 || height <= 0) return 0;
+    return band_count((1 + (opaque ? 3 : 4) * (size_t)width) * (size_t)height, height);
+}
+
+const char *ipr_png_writer_deflate_version(void) { return LIBDEFLATE_VERSION_STRING; }
