@@ -46,7 +46,7 @@ public final class Renderer {
             return try png(layout, media: media)
         case .svg, .pdf:
             let canvas = try CairoCanvas(vector: format == .svg ? .svg : .pdf, width: layout.canvas.width, height: layout.canvas.height)
-            FramePainter(glyphs: glyphs, media: media, scale: layout.canvas.scale).paint(layout.displayList(), cr: canvas.cr)
+            FramePainter(glyphs: glyphs, media: media, scale: layout.canvas.scale, vector: true).paint(layout.displayList(), cr: canvas.cr)
             do {
                 return try canvas.finishVector()
             } catch let error as CairoError {
@@ -59,7 +59,7 @@ public final class Renderer {
     /// A display-list frame on its own (`ipraster math`): `width` × `height` points painted at `scale`; PNG is RGB
     /// when `opaque`, else RGBA.
     public func encode(_ frame: Frame, width: Double, height: Double, scale: Double, opaque: Bool, as format: Format) throws -> [UInt8] {
-        let painter = FramePainter(glyphs: glyphs, media: nil, scale: scale)
+        let painter = FramePainter(glyphs: glyphs, media: nil, scale: scale, vector: format != .png)
         switch format {
         case .png:
             let canvas = try CairoCanvas(pixelWidth: (width * scale - 1e-9).rounded(.up).saturatingInt, pixelHeight: (height * scale - 1e-9).rounded(.up).saturatingInt)

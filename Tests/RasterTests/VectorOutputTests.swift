@@ -72,6 +72,23 @@ final class VectorOutputTests: XCTestCase {
     }
 
     /// A photo stays a raster image in the PDF, the text around it stays text.
+    /// A checked box's tick is cut out of its fill (the clear operator), which SVG cannot express: Cairo draws
+    /// that group as a fallback image, which must cover the box, not the page (it once did, twice per page).
+    func testACutOutTickIsASmallImageInAnSVG() throws {
+        let fixture = TestEnvironment.root + "/Tests/Fixtures/blocks/list-checklist.json"
+        let layout = try TestEnvironment.layout(try String(contentsOfFile: fixture, encoding: .utf8))
+        let svg = String(decoding: try TestEnvironment.pipeline.renderer.encode(layout, as: .svg), as: UTF8.self)
+        let sizes = try NSRegularExpression(pattern: #"<image [^>]*width="([0-9.]+)" height="([0-9.]+)""#)
+            .matches(in: svg, range: NSRange(svg.startIndex..., in: svg))
+            .map { match in (1...2).map { Double(svg[Range(match.range(at: $0), in: svg)!])! } }
+        XCTAssertEqual(sizes.count, 2, "one fallback image per checked box")
+        for size in sizes {
+            // The box is 18 pt; Cairo's fallback images are at 300 dpi (×300/72).
+            XCTAssertLessThanOrEqual(size[0], (18 + 4) * 300 / 72, "\(size)")
+            XCTAssertLessThanOrEqual(size[1], (18 + 4) * 300 / 72, "\(size)")
+        }
+    }
+
     func testAPhotoIsTheOnlyImageInAPDF() throws {
         let pdfimages = try tool("pdfimages"), pdftotext = try tool("pdftotext")
         let directory = try TestEnvironment.temporaryDirectory()

@@ -8,13 +8,16 @@ final class FramePainter {
     let media: MediaStore?
     /// Device pixels per point: the size of off-screen buffers (blur, layers) and of an outline's spread.
     let scale: Double
+    /// Painting onto an SVG or PDF surface: isolated groups are clipped to their ink (see `draw(_ group:)`).
+    let vector: Bool
     /// Rasterised `Layer`s of this paint, by key (nil: the buffer could not be made).
     var layers: [Int: LayerBuffer?] = [:]
 
-    init(glyphs: GlyphPainter, media: MediaStore?, scale: Double) {
+    init(glyphs: GlyphPainter, media: MediaStore?, scale: Double, vector: Bool = false) {
         self.glyphs = glyphs
         self.media = media
         self.scale = scale
+        self.vector = vector
     }
 
     deinit {
