@@ -188,8 +188,9 @@ public final class GoldenHarness {
             let input = try settings.decode(try AtomicFile.read(testCase.fixture), path: testCase.fixture)
             let layout = try pipeline.layout(input, settings: settings)
             dump = layout.textDump()
-            actual = try pipeline.renderer.image(layout, media: pipeline.media(settings))
-            actualPNG = try PNGCodec.encode(actual, opaque: layout.isOpaque)
+            // What `ipraster render` writes, decoded: the goldens check the CLI's own output.
+            actualPNG = try pipeline.renderer.png(layout, media: pipeline.media(settings))
+            actual = try PNGCodec.decode(actualPNG)
         } catch {
             return .failed(reason: "cannot render: \(error)", recorded: false)
         }

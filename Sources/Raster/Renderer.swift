@@ -18,26 +18,40 @@ public final class Renderer {
         try painted(layout, overlays: overlays, media: media).image()
     }
 
-    /// The layout painted and encoded as PNG straight from the canvas's rows, with no image copy: RGB when the
-    /// page has an opaque background, else RGBA (an explicit rule, so goldens are stable). `level` is
-    /// libdeflate's compression level.
+    /// The layout painted and encoded as PNG: in strips (`StripRenderer`: no full-page surface, strips
+    /// compressed on other cores while the next is painted) unless it draws raster images, else on one canvas
+    /// converted in place; the same pixels and bytes either way. RGB when the page has an opaque background,
+    /// else RGBA (an explicit rule, so goldens are stable). `level` is libdeflate's compression level.
     public func png(_ layout: PageLayout, overlays: [String: Overlay] = [:], media: MediaStore? = nil,
                     level: Int32 = PNGCodec.compressionLevel) throws -> [UInt8] {
-        try painted(layout, overlays: overlays, media: media).png(level: level)
+        try checkRasterSize(layout)
+        let list = layout.displayList(overlays: overlays)
+        guard StripRenderer.canPaintInStrips(list) else {
+            return try painted(list, canvas: layout.canvas, opaque: layout.isOpaque, media: media).png(level: level)
+        }
+        return try StripRenderer(canvas: layout.canvas, opaque: layout.isOpaque, glyphs: glyphs, media: media).png(list, level: level)
     }
 
-    /// The layout painted onto a canvas of its pixel size, to be encoded or read once.
-    public func painted(_ layout: PageLayout, overlays: [String: Overlay] = [:], media: MediaStore? = nil) throws -> PaintedPage {
-        // Cairo image surfaces are at most 32767 pixels on a side.
+    /// Cairo image surfaces are at most 32767 pixels on a side.
+    private func checkRasterSize(_ layout: PageLayout) throws {
         let side = LayoutOptions.maxRasterPixels
         guard !layout.exceedsHeightLimit, layout.canvas.pixelWidth <= side, layout.canvas.pixelHeight <= side else {
             throw PageTooLarge(raster: layout)
         }
-        let canvas = try CairoCanvas(pixelWidth: layout.canvas.pixelWidth, pixelHeight: layout.canvas.pixelHeight)
-        cairo_scale(canvas.cr, layout.canvas.scale, layout.canvas.scale)
-        FramePainter(glyphs: glyphs, media: media, scale: layout.canvas.scale).paint(layout.displayList(overlays: overlays), cr: canvas.cr)
+    }
+
+    /// The layout painted onto a canvas of its pixel size, to be encoded or read once.
+    public func painted(_ layout: PageLayout, overlays: [String: Overlay] = [:], media: MediaStore? = nil) throws -> PaintedPage {
+        try checkRasterSize(layout)
+        return try painted(layout.displayList(overlays: overlays), canvas: layout.canvas, opaque: layout.isOpaque, media: media)
+    }
+
+    private func painted(_ list: Frame, canvas size: Canvas, opaque: Bool, media: MediaStore?) throws -> PaintedPage {
+        let canvas = try CairoCanvas(pixelWidth: size.pixelWidth, pixelHeight: size.pixelHeight)
+        cairo_scale(canvas.cr, size.scale, size.scale)
+        FramePainter(glyphs: glyphs, media: media, scale: size.scale).paint(list, cr: canvas.cr)
         try canvas.check()
-        return PaintedPage(canvas: canvas, opaque: layout.isOpaque)
+        return PaintedPage(canvas: canvas, opaque: opaque)
     }
 
     public func encode(_ layout: PageLayout, as format: Format, media: MediaStore? = nil) throws -> [UInt8] {

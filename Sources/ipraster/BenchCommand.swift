@@ -42,7 +42,7 @@ enum BenchCommand {
         }
         for input in inputs {
             let bytes = try CLI.readInput(input)
-            var decode: [Double] = [], layout: [Double] = [], paint: [Double] = [], png: [Double] = [], pango: [Double] = []
+            var decode: [Double] = [], layout: [Double] = [], raster: [Double] = [], pango: [Double] = []
             var textItems = 0
             var formulaMicroseconds: [Double] = [], formulaCount = 0
             // One warm-up pass fills the font and glyph caches, as a long-running service would have them. Formula
@@ -59,21 +59,19 @@ enum BenchCommand {
                 let t2 = clock()
                 let pangoMs = (pipeline.fonts.measureSeconds - pangoBefore) * 1000
                 textItems = Self.textItemCount(page.items)
-                let painted = try pipeline.renderer.painted(page)
+                _ = try pipeline.renderer.png(page)
                 let t3 = clock()
-                _ = try painted.png()
-                let t4 = clock()
                 guard pass > 0 else { continue }
                 formulaCount = (formulas?.typesetCount ?? 0) - formulaCountBefore
                 if formulaCount > 0 { formulaMicroseconds.append(((formulas?.typesetSeconds ?? 0) - formulaSecondsBefore) * 1e6 / Double(formulaCount)) }
-                decode.append(t1 - t0); layout.append(t2 - t1); paint.append(t3 - t2); png.append(t4 - t3); pango.append(pangoMs)
+                decode.append(t1 - t0); layout.append(t2 - t1); raster.append(t3 - t2); pango.append(pangoMs)
             }
-            let total = zip(zip(decode, layout), zip(paint, png)).map { $0.0 + $0.1 + $1.0 + $1.1 }
+            let total = zip(zip(decode, layout), raster).map { $0.0 + $0.1 + $1 }
             let name = (input as NSString).lastPathComponent
             let layoutMedian = Double(median(layout))!, pangoMedian = Double(median(pango))!, pageMedian = Double(median(total))!
             let perItem = textItems > 0 ? layoutMedian * 1000 / Double(textItems) : 0
             print("ipraster input=\(name) iterations=\(iterations) decode_ms=\(median(decode)) layout_ms=\(median(layout))"
-                  + " paint_ms=\(median(paint)) png_ms=\(median(png)) page_ms=\(median(total)) text_items=\(textItems)"
+                  + " raster_ms=\(median(raster)) page_ms=\(median(total)) text_items=\(textItems)"
                   + " layout_us_per_text_item=\(String(format: "%.1f", perItem)) pango_ms=\(median(pango))"
                   + " pango_share=\(String(format: "%.3f", pageMedian > 0 ? pangoMedian / pageMedian : 0))"
                   + " formulas=\(formulaCount) formula_us=\(formulaMicroseconds.isEmpty ? "0" : median(formulaMicroseconds))")

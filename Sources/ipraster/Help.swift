@@ -167,8 +167,9 @@ enum Help {
             ipraster bench --reveal INPUT... [render options]
 
             Renders each INPUT N times (default 50, after one warm-up pass) in this one process and prints the
-            median milliseconds of decode, layout, paint and PNG encoding, and of the whole page, then the peak
-            resident memory. scripts/bench runs it beside the C floor of shared/bench.
+            median milliseconds of decode, layout, raster (paint and PNG encoding, overlapped strip by strip) and
+            of the whole page, then the peak resident memory. scripts/bench runs it beside the C floor of
+            shared/bench.
 
             --reveal exports each INPUT's reveal at 60 fps in memory, three ways: on every core skipping frames
             that repeat the one before (as `reveal -o DIR/` does), on every core painting every frame, and on

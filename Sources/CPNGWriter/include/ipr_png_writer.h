@@ -4,21 +4,21 @@
 #include <stddef.h>
 
 /* PNG encoding for rendered pages: rows are converted into PNG's filter-type-0 layout and compressed with
-   libdeflate, a large page in bands (their number fixed by the page's size) on up to `threads` threads: the
-   bytes never depend on `threads`. The chunks (IHDR, IDAT, IEND) are framed here. Functions return 0 on
-   success, 1 on a bad argument, 2 when memory runs out, 3 when compression fails; *out must be released
-   with free(). */
+   libdeflate in bands of ipr_png_page_band_rows() rows, on up to `threads` threads: the bytes never depend
+   on `threads`, and a page painted in strips of that many rows (ipr_png_band_encode, ipr_png_assemble) gets
+   the same bytes as the whole page encoded at once. The chunks (IHDR, IDAT, IEND) are framed here. Functions
+   return 0 on success, 1 on a bad argument, 2 when memory runs out, 3 when compression fails; *out must be
+   released with free(). */
 
 /* Encodes a Cairo ARGB32 surface's pixels (native-endian, premultiplied) IN PLACE: the pixel rows are
    overwritten with the filtered PNG rows, so the surface is garbage afterwards. `opaque` != 0 writes colour
    type RGB (alpha dropped); otherwise RGBA with straight values, unpremultiplied with rounding as Cairo's own
-   PNG writer does. `stride` must be at least 1 + 3 * width (opaque) or 1 + 4 * width (RGBA) bytes.
-   `banded` 0 compresses in one band (animation frames, already encoded in parallel with each other). */
-int ipr_png_encode_argb32_in_place(unsigned char *pixels, int width, int height, int stride, int opaque, int level, int banded,
-                                   int threads, unsigned char **out, size_t *out_size);
+   PNG writer does. `stride` must be at least 1 + 3 * width (opaque) or 1 + 4 * width (RGBA) bytes. */
+int ipr_png_encode_argb32_in_place(unsigned char *pixels, int width, int height, int stride, int opaque, int level, int threads,
+                                   unsigned char **out, size_t *out_size);
 
-/* Encodes straight 8-bit RGBA (width * height * 4 bytes, rows top to bottom) without changing it, in bands
-   by size: the same bytes as the in-place encoder gives for the same pixels with `banded`. */
+/* Encodes straight 8-bit RGBA (width * height * 4 bytes, rows top to bottom) without changing it: the same
+   bytes as the in-place encoder gives for the same pixels. */
 int ipr_png_encode_rgba(const unsigned char *rgba, int width, int height, int opaque, int level, int threads,
                         unsigned char **out, size_t *out_size);
 
@@ -31,8 +31,18 @@ void ipr_frame_cache_free(ipr_frame_cache *cache);
 int ipr_png_encode_frame_in_place(unsigned char *pixels, int width, int height, int stride, int opaque, int level,
                                   ipr_frame_cache *cache, unsigned char **out, size_t *out_size);
 
-/* How many bands a page of `width` × `height` pixels is compressed in (exposed for tests). */
-int ipr_png_band_count(int width, int height, int opaque);
+/* Rows per band of a page. */
+int ipr_png_page_band_rows(void);
+
+/* One band of a page painted in strips: `rows` ARGB32 rows converted in place and compressed (`last` for the
+   page's last band). Any thread may encode any band; ipr_png_assemble frames the page from all its bands in
+   order, and the bands are then released with ipr_png_band_free. */
+typedef struct ipr_png_band ipr_png_band;
+int ipr_png_band_encode(unsigned char *pixels, int width, int rows, int stride, int opaque, int level, int last,
+                        ipr_png_band **band);
+int ipr_png_assemble(ipr_png_band *const *bands, int count, int width, int height, int opaque, int level,
+                     unsigned char **out, size_t *out_size);
+void ipr_png_band_free(ipr_png_band *band);
 
 /* The libdeflate version the writer was built against. */
 const char *ipr_png_writer_deflate_version(void);

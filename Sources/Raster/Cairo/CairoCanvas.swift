@@ -82,14 +82,19 @@ final class CairoCanvas {
     }
 
     /// Clears an image surface to transparent and starts a fresh drawing context (identity transform, no
-    /// clip), so one canvas can paint frame after frame.
-    func reset() {
+    /// clip), so one canvas can paint frame after frame; `top` is the canvas row the surface's first row shows
+    /// (a strip of a taller page: drawing is offset by whole device pixels).
+    func reset(top: Int = 0) {
         guard let pixels else { return }
         cairo_destroy(cr)
         memset(pixels, 0, stride * Int(cairo_image_surface_get_height(surface)))
         cairo_surface_mark_dirty(surface)
+        cairo_surface_set_device_offset(surface, 0, -Double(top))
         cr = cairo_create(surface)
     }
+
+    /// The image surface's first pixel byte (rows are `stride` bytes apart).
+    var pixelBytes: UnsafeMutablePointer<UInt8>? { pixels?.assumingMemoryBound(to: UInt8.self) }
 
     func check() throws {
         let status = cairo_status(cr)
@@ -107,15 +112,14 @@ final class CairoCanvas {
 
     /// The image surface as PNG bytes, RGB when `opaque` (alpha dropped), else straight RGBA. The conversion
     /// happens in the surface's own memory: the canvas's pixels are garbage afterwards.
-    /// `banded`: compress a large canvas in bands, on up to `threads` threads (the bytes do not depend on
-    /// `threads`); one band suits frames that are themselves encoded in parallel.
-    func consumeAsPNG(opaque: Bool, level: Int32, banded: Bool = true, threads: Int) throws -> [UInt8] {
+    /// Its bands are compressed on up to `threads` threads (the bytes do not depend on `threads`).
+    func consumeAsPNG(opaque: Bool, level: Int32, threads: Int) throws -> [UInt8] {
         cairo_surface_flush(surface)
         guard let pixels else { throw PNGCodec.Error.encodeFailed }
         var data: UnsafeMutablePointer<UInt8>?
         var size = 0
         let status = ipr_png_encode_argb32_in_place(pixels.assumingMemoryBound(to: UInt8.self), cairo_image_surface_get_width(surface),
-                                                    cairo_image_surface_get_height(surface), Int32(stride), opaque ? 1 : 0, level, banded ? 1 : 0,
+                                                    cairo_image_surface_get_height(surface), Int32(stride), opaque ? 1 : 0, level,
                                                     Int32(clamping: threads), &data, &size)
         cairo_surface_mark_dirty(surface)
         return try PNGCodec.bytes(status: status, data: data, size: size)

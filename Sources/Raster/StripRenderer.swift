@@ -1,0 +1,171 @@
+import CCairo
+import CPNGWriter
+import Drawing
+import Foundation
+import Layout
+
+/// Paints a page as PNG in horizontal strips of the PNG writer's band height (512 rows) in a few reused
+/// buffers: each strip is painted here, then converted and compressed on another core while the next strip is
+/// painted. The page never needs a full-page surface (its memory is a few strips and the compressed bytes);
+/// the bytes equal the whole-canvas encoder's for the same pixels, and so do the pixels: each strip is
+/// painted with the whole page's transforms, clipped to its rows.
+final class StripRenderer {
+    /// Strip canvases painted or being compressed at once.
+    static let canvasesInFlight = 3
+
+    private let painter: FramePainter
+    private let canvas: Canvas
+    private let opaque: Bool
+
+    /// Whether strips give the whole canvas's pixels for `frame`: not when it draws a raster image (a photo, a
+    /// thumbnail), which Cairo resamples from the part of the image the clip needs, with rounding that
+    /// depends on where the strip starts (seen as ±1 differences in the collage and photo goldens). Such pages
+    /// are painted on one canvas. Bitmap emoji glyphs are not affected.
+    static func canPaintInStrips(_ frame: Frame) -> Bool {
+        frame.items.allSatisfy { item in
+            switch item {
+            case .image: return false
+            case .media(let choice): return canPaintInStrips(choice.present) && canPaintInStrips(choice.absent)
+            case .group(let group): return canPaintInStrips(group.frame)
+            case .layer(let layer): return canPaintInStrips(layer.frame)
+            case .fill, .stroke, .paint, .glyphs: return true
+            }
+        }
+    }
+
+    init(canvas: Canvas, opaque: Bool, glyphs: GlyphPainter, media: MediaStore?) {
+        self.canvas = canvas
+        self.opaque = opaque
+        painter = FramePainter(glyphs: glyphs, media: media, scale: canvas.scale)
+    }
+
+    func png(_ frame: Frame, level: Int32) throws -> [UInt8] {
+        let rows = Int(ipr_png_page_band_rows()), width = canvas.pixelWidth, height = canvas.pixelHeight
+        let count = (height + rows - 1) / rows
+        // One pixel more per row than Cairo needs, so a row converted to PNG RGBA fits where it was read from.
+        let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width))) + 4
+        let bands = BandResults(count: count)
+        let spare = BufferPool(bytes: stride * min(rows, height))
+        defer { spare.release() }
+        let group = DispatchGroup()
+        let queue = DispatchQueue.global(qos: .userInitiated)
+        let opaque: Int32 = self.opaque ? 1 : 0
+        // Strips already handed to the encoders finish (and return their buffers) whatever happens here.
+        defer { group.wait() }
+        for band in 0..<count {
+            let top = band * rows, bandRows = min(rows, height - top)
+            guard let buffer = spare.take(limit: Self.canvasesInFlight) else {
+                throw CairoError(message: "cannot allocate a \(width)×\(rows) strip", outOfMemory: true)
+            }
+            try paint(frame, into: buffer.pointer, stride: stride, top: top, rows: bandRows)
+            let last: Int32 = band == count - 1 ? 1 : 0
+            queue.async(group: group) {
+                var result: OpaquePointer?
+                let status = ipr_png_band_encode(buffer.pointer, Int32(width), Int32(bandRows), Int32(stride), opaque, level, last, &result)
+                bands.set(band, result, status: status)
+                spare.put(buffer)
+            }
+        }
+        group.wait()
+        return try bands.assemble(width: width, height: height, opaque: opaque, level: level)
+    }
+
+    /// Paints the page's rows top..<top + rows into `buffer`. The surface Cairo draws on has the whole page's
+    /// geometry, with its first row `top` rows before the buffer, clipped to the strip's rows: every drawing
+    /// transform (and so every image's sampling) is the whole-page paint's, and nothing outside the clip is
+    /// read or written.
+    private func paint(_ frame: Frame, into buffer: UnsafeMutablePointer<UInt8>, stride: Int, top: Int, rows: Int) throws {
+        memset(buffer, 0, stride * rows)
+        let origin = buffer - top * stride
+        guard let surface = cairo_image_surface_create_for_data(origin, CAIRO_FORMAT_ARGB32, Int32(canvas.pixelWidth),
+                                                                Int32(canvas.pixelHeight), Int32(stride)) else {
+            throw CairoError(message: "cannot create a strip surface", outOfMemory: true)
+        }
+        defer { cairo_surface_destroy(surface) }
+        guard let cr = cairo_create(surface) else { throw CairoError(message: "cannot create a strip surface", outOfMemory: true) }
+        defer { cairo_destroy(cr) }
+        cairo_rectangle(cr, 0, Double(top), Double(canvas.pixelWidth), Double(rows))
+        cairo_clip(cr)
+        cairo_scale(cr, canvas.scale, canvas.scale)
+        painter.paint(frame, cr: cr)
+        let status = cairo_status(cr)
+        guard status == CAIRO_STATUS_SUCCESS else { throw CairoError(status: status) }
+        cairo_surface_flush(surface)
+    }
+}
+
+/// The bands of one page as their encoders finish them; released with the results.
+private final class BandResults: @unchecked Sendable {
+    private var bands: [OpaquePointer?]
+    private var status: Int32 = 0
+    private let lock = NSLock()
+
+    init(count: Int) { bands = Array(repeating: nil, count: count) }
+
+    deinit { for band in bands { ipr_png_band_free(band) } }
+
+    func set(_ index: Int, _ band: OpaquePointer?, status: Int32) {
+        lock.lock()
+        defer { lock.unlock() }
+        bands[index] = band
+        if status != 0 && self.status == 0 { self.status = status }
+    }
+
+    func assemble(width: Int, height: Int, opaque: Int32, level: Int32) throws -> [UInt8] {
+        var data: UnsafeMutablePointer<UInt8>?
+        var size = 0
+        let status = self.status != 0 ? self.status : bands.withUnsafeBufferPointer { bands in
+            ipr_png_assemble(bands.baseAddress, Int32(bands.count), Int32(width), Int32(height), opaque, level, &data, &size)
+        }
+        return try PNGCodec.bytes(status: status, data: data, size: size)
+    }
+}
+
+/// A strip buffer, handed from the painting thread to an encoder and back (one owner at a time).
+private struct StripBuffer: @unchecked Sendable {
+    let pointer: UnsafeMutablePointer<UInt8>
+}
+
+/// Strip buffers: up to a limit made on demand, then those coming back from the encoders (`take` waits).
+private final class BufferPool: @unchecked Sendable {
+    private let bytes: Int
+    private var made: [StripBuffer] = []
+    private var free: [StripBuffer] = []
+    private let lock = NSLock()
+    private let returned = DispatchSemaphore(value: 0)
+
+    init(bytes: Int) { self.bytes = bytes }
+
+    /// A buffer: a new one while fewer than `limit` exist, else the next one returned; nil when out of memory.
+    func take(limit: Int) -> StripBuffer? {
+        lock.lock()
+        if made.count < limit {
+            defer { lock.unlock() }
+            guard let memory = malloc(bytes) else { return nil }
+            let buffer = StripBuffer(pointer: memory.assumingMemoryBound(to: UInt8.self))
+            made.append(buffer)
+            return buffer
+        }
+        lock.unlock()
+        returned.wait()
+        lock.lock()
+        defer { lock.unlock() }
+        return free.removeLast()
+    }
+
+    func put(_ buffer: StripBuffer) {
+        lock.lock()
+        free.append(buffer)
+        lock.unlock()
+        returned.signal()
+    }
+
+    /// Frees every buffer (once the encoders are done with them).
+    func release() {
+        lock.lock()
+        defer { lock.unlock() }
+        for buffer in made { Foundation.free(buffer.pointer) }
+        made = []
+        free = []
+    }
+}
