@@ -6,12 +6,13 @@ import Layout
 
 /// Paints a page as PNG in horizontal strips of the PNG writer's band height (512 rows) in a few reused
 /// buffers: each strip is painted here, then converted and compressed on another core while the next strip is
-/// painted. The page never needs a full-page surface (its memory is a few strips and the compressed bytes);
+/// painted (or here, when every other core is busy with one). The page never needs a full-page surface (its memory is a few strips and the compressed bytes);
 /// the bytes equal the whole-canvas encoder's for the same pixels, and so do the pixels: each strip is
 /// painted with the whole page's transforms, clipped to its rows.
 final class StripRenderer {
-    /// Strip canvases painted or being compressed at once.
-    static let canvasesInFlight = 3
+    /// Threads compressing strips besides the painting one (which compresses a strip itself when they are
+    /// all busy, rather than holding another strip in memory).
+    static var helpers: Int { max(1, ProcessInfo.processInfo.activeProcessorCount - 1) }
 
     private let painter: FramePainter
     private let canvas: Canvas
@@ -45,25 +46,33 @@ final class StripRenderer {
         // One pixel more per row than Cairo needs, so a row converted to PNG RGBA fits where it was read from.
         let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width))) + 4
         let bands = BandResults(count: count)
-        let spare = BufferPool(bytes: stride * min(rows, height))
+        let helpers = Self.helpers
+        // One strip being painted (or compressed here) and one with each helper.
+        let spare = BufferPool(bytes: stride * min(rows, height), limit: helpers + 1)
         defer { spare.release() }
         let group = DispatchGroup()
         let queue = DispatchQueue.global(qos: .userInitiated)
         let opaque: Int32 = self.opaque ? 1 : 0
-        // Strips already handed to the encoders finish (and return their buffers) whatever happens here.
+        // Strips already handed to the helpers finish (and return their buffers) whatever happens here.
         defer { group.wait() }
         for band in 0..<count {
             let top = band * rows, bandRows = min(rows, height - top)
-            guard let buffer = spare.take(limit: Self.canvasesInFlight) else {
+            guard let buffer = spare.take() else {
                 throw CairoError(message: "cannot allocate a \(width)×\(rows) strip", outOfMemory: true)
             }
             try paint(frame, into: buffer.pointer, stride: stride, top: top, rows: bandRows)
             let last: Int32 = band == count - 1 ? 1 : 0
-            queue.async(group: group) {
+            let encode: @Sendable () -> Void = {
                 var result: OpaquePointer?
                 let status = ipr_png_band_encode(buffer.pointer, Int32(width), Int32(bandRows), Int32(stride), opaque, level, last, &result)
                 bands.set(band, result, status: status)
                 spare.put(buffer)
+            }
+            // Every helper busy (each holds a strip), or the last strip: compress it here.
+            if spare.lent - 1 >= helpers || band == count - 1 {
+                encode()
+            } else {
+                queue.async(group: group, execute: encode)
             }
         }
         group.wait()
@@ -126,44 +135,54 @@ private struct StripBuffer: @unchecked Sendable {
     let pointer: UnsafeMutablePointer<UInt8>
 }
 
-/// Strip buffers: up to a limit made on demand, then those coming back from the encoders (`take` waits).
+/// Strip buffers: up to `limit` made on demand; `take` waits for one to come back when all are lent.
 private final class BufferPool: @unchecked Sendable {
     private let bytes: Int
+    private let limit: Int
     private var made: [StripBuffer] = []
     private var free: [StripBuffer] = []
-    private let lock = NSLock()
-    private let returned = DispatchSemaphore(value: 0)
+    private let condition = NSCondition()
 
-    init(bytes: Int) { self.bytes = bytes }
+    init(bytes: Int, limit: Int) {
+        self.bytes = bytes
+        self.limit = limit
+    }
 
-    /// A buffer: a new one while fewer than `limit` exist, else the next one returned; nil when out of memory.
-    func take(limit: Int) -> StripBuffer? {
-        lock.lock()
-        if made.count < limit {
-            defer { lock.unlock() }
-            guard let memory = malloc(bytes) else { return nil }
-            let buffer = StripBuffer(pointer: memory.assumingMemoryBound(to: UInt8.self))
-            made.append(buffer)
-            return buffer
+    /// Buffers taken and not yet put back.
+    var lent: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return made.count - free.count
+    }
+
+    /// A returned buffer, else a new one while fewer than `limit` exist, else the next one put back; nil when
+    /// out of memory.
+    func take() -> StripBuffer? {
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if let buffer = free.popLast() { return buffer }
+            if made.count < limit {
+                guard let memory = malloc(bytes) else { return nil }
+                let buffer = StripBuffer(pointer: memory.assumingMemoryBound(to: UInt8.self))
+                made.append(buffer)
+                return buffer
+            }
+            condition.wait()
         }
-        lock.unlock()
-        returned.wait()
-        lock.lock()
-        defer { lock.unlock() }
-        return free.removeLast()
     }
 
     func put(_ buffer: StripBuffer) {
-        lock.lock()
+        condition.lock()
         free.append(buffer)
-        lock.unlock()
-        returned.signal()
+        condition.signal()
+        condition.unlock()
     }
 
-    /// Frees every buffer (once the encoders are done with them).
+    /// Frees every buffer (once the helpers are done with them).
     func release() {
-        lock.lock()
-        defer { lock.unlock() }
+        condition.lock()
+        defer { condition.unlock() }
         for buffer in made { Foundation.free(buffer.pointer) }
         made = []
         free = []
