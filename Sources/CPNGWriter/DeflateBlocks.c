@@ -23,6 +23,19 @@ typedef struct {
 } ipr_bits;
 
 static inline void refill(ipr_bits *b) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (b->next_byte + 8 <= b->size) {
+        /* As many whole bytes as fit below bit 63, from one little-endian load (at most 7: refills happen with
+           fewer than 16 bits left). */
+        uint64_t word;
+        memcpy(&word, b->in + b->next_byte, 8);
+        int bytes = (63 - b->available) >> 3;
+        b->window |= (word & ((1ull << (bytes * 8)) - 1)) << b->available;
+        b->next_byte += (size_t)bytes;
+        b->available += bytes * 8;
+        return;
+    }
+#endif
     while (b->available <= 56) {
         uint64_t byte = b->next_byte < b->size ? b->in[b->next_byte] : 0;
         b->next_byte++;

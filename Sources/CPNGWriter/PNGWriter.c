@@ -116,17 +116,55 @@ static int splice_open(unsigned char *stream, size_t *size) {
     return 0;
 }
 
+/* Each thread keeps its last compressor (one level) for the next band: allocating one per band costs fresh
+   pages every time. A compressor's output depends only on its input and level, never on earlier use. */
+typedef struct {
+    struct libdeflate_compressor *compressor;
+    int level;
+} ipr_thread_compressor;
+
+static pthread_key_t compressor_key;
+static pthread_once_t compressor_once = PTHREAD_ONCE_INIT;
+
+static void release_compressor(void *value) {
+    ipr_thread_compressor *kept = value;
+    libdeflate_free_compressor(kept->compressor);
+    free(kept);
+}
+
+static void make_compressor_key(void) { pthread_key_create(&compressor_key, release_compressor); }
+
+static struct libdeflate_compressor *thread_compressor(int level) {
+    pthread_once(&compressor_once, make_compressor_key);
+    ipr_thread_compressor *kept = pthread_getspecific(compressor_key);
+    if (kept != NULL && kept->level == level) return kept->compressor;
+    struct libdeflate_compressor *compressor = libdeflate_alloc_compressor(level);
+    if (compressor == NULL) return NULL;
+    if (kept == NULL) {
+        kept = calloc(1, sizeof *kept);
+        if (kept == NULL || pthread_setspecific(compressor_key, kept) != 0) {
+            free(kept);
+            libdeflate_free_compressor(compressor);
+            return NULL;
+        }
+    } else {
+        libdeflate_free_compressor(kept->compressor);
+    }
+    kept->compressor = compressor;
+    kept->level = level;
+    return compressor;
+}
+
 static void *run_band(void *argument) {
     ipr_band *band = argument;
     if (band->source != NULL) convert_rows(band->data, band->source, band->rows, band->width, band->stride, band->row_bytes, band->opaque);
     band->adler = (uint32_t)libdeflate_adler32(1, band->data, band->size);
-    struct libdeflate_compressor *compressor = libdeflate_alloc_compressor(band->level);
+    struct libdeflate_compressor *compressor = thread_compressor(band->level);
     if (compressor == NULL) { band->status = 2; return NULL; }
     size_t bound = libdeflate_deflate_compress_bound(compressor, band->size);
     band->stream = malloc(bound + 6);  /* room for the splice: a partial byte and the stored block */
-    if (band->stream == NULL) { libdeflate_free_compressor(compressor); band->status = 2; return NULL; }
+    if (band->stream == NULL) { band->status = 2; return NULL; }
     band->stream_size = libdeflate_deflate_compress(compressor, band->data, band->size, band->stream, bound);
-    libdeflate_free_compressor(compressor);
     band->status = band->stream_size == 0 ? 3 : band->last ? 0 : splice_open(band->stream, &band->stream_size);
     return NULL;
 }

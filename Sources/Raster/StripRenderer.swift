@@ -18,17 +18,16 @@ final class StripRenderer {
     private let canvas: Canvas
     private let opaque: Bool
 
-    /// Whether strips give the whole canvas's pixels for `frame`: not when it draws a raster image (a photo, a
-    /// thumbnail), which Cairo resamples from the part of the image the clip needs, with rounding that
-    /// depends on where the strip starts (seen as ±1 differences in the collage and photo goldens). Such pages
-    /// are painted on one canvas. Bitmap emoji glyphs are not affected.
+    /// Whether strips give the whole canvas's pixels for `frame`: not when it composites a raster (a photo, a
+    /// thumbnail, a blurred group or a cached layer, all resampled by Cairo from the part of the raster the
+    /// clip needs, with rounding that depends on where the strip starts: seen as ±1 differences in the collage
+    /// and photo goldens). Such pages are painted on one canvas. Bitmap emoji glyphs are not affected.
     static func canPaintInStrips(_ frame: Frame) -> Bool {
         frame.items.allSatisfy { item in
             switch item {
-            case .image: return false
+            case .image, .layer: return false
             case .media(let choice): return canPaintInStrips(choice.present) && canPaintInStrips(choice.absent)
-            case .group(let group): return canPaintInStrips(group.frame)
-            case .layer(let layer): return canPaintInStrips(layer.frame)
+            case .group(let group): return group.blur == nil && canPaintInStrips(group.frame)
             case .fill, .stroke, .paint, .glyphs: return true
             }
         }
@@ -84,7 +83,8 @@ final class StripRenderer {
     /// transform (and so every image's sampling) is the whole-page paint's, and nothing outside the clip is
     /// read or written.
     private func paint(_ frame: Frame, into buffer: UnsafeMutablePointer<UInt8>, stride: Int, top: Int, rows: Int) throws {
-        memset(buffer, 0, stride * rows)
+        // An opaque page's background covers every pixel first; a transparent one's strip starts clear.
+        if !opaque { memset(buffer, 0, stride * rows) }
         let origin = buffer - top * stride
         guard let surface = cairo_image_surface_create_for_data(origin, CAIRO_FORMAT_ARGB32, Int32(canvas.pixelWidth),
                                                                 Int32(canvas.pixelHeight), Int32(stride)) else {
