@@ -82,19 +82,14 @@ final class CairoCanvas {
     }
 
     /// Clears an image surface to transparent and starts a fresh drawing context (identity transform, no
-    /// clip), so one canvas can paint frame after frame; `top` is the canvas row the surface's first row shows
-    /// (a strip of a taller page: drawing is offset by whole device pixels).
-    func reset(top: Int = 0) {
+    /// clip), so one canvas can paint frame after frame.
+    func reset() {
         guard let pixels else { return }
         cairo_destroy(cr)
         memset(pixels, 0, stride * Int(cairo_image_surface_get_height(surface)))
         cairo_surface_mark_dirty(surface)
-        cairo_surface_set_device_offset(surface, 0, -Double(top))
         cr = cairo_create(surface)
     }
-
-    /// The image surface's first pixel byte (rows are `stride` bytes apart).
-    var pixelBytes: UnsafeMutablePointer<UInt8>? { pixels?.assumingMemoryBound(to: UInt8.self) }
 
     func check() throws {
         let status = cairo_status(cr)
