@@ -29,12 +29,20 @@ enum CLI {
         }
         switch first {
         case "--help", "-h", "help":
-            if arguments.count > 1, commands.contains(arguments[1]) { print(Help.text(for: arguments[1])) } else { print(Help.main) }
+            if arguments.count > 1, commands.contains(arguments[1]) || arguments[1] == "theme" {
+                print(Help.text(for: arguments[1]))
+            } else {
+                print(Help.main)
+            }
             return ExitCode.success
         case "--version", "-V":
             return VersionCommand.run()
         case "theme":
             // `ipraster theme NAME`: print a built-in theme as a theme file to start from.
+            if arguments.dropFirst().contains(where: { $0 == "--help" || $0 == "-h" }) {
+                print(Help.text(for: "theme"))
+                return ExitCode.success
+            }
             guard arguments.count == 2, let theme = Theme.builtIn(arguments[1]) else {
                 printError("usage: ipraster theme \(Theme.builtInNames.joined(separator: "|"))")
                 return ExitCode.usage
@@ -43,6 +51,10 @@ enum CLI {
             return ExitCode.success
         default:
             break
+        }
+        if let suggestion = unknownCommand(first) {
+            printError("unknown command \(first) (did you mean \(suggestion)?); see ipraster --help")
+            return ExitCode.usage
         }
         let command = commands.contains(first) ? first : "render"
         let rest = commands.contains(first) ? Array(arguments.dropFirst()) : arguments
@@ -86,6 +98,33 @@ enum CLI {
             printError("\(error)")
             return ExitCode.environment
         }
+    }
+
+    /// A first argument that is no file and no option but a near miss of a command name (one or two edits):
+    /// the command it is probably a typo of.
+    static func unknownCommand(_ word: String) -> String? {
+        guard !word.hasPrefix("-"), !word.contains("."), !word.contains("/"), !commands.contains(word),
+              !FileManager.default.fileExists(atPath: word) else { return nil }
+        let candidates = commands + ["theme"]
+        let scored = candidates.map { ($0, editDistance(word.lowercased(), $0)) }.filter { $0.1 <= 2 }
+        return scored.min { $0.1 < $1.1 }?.0
+    }
+
+    /// Levenshtein distance (insertions, deletions, substitutions).
+    private static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
+        var row = Array(0...b.count)
+        for i in 1...a.count {
+            var previous = row[0]
+            row[0] = i
+            for j in 1...b.count {
+                let current = row[j]
+                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
+                previous = current
+            }
+        }
+        return row[b.count]
     }
 
     static func printError(_ message: String) {

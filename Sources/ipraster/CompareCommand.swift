@@ -25,15 +25,17 @@ enum CompareCommand {
             index += 1
         }
         guard positional.count == 2 else { throw UsageError(message: "expected two PNG files, EXPECTED and ACTUAL", command: "compare") }
+        // With the diff PNG on standard output (-o -), the verdict goes to standard error.
+        let report: (String) -> Void = diffPath == "-" ? { CLI.writeStandardError($0 + "\n") } : { print($0) }
         let expected = try decode(positional[0])
         let actual = try decode(positional[1])
         guard expected.width == actual.width, expected.height == actual.height else {
             let reason = "size differs: \(expected.width)×\(expected.height) vs \(actual.width)×\(actual.height)"
             if json {
-                print(JSONOut.object([("match", .bool(false)), ("reason", .string("layout-diff")), ("diffPixels", .null), ("diffRatio", .null),
-                                      ("width", .int(actual.width)), ("height", .int(actual.height)), ("bbox", .null)]).serialized(pretty: false))
+                report(JSONOut.object([("match", .bool(false)), ("reason", .string("layout-diff")), ("diffPixels", .null), ("diffRatio", .null),
+                                       ("width", .int(actual.width)), ("height", .int(actual.height)), ("bbox", .null)]).serialized(pretty: false))
             } else {
-                print(reason)
+                report(reason)
             }
             return ExitCode.differences
         }
@@ -44,13 +46,13 @@ enum CompareCommand {
         let match = result.diffPixels <= parsed.budget.allowedPixels(width: expected.width, height: expected.height)
         if json {
             let bbox: JSONOut = result.boundingBox.map { .array([.int($0.x), .int($0.y), .int($0.width), .int($0.height)]) } ?? .null
-            print(JSONOut.object([("match", .bool(match)), ("reason", match ? .null : .string("pixel-diff")),
-                                  ("diffPixels", .int(result.diffPixels)), ("diffRatio", .number(ratio)), ("width", .int(expected.width)),
-                                  ("height", .int(expected.height)), ("bbox", bbox)]).serialized(pretty: false))
+            report(JSONOut.object([("match", .bool(match)), ("reason", match ? .null : .string("pixel-diff")),
+                                   ("diffPixels", .int(result.diffPixels)), ("diffRatio", .exact(ratio)), ("width", .int(expected.width)),
+                                   ("height", .int(expected.height)), ("bbox", bbox)]).serialized(pretty: false))
         } else if result.diffPixels == 0 {
-            print("identical")
+            report("identical")
         } else {
-            print("\(result.diffPixels) pixels (ratio \(String(format: "%.6f", ratio))) differ")
+            report("\(result.diffPixels) pixels (ratio \(ratio)) differ")
         }
         return match ? ExitCode.success : ExitCode.differences
     }

@@ -69,12 +69,13 @@ enum Help {
         switch command {
         case "layout":
             return """
-            ipraster layout INPUT [options] [--compact]
+            ipraster layout INPUT [-o FILE] [options] [--compact]
 
             Prints the layout JSON: canvas and page size, bubble and status frames, and every item with its
             frame; text items with their first font's metrics and their lines (frame, baseline, UTF-16 range,
             direction). Frames are [x, y, width, height] in points, page coordinates = bubble-body coordinates;
-            line frames are item-local. --compact prints one line.
+            line frames are item-local. --compact prints one line; -o FILE writes it to FILE (atomically)
+            instead of standard output.
 
             """ + renderOptions
         case "math":
@@ -160,6 +161,18 @@ enum Help {
               --report FILE      an HTML page with expected / actual / diff of every failure
               --jobs N           cases rendered in parallel                                     [cores]
               and the compare options (--threshold, --max-diff-pixels, --max-diff-ratio, ...)
+            """
+        case "theme":
+            return """
+            ipraster theme day|day-classic|night
+
+            Prints a built-in theme as a theme file: every colour key with its value. Save it, change what you
+            need (a file may keep only the keys it changes, with "base" naming the theme it starts from) and
+            pass it with --theme FILE. themes/ in the repository holds the same files.
+
+            EXAMPLES
+              ipraster theme night > my-night.json
+              ipraster answer.json -o answer.png --theme my-night.json
             """
         case "bench":
             return """

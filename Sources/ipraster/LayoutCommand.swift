@@ -3,15 +3,25 @@ import Layout
 import Raster
 import RenderOptions
 
-/// `ipraster layout INPUT [options]`: the layout JSON on stdout.
+/// `ipraster layout INPUT [-o FILE] [options]`: the layout JSON on stdout, or written atomically to FILE.
 enum LayoutCommand {
     static func run(_ arguments: [String]) throws -> Int32 {
         let options = try RenderOptions.parse(arguments)
         let settings = options.settings
         var positional: [String] = []
         var compact = false
-        for argument in options.remaining {
+        var output: String?
+        var index = 0
+        while index < options.remaining.count {
+            let argument = options.remaining[index]
+            index += 1
             if argument == "--compact" { compact = true; continue }
+            if argument == "-o" || argument == "--output" {
+                guard index < options.remaining.count else { throw UsageError(message: "\(argument) needs a file name", command: "layout") }
+                output = options.remaining[index]
+                index += 1
+                continue
+            }
             if argument.hasPrefix("-"), argument != "-" { throw UsageError(message: "unknown option \(argument)", command: "layout") }
             positional.append(argument)
         }
@@ -22,7 +32,12 @@ enum LayoutCommand {
         let decoded = try settings.decode(try CLI.readInput(positional[0]), path: positional[0])
         let layout = try pipeline.layout(decoded, settings: settings)
         for warning in layout.warnings { CLI.printWarning(warning) }
-        print(layout.json(includeCharacterRects: settings.layout.revealRects).serialized(pretty: !compact))
+        let json = layout.json(includeCharacterRects: settings.layout.revealRects).serialized(pretty: !compact) + "\n"
+        if let output {
+            try CLI.writeOutput(Array(json.utf8), to: output)
+        } else {
+            print(json, terminator: "")
+        }
         return ExitCode.success
     }
 }

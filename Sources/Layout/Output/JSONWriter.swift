@@ -2,12 +2,15 @@ import Document
 import Drawing
 import Foundation
 
-/// A deterministic JSON writer: keys in insertion order, numbers rounded to 0.01 (the layout JSON contract).
+/// A deterministic JSON writer: keys in insertion order, numbers rounded to 0.01 (the layout JSON contract)
+/// unless written `exact` (ratios, which must not round small differences to 0).
 public indirect enum JSONOut {
     case null
     case bool(Bool)
     case int(Int)
     case number(Double)
+    /// A number with every digit it needs to read back the same Double.
+    case exact(Double)
     case string(String)
     case array([JSONOut])
     case object([(String, JSONOut)])
@@ -24,6 +27,7 @@ public indirect enum JSONOut {
         case .bool(let flag): out += flag ? "true" : "false"
         case .int(let value): out += String(value)
         case .number(let value): out += Self.format(value)
+        case .exact(let value): out += value.isFinite ? (value == 0 ? "0.0" : "\(value)") : "0"
         case .string(let text): Self.quote(text, into: &out)
         case .array(let elements):
             // Short arrays of scalars stay on one line ([x, y, w, h]).

@@ -1,0 +1,80 @@
+import Foundation
+import GoldenSupport
+import Raster
+import XCTest
+
+/// Issue 16, item 6: command-line details a user hit.
+final class CLIPolishTests: XCTestCase {
+    var directory = ""
+
+    override func setUpWithError() throws {
+        directory = try TestEnvironment.temporaryDirectory()
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    /// 100 × 100 white images, the second with one black pixel: a difference ratio of 1/10 000.
+    private func pair() throws -> (String, String) {
+        var image = RGBAImage(width: 100, height: 100, fill: (255, 255, 255, 255))
+        let plain = directory + "/a.png", dotted = directory + "/b.png"
+        try AtomicFile.write(try PNGCodec.encode(image, opaque: true), to: plain)
+        image.pixels[0] = 0; image.pixels[1] = 0; image.pixels[2] = 0
+        try AtomicFile.write(try PNGCodec.encode(image, opaque: true), to: dotted)
+        return (plain, dotted)
+    }
+
+    func testCompareJSONKeepsTheExactRatio() throws {
+        let (plain, dotted) = try pair()
+        let result = try TestEnvironment.run(["compare", plain, dotted, "--json"])
+        XCTAssertEqual(result.status, 1)
+        let object = try JSONSerialization.jsonObject(with: Data(result.stdout)) as? [String: Any]
+        XCTAssertEqual(object?["diffPixels"] as? Int, 1)
+        XCTAssertEqual(object?["diffRatio"] as? Double, 0.0001, result.stdoutText)
+    }
+
+    func testCompareWithTheDiffOnStandardOutputWritesOnlyThePNGThere() throws {
+        let (plain, dotted) = try pair()
+        for extra in [[], ["--json"]] {
+            let result = try TestEnvironment.run(["compare", plain, dotted, "-o", "-"] + extra)
+            XCTAssertEqual(result.status, 1)
+            let diff = try PNGCodec.decode(result.stdout)
+            XCTAssertEqual(diff.width, 100)
+            XCTAssertEqual(Array(result.stdout.suffix(8)), [0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82], "the PNG's IEND chunk ends stdout")
+            XCTAssertTrue(result.stderr.contains(extra.isEmpty ? "1 pixels" : "\"diffPixels\":1"), result.stderr)
+        }
+    }
+
+    func testThemeHelp() throws {
+        for arguments in [["theme", "--help"], ["help", "theme"], ["theme", "-h"]] {
+            let result = try TestEnvironment.run(arguments)
+            XCTAssertEqual(result.status, 0, "\(arguments)")
+            XCTAssertTrue(result.stdoutText.hasPrefix("ipraster theme day|day-classic|night"), result.stdoutText)
+            XCTAssertTrue(result.stdoutText.contains("--theme FILE"))
+        }
+    }
+
+    func testAMistypedCommandIsNamedWithASuggestion() throws {
+        for (typo, meant) in [("rendr", "render"), ("chekc", "check"), ("lyout", "layout"), ("revel", "reveal")] {
+            let result = try TestEnvironment.run([typo, "x.json"], currentDirectory: directory)
+            XCTAssertEqual(result.status, 2)
+            XCTAssertEqual(result.stderr, "ipraster: error: unknown command \(typo) (did you mean \(meant)?); see ipraster --help\n")
+        }
+        // A file of that name is an input, not a typo.
+        try #"{"blocks": [{"type": "paragraph", "text": "hi"}]}"#.write(toFile: directory + "/rendr", atomically: true, encoding: .utf8)
+        let file = try TestEnvironment.run(["rendr", "-o", directory + "/out.png"], currentDirectory: directory)
+        XCTAssertEqual(file.status, 0, file.stderr)
+    }
+
+    func testLayoutWritesToAFile() throws {
+        let input = directory + "/in.json"
+        try #"{"blocks": [{"type": "paragraph", "text": "layout to a file"}]}"#.write(toFile: input, atomically: true, encoding: .utf8)
+        let printed = try TestEnvironment.run(["layout", input])
+        let written = try TestEnvironment.run(["layout", input, "-o", directory + "/layout.json"])
+        XCTAssertEqual(written.status, 0, written.stderr)
+        XCTAssertTrue(written.stdout.isEmpty)
+        XCTAssertEqual(try AtomicFile.read(directory + "/layout.json"), printed.stdout)
+        XCTAssertEqual(try TestEnvironment.run(["layout", input, "-o"]).status, 2)
+    }
+}
