@@ -1,4 +1,5 @@
 import GoldenSupport
+import Raster
 import XCTest
 @testable import Layout
 
@@ -127,5 +128,21 @@ final class ThemeFileTests: XCTestCase {
             let builtIn = try XCTUnwrap(Theme.builtIn(name))
             XCTAssertEqual(ThemeLoader.json(loaded).serialized(), ThemeLoader.json(builtIn).serialized(), name)
         }
+    }
+
+    /// The files give exactly the built-in colours (alphas such as 0.65 have no exact "#RRGGBBAA" byte and are
+    /// written as rgba()): a page renders to the same pixels with either (2 087 pixels once differed).
+    func testAPageRendersTheSameWithAThemeFileAsWithItsBuiltInTheme() throws {
+        let json = try String(contentsOfFile: TestEnvironment.root + "/Tests/Fixtures/table/bordered-header.json", encoding: .utf8)
+        for name in Theme.builtInNames {
+            for direction in [[], ["--outgoing"]] {
+                let builtIn = try TestEnvironment.pipeline.renderer.image(try TestEnvironment.layout(json, ["--theme", name] + direction))
+                let file = try TestEnvironment.pipeline.renderer.image(try TestEnvironment.layout(json, ["--theme", TestEnvironment.root + "/themes/\(name).json"] + direction))
+                XCTAssertTrue(builtIn == file, "\(name) \(direction)")
+            }
+        }
+        XCTAssertEqual(ThemeLoader.rgba("rgba(29, 29, 29, 0.9)"), RGBA(r: 29 / 255, g: 29 / 255, b: 29 / 255, a: 0.9))
+        XCTAssertNil(ThemeLoader.rgba("rgba(300, 0, 0, 1)"))
+        XCTAssertNil(ThemeLoader.rgba("rgba(0, 0, 0)"))
     }
 }

@@ -8,7 +8,8 @@ import Foundation
 ///      "incoming": {"primaryText": "#111111", "fillTop": "#FFFFFF", "fillBottom": "#F0F0F0"},
 ///      "outgoing": {"accentText": "#FF6600", "outline": "#00000040", "check": "#FF6600"}}
 ///
-/// Colours are "#RRGGBB" or "#RRGGBBAA"; `outline` may be null (none). `isDark` switches the dark-theme
+/// Colours are "#RRGGBB", "#RRGGBBAA" or "rgba(R, G, B, A)" (an alpha no byte gives exactly); `outline` may
+/// be null (none). `isDark` switches the dark-theme
 /// derivations (table borders, separators). Keys of a direction are the fields of `MessageColors`.
 public enum ThemeLoader {
     public static let directionKeys = ["primaryText", "secondaryText", "linkText", "accentText", "accentControl",
@@ -49,8 +50,30 @@ public enum ThemeLoader {
 
     static func color(_ node: JSONNode) throws -> RGBA {
         let text = try node.string()
-        guard let color = RGBA(hex: text) else { throw DecodeError(path: node.path, message: "expected \"#RRGGBB\" or \"#RRGGBBAA\", found \(Diagnostic.quoted(text))") }
+        guard let color = RGBA(hex: text) ?? Self.rgba(text) else {
+            throw DecodeError(path: node.path, message: "expected \"#RRGGBB\", \"#RRGGBBAA\" or \"rgba(R, G, B, A)\", found \(Diagnostic.quoted(text))")
+        }
         return color
+    }
+
+    /// CSS's "rgba(R, G, B, A)": channels 0–255, alpha 0–1 with any precision.
+    static func rgba(_ text: String) -> RGBA? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard trimmed.hasPrefix("rgba("), trimmed.hasSuffix(")") else { return nil }
+        let parts = trimmed.dropFirst(5).dropLast().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard parts.count == 4 else { return nil }
+        let channels = parts[0..<3].compactMap { Int($0) }.filter { (0...255).contains($0) }
+        guard channels.count == 3, let alpha = Double(parts[3]), (0...1).contains(alpha) else { return nil }
+        return RGBA(r: Double(channels[0]) / 255, g: Double(channels[1]) / 255, b: Double(channels[2]) / 255, a: alpha)
+    }
+
+    /// A colour as theme files write it, without loss: "#RRGGBB" or "#RRGGBBAA" when those bytes give the
+    /// colour back exactly, else "rgba(R, G, B, A)" (built-in alphas such as 0.65 have no exact byte).
+    static func text(_ color: RGBA) -> String {
+        func exact(_ value: Double) -> Bool { Double(Int((value * 255).rounded())) / 255 == value }
+        guard !exact(color.r) || !exact(color.g) || !exact(color.b) || !exact(color.a) else { return color.hexString }
+        func byte(_ value: Double) -> Int { Int((min(max(value, 0), 1) * 255).rounded()) }
+        return "rgba(\(byte(color.r)), \(byte(color.g)), \(byte(color.b)), \(color.a))"
     }
 
     static func apply(_ node: JSONNode, to base: MessageColors) throws -> MessageColors {
@@ -102,18 +125,18 @@ extension ThemeLoader {
     public static func json(_ theme: Theme) -> JSONOut {
         func direction(_ colors: MessageColors) -> JSONOut {
             .object([
-                ("primaryText", .string(colors.primaryText.hexString)), ("secondaryText", .string(colors.secondaryText.hexString)),
-                ("linkText", .string(colors.linkText.hexString)), ("accentText", .string(colors.accentText.hexString)),
-                ("accentControl", .string(colors.accentControl.hexString)),
-                ("mediaActiveControl", .string(colors.mediaActiveControl.hexString)), ("fileTitle", .string(colors.fileTitle.hexString)),
-                ("fileDescription", .string(colors.fileDescription.hexString)), ("fillTop", .string(colors.fillTop.hexString)),
-                ("fillBottom", .string(colors.fillBottom.hexString)), ("outline", colors.outline.map { .string($0.hexString) } ?? .null),
-                ("check", .string(colors.check.hexString)),
+                ("primaryText", .string(text(colors.primaryText))), ("secondaryText", .string(text(colors.secondaryText))),
+                ("linkText", .string(text(colors.linkText))), ("accentText", .string(text(colors.accentText))),
+                ("accentControl", .string(text(colors.accentControl))),
+                ("mediaActiveControl", .string(text(colors.mediaActiveControl))), ("fileTitle", .string(text(colors.fileTitle))),
+                ("fileDescription", .string(text(colors.fileDescription))), ("fillTop", .string(text(colors.fillTop))),
+                ("fillBottom", .string(text(colors.fillBottom))), ("outline", colors.outline.map { .string(text($0)) } ?? .null),
+                ("check", .string(text(colors.check))),
             ])
         }
         return .object([("base", .string(Theme.builtIn(theme.name) != nil ? theme.name : "day")), ("name", .string(theme.name)),
-                        ("isDark", .bool(theme.isDark)), ("wallpaper", .string(theme.wallpaper.hexString)),
+                        ("isDark", .bool(theme.isDark)), ("wallpaper", .string(text(theme.wallpaper))),
                         ("incoming", direction(theme.incoming)), ("outgoing", direction(theme.outgoing)),
-                        ("buttonDanger", .string(theme.buttonDanger.hexString)), ("buttonSuccess", .string(theme.buttonSuccess.hexString))])
+                        ("buttonDanger", .string(text(theme.buttonDanger))), ("buttonSuccess", .string(text(theme.buttonSuccess)))])
     }
 }
