@@ -22,7 +22,8 @@ struct UsageError: Error, CustomStringConvertible {
 enum CLI {
     static let commands = ["render", "layout", "reveal", "compare", "check", "bench", "math", "markdown", "classify"]
 
-    static func run(_ arguments: [String]) -> Int32 {
+    static func run(_ given: [String]) -> Int32 {
+        let arguments = expandAttachedOutput(given)
         guard let first = arguments.first else {
             printError("missing input (try: ipraster page.json -o out.png, or ipraster --help)")
             return ExitCode.usage
@@ -97,6 +98,13 @@ enum CLI {
         } catch {
             printError("\(error)")
             return ExitCode.environment
+        }
+    }
+
+    /// `-oFILE` is `-o FILE`, as getopt reads it (every other option is long or takes no attached value).
+    static func expandAttachedOutput(_ arguments: [String]) -> [String] {
+        arguments.flatMap { argument -> [String] in
+            argument.hasPrefix("-o") && argument.count > 2 ? ["-o", String(argument.dropFirst(2))] : [argument]
         }
     }
 

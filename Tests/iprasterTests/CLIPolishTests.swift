@@ -67,6 +67,30 @@ final class CLIPolishTests: XCTestCase {
         XCTAssertEqual(file.status, 0, file.stderr)
     }
 
+    func testAnAttachedOutputNameIsRead() throws {
+        let input = directory + "/in.json"
+        try #"{"blocks": [{"type": "paragraph", "text": "attached"}]}"#.write(toFile: input, atomically: true, encoding: .utf8)
+        let result = try TestEnvironment.run([input, "-o" + directory + "/out.png"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertNoThrow(try PNGCodec.decode(try AtomicFile.read(directory + "/out.png")))
+    }
+
+    /// Issue 16, item 7: inputs that are not rich messages say what they are.
+    func testPlainMessagesAndTelegraphContentAreNamed() throws {
+        let plain = #"{"message_id": 5, "date": 0, "chat": {"id": 1, "type": "private"}, "text": "hello", "entities": [{"type": "bold", "offset": 0, "length": 5}]}"#
+        let update = #"{"update_id": 1, "message": {"message_id": 2, "date": 0, "chat": {"id": 1, "type": "private"}, "caption": "a photo"}}"#
+        let sample = TestEnvironment.root + "/../shared/samples/other/telegraph-page-nodes.json"
+        var cases: [(String, String, String)] = [(plain, "$", "plain Telegram message"), (update, "$.message", "plain Telegram message"),
+                                                 (#"["Text", {"tag": "p", "children": ["para"]}]"#, "$", "Telegraph content")]
+        if let page = try? String(contentsOfFile: sample, encoding: .utf8) { cases.append((page, "$.content", "Telegraph content")) }
+        for (json, path, kind) in cases {
+            let result = try TestEnvironment.run(["-", "-o", directory + "/out.png"], stdin: Array(json.utf8))
+            XCTAssertEqual(result.status, 2, json)
+            XCTAssertTrue(result.stderr.hasPrefix("ipraster: error: at \(path): this is \(kind == "Telegraph content" ? "" : "a ")\(kind)"), result.stderr)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: directory + "/out.png"))
+        }
+    }
+
     func testLayoutWritesToAFile() throws {
         let input = directory + "/in.json"
         try #"{"blocks": [{"type": "paragraph", "text": "layout to a file"}]}"#.write(toFile: input, atomically: true, encoding: .utf8)

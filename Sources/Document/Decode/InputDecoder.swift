@@ -27,6 +27,7 @@ public enum InputDecoder {
         case .array:
             let elements = try root.array()
             guard !elements.isEmpty else { throw DecodeError(path: "$", message: "empty array: expected a message or draft frames") }
+            if isTelegraphContent(root) { throw DecodeError(path: "$", message: telegraphMessage) }
             var frames: [MessageFrame] = []
             var format: DecodedInput.Format?
             for element in elements {
@@ -79,11 +80,41 @@ public enum InputDecoder {
                 return MessageFrame(kind: .message, time: time, document: try decodeRichMessageValue(rich, decoder: decoder))
             }
         }
+        if isPlainMessage(node) { throw DecodeError(path: node.path, message: plainMessage) }
+        for key in ["message", "edited_message", "channel_post", "edited_channel_post", "business_message", "edited_business_message"] {
+            if let message = node[key], isPlainMessage(message) { throw DecodeError(path: message.path, message: plainMessage) }
+        }
+        if let content = node["content"], isTelegraphContent(content) { throw DecodeError(path: content.path, message: telegraphMessage) }
         if node.has("message") || node.has("update_id") {
             throw DecodeError(path: node.path, message: "this update carries no rich_message")
         }
         throw DecodeError(path: node.path,
                           message: "not a rich message: expected \"blocks\", \"rich_message\", an Update with message.rich_message, or a Telethon object with \"_\"")
+    }
+
+    static let plainMessage = "this is a plain Telegram message (text and entities), not a rich message: ipraster renders rich "
+        + "messages (rich_message blocks, or Rich Markdown or HTML text: send the text as rich_message.markdown or .html, or render a .md file)"
+    static let telegraphMessage = "this is Telegraph content (telegra.ph Node array), which ipraster does not render: it renders "
+        + "Telegram rich messages; give the page's HTML as Rich HTML instead (a .html file or rich_message.html)"
+
+    /// A Message (or sendMessage parameters) with text or a caption and no rich_message.
+    private static func isPlainMessage(_ node: JSONNode) -> Bool {
+        guard node.object != nil, !node.has("rich_message") else { return false }
+        if case .string? = node["text"]?.value { return true }
+        if case .string? = node["caption"]?.value { return true }
+        return false
+    }
+
+    /// An array of Telegraph Nodes: strings and {"tag": …, "children": […]} elements, at least one element.
+    private static func isTelegraphContent(_ node: JSONNode) -> Bool {
+        guard let elements = try? node.array(), !elements.isEmpty else { return false }
+        var tagged = false
+        for element in elements {
+            if case .string = element.value { continue }
+            guard element.object != nil, case .string? = element["tag"]?.value else { return false }
+            tagged = true
+        }
+        return tagged
     }
 
     /// Multipart form fields carry `rich_message` as a JSON string; accept that spelling too.
