@@ -62,6 +62,22 @@ public final class GoldenHarness {
     public let artifacts: String
     private let pipeline: RenderPipeline
     private var recordedFingerprint = false
+    /// Differing pixels and their share of the image, by case name, for every case whose image was compared
+    /// with a golden of the same size (reporters read them after the run).
+    public private(set) var measurements: [String: (diffPixels: Int, diffRatio: Double)] = [:]
+
+    /// The artifact files of a failing case, by kind (expected, actual, diff, panels), as written.
+    public static let artifactKinds = ["expected", "actual", "diff", "panels"]
+
+    /// `artifacts`' default: `.build/golden-artifacts` beside the golden folder (in its parent), so a run
+    /// from any directory puts them in the same place.
+    public static func defaultArtifacts(golden: String) -> String {
+        let parent = (URL(fileURLWithPath: golden).standardizedFileURL.path as NSString).deletingLastPathComponent
+        return (parent.isEmpty ? "." : parent) + "/.build/golden-artifacts"
+    }
+
+    /// Where a case's artifact of `kind` is (whether or not it exists).
+    public func artifactPath(_ testCase: Case, _ kind: String) -> String { artifacts + "/" + testCase.name + "." + kind + ".png" }
 
     public init(fixtures: String, golden: String, record: RecordMode, compare: PixelMatchOptions = PixelMatchOptions(),
                 budget: Budget = Budget(), artifacts: String, pipeline: RenderPipeline) {
@@ -261,6 +277,7 @@ public final class GoldenHarness {
             return save(actualPNG, testCase) ?? .recorded
         }
         if record == .all {
+            clearArtifacts(testCase)
             let current = try? AtomicFile.read(testCase.golden)
             if current == actualPNG { return .passed }
             return save(actualPNG, testCase) ?? .recorded
@@ -274,8 +291,12 @@ public final class GoldenHarness {
             } else {
                 let result = PixelMatch.compare(expected, actual, options: compare)
                 let allowed = budget.allowedPixels(width: actual.width, height: actual.height)
-                if result.diffPixels <= allowed { return .passed }
                 let ratio = Double(result.diffPixels) / Double(actual.width * actual.height)
+                measurements[testCase.name] = (result.diffPixels, ratio)
+                if result.diffPixels <= allowed {
+                    clearArtifacts(testCase)
+                    return .passed
+                }
                 reason = "\(result.diffPixels) pixels (ratio \(String(format: "%.4f", ratio))) differ, \(allowed) allowed"
                 writeArtifacts(testCase, expected: expected, actual: actual, diff: result.diff)
             }
@@ -318,16 +339,39 @@ public final class GoldenHarness {
         }
     }
 
-    /// expected / actual / diff PNGs and a 3-panel strip of them.
+    /// Removes the image artifacts an earlier run left for a case that now passes.
+    private func clearArtifacts(_ testCase: Case) {
+        for kind in Self.artifactKinds { try? FileManager.default.removeItem(atPath: artifactPath(testCase, kind)) }
+    }
+
+    /// expected / actual / diff PNGs and a 3-panel strip of them. Images of different sizes are compared on a
+    /// canvas of the larger size (transparent where an image has no pixel), so a size change has a diff too.
     private func writeArtifacts(_ testCase: Case, expected: RGBAImage, actual: RGBAImage, diff: RGBAImage?) {
         let base = artifacts + "/" + testCase.name
         try? FileManager.default.createDirectory(atPath: (base as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         var panels = [expected, actual]
-        if let diff { panels.append(diff) }
+        if let diff {
+            panels.append(diff)
+        } else {
+            let width = max(expected.width, actual.width), height = max(expected.height, actual.height)
+            let padded = PixelMatch.compare(Self.pad(expected, width, height), Self.pad(actual, width, height), options: compare)
+            if let image = padded.diff { panels.append(image) }
+        }
         for (suffix, image) in zip(["expected", "actual", "diff"], panels) {
             if let png = try? PNGCodec.encode(image, opaque: false) { try? AtomicFile.write(png, to: "\(base).\(suffix).png") }
         }
         if let png = try? PNGCodec.encode(Self.strip(panels), opaque: false) { try? AtomicFile.write(png, to: "\(base).panels.png") }
+    }
+
+    /// `image` on a transparent canvas of `width` × `height`, at the top left.
+    static func pad(_ image: RGBAImage, _ width: Int, _ height: Int) -> RGBAImage {
+        guard image.width != width || image.height != height else { return image }
+        var canvas = RGBAImage(width: width, height: height)
+        for y in 0..<image.height {
+            let source = y * image.width * 4, target = y * width * 4
+            canvas.pixels.replaceSubrange(target..<(target + image.width * 4), with: image.pixels[source..<(source + image.width * 4)])
+        }
+        return canvas
     }
 
     static func strip(_ images: [RGBAImage]) -> RGBAImage {

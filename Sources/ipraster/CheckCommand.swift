@@ -2,18 +2,21 @@ import Foundation
 import Layout
 import GoldenKit
 import Raster
+import RenderOptions
 
-/// `ipraster check FIXTURES_DIR --golden DIR [--record MODE] [options]`: the golden harness for
-/// users' own fixture folders (the same harness the test suite uses).
+/// `ipraster check FIXTURES_DIR --golden DIR [--record MODE] [--reporter NAME[=FILE]]... [--shard I/N] [options]`:
+/// the golden harness for users' own fixture folders (the same harness the test suite uses).
 enum CheckCommand {
     static func run(_ arguments: [String]) throws -> Int32 {
         let parsed = try CompareArguments.parse(arguments, command: "check")
         var positional: [String] = []
         var golden: String?
         var recordFlag: GoldenHarness.RecordMode?
-        var report: String?
-        var artifacts = ProcessInfo.processInfo.environment["IPRASTER_ARTIFACTS"] ?? ".build/golden-artifacts"
+        var reporters: [CheckReport.Reporter] = []
+        var artifacts = ProcessInfo.processInfo.environment["IPRASTER_ARTIFACTS"].flatMap { $0.isEmpty ? nil : $0 }
         var jobs = ProcessInfo.processInfo.activeProcessorCount
+        var shard: Shard?
+        var renderArguments: [String] = []
         var index = 0
         let rest = parsed.remaining
         func value(_ name: String) throws -> String {
@@ -31,95 +34,132 @@ enum CheckCommand {
                     throw UsageError(message: "--record must be all, missing, failed or never, not \(mode)", command: "check")
                 }
                 recordFlag = parsedMode
-            case "--report": report = try value(argument)
+            case "--report": reporters.append(CheckReport.Reporter(kind: .html, path: try value(argument)))
+            case "--reporter": reporters.append(try CheckReport.Reporter(try value(argument)))
             case "--artifacts": artifacts = try value(argument)
+            case "--shard": shard = try Shard(try value(argument), command: "check")
             case "--jobs":
                 let text = try value(argument)
                 guard let count = Int(text), count > 0 else { throw UsageError(message: "--jobs needs a positive whole number", command: "check") }
                 jobs = count
             default:
-                if argument.hasPrefix("-") { throw UsageError(message: "unknown option \(argument)", command: "check") }
-                positional.append(argument)
+                if argument.hasPrefix("-") {
+                    // A render option: a default for every case (a case's .args come after it and win).
+                    renderArguments.append(argument)
+                    if RenderOptions.valueOptions.contains(argument) { renderArguments.append(try value(argument)) }
+                } else {
+                    positional.append(argument)
+                }
             }
             index += 1
         }
         guard positional.count == 1 else { throw UsageError(message: "expected one FIXTURES_DIR", command: "check") }
         guard let golden else { throw UsageError(message: "missing --golden DIR", command: "check") }
+        if let unknown = try RenderOptions.parse(renderArguments).remaining.first {
+            throw UsageError(message: "unknown option \(unknown)", command: "check")
+        }
+        // The list stays on standard output unless another reporter writes there.
+        if !reporters.contains(where: { $0.path == nil }) { reporters.insert(CheckReport.Reporter(kind: .list, path: nil), at: 0) }
+        if reporters.filter({ $0.path == nil }).count > 1 {
+            throw UsageError(message: "only one reporter can write to standard output; give the others a file (NAME=FILE)", command: "check")
+        }
         let decision: GoldenHarness.RecordDecision
         do { decision = try GoldenHarness.effectiveMode(flag: recordFlag) } catch {
             throw UsageError(message: "\(error)", command: "check")
         }
         if let warning = decision.warning { CLI.printWarning(warning) }
         let mode = decision.mode
+        let artifactsFolder = artifacts ?? GoldenHarness.defaultArtifacts(golden: golden)
         // One harness (and Pango/Cairo pipeline) per worker thread: Pango objects are not thread-safe.
         func makeHarness() throws -> GoldenHarness {
             GoldenHarness(fixtures: positional[0], golden: golden, record: mode, compare: parsed.options, budget: parsed.budget,
-                          artifacts: artifacts, pipeline: try RenderPipeline(processDefault: true))
+                          artifacts: artifactsFolder, pipeline: try RenderPipeline(processDefault: true))
         }
         let first = try makeHarness()
-        let cases: [GoldenHarness.Case]
+        var cases: [GoldenHarness.Case]
         do { cases = try first.discover() } catch let error as GoldenHarness.NoCases {
             throw UsageError(message: error.description, command: "check")
         }
+        if let shard { cases = shard.slice(cases) }
+        cases = cases.map { var testCase = $0; testCase.arguments = renderArguments + testCase.arguments; return testCase }
         let workers = try [first] + (1..<max(1, min(jobs, cases.count))).map { _ in try makeHarness() }
         let outcomes = OutcomeList(count: cases.count)
+        let progress = CheckProgress(total: cases.count)
+        let started = Date()
         DispatchQueue.concurrentPerform(iterations: workers.count) { worker in
             for index in stride(from: worker, to: cases.count, by: workers.count) {
-                outcomes.set(index, workers[worker].run(cases[index]))
+                let caseStart = Date()
+                outcomes.set(index, workers[worker].run(cases[index]), seconds: Date().timeIntervalSince(caseStart))
+                progress.advance(cases[index].name)
             }
         }
-        var passed = 0, failed = 0, recorded = 0
-        var failures: [(String, String)] = []
-        for (testCase, outcome) in zip(cases, outcomes.values) {
+        progress.finish()
+        var measurements: [String: (diffPixels: Int, diffRatio: Double)] = [:]
+        for worker in workers { measurements.merge(worker.measurements) { first, _ in first } }
+        let entries = zip(cases, outcomes.values).map { testCase, result -> CheckReport.Entry in
+            let (outcome, seconds) = result
+            var entry = CheckReport.Entry(name: testCase.name, status: .passed, diffPixels: measurements[testCase.name]?.diffPixels,
+                                          diffRatio: measurements[testCase.name]?.diffRatio, reason: nil, artifacts: [], seconds: seconds)
             switch outcome {
-            case .passed: passed += 1
-            case .recorded:
-                recorded += 1
-                print("recorded \(testCase.name)")
+            case .passed: break
+            case .recorded: entry.status = .recorded
             case .failed(let reason, let wasRecorded):
-                failed += 1
-                if wasRecorded { recorded += 1 }
-                failures.append((testCase.name, reason))
-                print("FAIL \(testCase.name): \(reason)")
+                entry.status = .failed
+                entry.rerecorded = wasRecorded
+                entry.reason = reason
+                entry.artifacts = GoldenHarness.artifactKinds.map { ($0, first.artifactPath(testCase, $0)) }
+                    .filter { FileManager.default.fileExists(atPath: $0.1) }
             }
+            return entry
         }
-        if let report { try writeReport(report, failures: failures, artifacts: artifacts) }
-        print("\(passed) passed, \(failed) failed" + (recorded > 0 ? ", \(recorded) recorded" : ""))
+        let report = CheckReport(entries: entries, seconds: Date().timeIntervalSince(started))
+        for reporter in reporters { try report.write(reporter) }
         // Recording without an explicit mode is not a pass: the new goldens have not been checked yet.
-        let newGoldens = recorded - failures.count
+        let newGoldens = entries.filter { $0.status == .recorded }.count
         if newGoldens > 0 && !decision.explicit {
-            print("recorded \(newGoldens) new golden\(newGoldens == 1 ? "" : "s"); run again to verify")
+            let note = "recorded \(newGoldens) new golden\(newGoldens == 1 ? "" : "s"); run again to verify"
+            // Below the list on standard output; beside a machine-readable report there, on standard error.
+            if reporters.contains(where: { $0.kind == .list && $0.path == nil }) { print(note) } else { CLI.writeStandardError(note + "\n") }
             return ExitCode.differences
         }
-        return failed == 0 ? ExitCode.success : ExitCode.differences
+        return report.failed == 0 ? ExitCode.success : ExitCode.differences
+    }
+}
+
+/// "[k/n] case" on standard error while cases run, when it is a terminal (a CI log gets no progress lines).
+private final class CheckProgress: @unchecked Sendable {
+    private let total: Int
+    private var done = 0
+    private let lock = NSLock()
+    private let enabled = isatty(STDERR_FILENO) != 0
+
+    init(total: Int) { self.total = total }
+
+    func advance(_ name: String) {
+        guard enabled else { return }
+        lock.lock()
+        defer { lock.unlock() }
+        done += 1
+        CLI.writeStandardError("\r\u{1B}[K[\(done)/\(total)] \(name)")
     }
 
-    static func writeReport(_ path: String, failures: [(String, String)], artifacts: String) throws {
-        var html = "<!doctype html><meta charset=utf-8><title>ipraster check</title>"
-            + "<style>body{font:14px sans-serif}img{max-width:32%;border:1px solid #ccc;margin:2px}</style>"
-            + "<h1>\(failures.count) failing case(s)</h1>"
-        let base = URL(fileURLWithPath: artifacts).standardizedFileURL.path
-        for (name, reason) in failures {
-            let escaped = reason.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            html += "<h2>\(name)</h2><p>\(escaped)</p>"
-            for suffix in ["expected", "actual", "diff"] { html += "<img alt=\"\(suffix)\" src=\"file://\(base)/\(name).\(suffix).png\">" }
-        }
-        try AtomicFile.write(Array(html.utf8), to: path)
+    func finish() {
+        if enabled { CLI.writeStandardError("\r\u{1B}[K") }
     }
 }
 
 /// Outcomes written by worker threads, read once all have finished.
 private final class OutcomeList: @unchecked Sendable {
     private let lock = NSLock()
-    private var storage: [GoldenHarness.Outcome]
+    private var storage: [(GoldenHarness.Outcome, Double)]
 
-    init(count: Int) { storage = Array(repeating: .passed, count: count) }
+    init(count: Int) { storage = Array(repeating: (.passed, 0), count: count) }
 
-    func set(_ index: Int, _ outcome: GoldenHarness.Outcome) {
+    func set(_ index: Int, _ outcome: GoldenHarness.Outcome, seconds: Double) {
         lock.lock()
-        storage[index] = outcome
+        storage[index] = (outcome, seconds)
         lock.unlock()
     }
 
-    var values: [GoldenHarness.Outcome] { lock.lock(); defer { lock.unlock() }; return storage }
+    var values: [(GoldenHarness.Outcome, Double)] { lock.lock(); defer { lock.unlock() }; return storage }
 }

@@ -146,21 +146,38 @@ enum Help {
             """
         case "check":
             return """
-            ipraster check FIXTURES_DIR --golden DIR [--record MODE] [options]
+            ipraster check FIXTURES_DIR --golden DIR [--record MODE] [--reporter NAME[=FILE]]... [options]
 
-            Renders every FIXTURES_DIR/**/CASE.json (with the render options in CASE.args beside it, if any)
-            and compares it with DIR/CASE.png. Prints one line per failing case and "N passed, N failed".
-            Failures write CASE.expected.png, CASE.actual.png, CASE.diff.png and CASE.panels.png into
-            .build/golden-artifacts/ (or $IPRASTER_ARTIFACTS, or --artifacts DIR).
+            Renders every FIXTURES_DIR/**/CASE.json, .md or .html (with the render options in CASE.args beside
+            it, if any) and compares it with DIR/CASE.png. Prints one line per failing case and
+            "N passed, N failed". Failures write CASE.expected.png, CASE.actual.png, CASE.diff.png and
+            CASE.panels.png into .build/golden-artifacts/ beside the golden folder (in its parent), or
+            $IPRASTER_ARTIFACTS, or --artifacts DIR; a case that passes again loses its old artifacts.
 
             OPTIONS
-              --golden DIR       the accepted images (same relative paths as the fixtures)
-              --record MODE      all | missing | failed | never; also $IPRASTER_RECORD (the flag wins) [missing]
-                                 failed rewrites only failing goldens; under $CI nothing is ever recorded
-                                 and a missing golden fails
-              --report FILE      an HTML page with expected / actual / diff of every failure
-              --jobs N           cases rendered in parallel                                     [cores]
+              --golden DIR         the accepted images (same relative paths as the fixtures)
+              --record MODE        all | missing | failed | never; also $IPRASTER_RECORD (the flag wins) [missing]
+                                   failed rewrites only failing goldens; under $CI nothing is ever recorded
+                                   and a missing golden fails
+              --reporter NAME[=FILE]
+                                   list | json | junit | html, to FILE or standard output (html needs a
+                                   FILE); repeatable. The list stays on standard output unless another
+                                   reporter writes there. json: {"passed", "failed", "recorded", "cases":
+                                   [{"name", "status", "diffPixels", "diffRatio", "reason", "artifacts"}]},
+                                   paths relative to the report. html: images copied to FILE's
+                                   NAME-files/ folder, so the folder can be uploaded and opened anywhere.
+              --report FILE        the same as --reporter html=FILE
+              --shard I/N          only the I-th of N equal parts of the cases (in name order), as in
+                                   Playwright: run N CI jobs with 1/N … N/N to check every case once
+              --jobs N             cases rendered in parallel                                     [cores]
+              --artifacts DIR      where failure images go
+              render options       (--width, --theme, …) defaults for every case; a case's .args win
               and the compare options (--threshold, --max-diff-pixels, --max-diff-ratio, ...)
+
+            EXAMPLES
+              ipraster check Tests/Fixtures --golden golden-images --reporter junit=reports/junit.xml \\
+                  --reporter html=reports/check.html
+              ipraster check Tests/Fixtures --golden golden-images --shard 2/4 --theme night
             """
         case "theme":
             return """

@@ -1,0 +1,179 @@
+import Foundation
+import GoldenKit
+import Layout
+import Raster
+
+/// What `ipraster check` found, and its reporters: `list` (a line per failure and the summary), `json`,
+/// `junit` (JUnit XML for CI test tabs) and `html` (a page with labelled expected / actual / diff panels, its
+/// images copied beside it so the folder can be uploaded as a CI artifact and opened anywhere).
+struct CheckReport {
+    enum Status: String { case passed, failed, recorded }
+
+    struct Entry {
+        var name: String
+        var status: Status
+        var diffPixels: Int?
+        var diffRatio: Double?
+        var reason: String?
+        /// A failing case whose golden `--record failed` rewrote (it still counts as failed).
+        var rerecorded = false
+        /// Artifact files that exist, by kind (expected, actual, diff, panels).
+        var artifacts: [(String, String)]
+        /// Seconds spent on the case.
+        var seconds: Double
+    }
+
+    var entries: [Entry]
+    var seconds: Double
+
+    var passed: Int { entries.filter { $0.status == .passed }.count }
+    var failed: Int { entries.filter { $0.status == .failed }.count }
+    var recorded: Int { entries.filter { $0.status == .recorded || $0.rerecorded }.count }
+
+    /// A reporter and where it writes (nil: standard output).
+    struct Reporter: Equatable {
+        enum Kind: String, CaseIterable { case list, json, junit, html }
+        var kind: Kind
+        var path: String?
+
+        /// "NAME" or "NAME=FILE".
+        init(_ text: String) throws {
+            let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
+            guard let kind = Kind(rawValue: parts.first ?? "") else {
+                throw UsageError(message: "--reporter must be list, json, junit or html (NAME or NAME=FILE), not \(text)", command: "check")
+            }
+            guard parts.count == 1 || !parts[1].isEmpty else { throw UsageError(message: "--reporter \(text) names no file", command: "check") }
+            self.kind = kind
+            path = parts.count == 2 ? parts[1] : nil
+            if kind == .html && path == nil { throw UsageError(message: "the html reporter needs a file: --reporter html=FILE", command: "check") }
+        }
+
+        init(kind: Kind, path: String?) {
+            self.kind = kind
+            self.path = path
+        }
+    }
+
+    func write(_ reporter: Reporter) throws {
+        if let path = reporter.path {
+            // A report may go into a folder of its own (reports/junit.xml); make it.
+            let folder = (path as NSString).deletingLastPathComponent
+            if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        }
+        let text: String
+        switch reporter.kind {
+        case .list: text = list()
+        case .json: text = json(relativeTo: reporter.path.map { ($0 as NSString).deletingLastPathComponent } ?? ".")
+        case .junit: text = junit()
+        case .html: return try html(to: reporter.path!)
+        }
+        if let path = reporter.path {
+            try AtomicFile.write(Array(text.utf8), to: path)
+        } else {
+            print(text, terminator: "")
+        }
+    }
+
+    func list() -> String {
+        var text = ""
+        for entry in entries {
+            switch entry.status {
+            case .passed: continue
+            case .recorded: text += "recorded \(entry.name)\n"
+            case .failed: text += "FAIL \(entry.name): \(entry.reason ?? "")\n"
+            }
+        }
+        return text + "\(passed) passed, \(failed) failed" + (recorded > 0 ? ", \(recorded) recorded" : "") + "\n"
+    }
+
+    /// Paths in the report are relative to `base` (the report's folder), so the report can move with them.
+    func json(relativeTo base: String) -> String {
+        let cases: [JSONOut] = entries.map { entry in
+            .object([("name", .string(entry.name)), ("status", .string(entry.status.rawValue)),
+                     ("diffPixels", entry.diffPixels.map { .int($0) } ?? .null), ("diffRatio", entry.diffRatio.map { .exact($0) } ?? .null),
+                     ("reason", entry.reason.map { .string($0) } ?? .null),
+                     ("artifacts", .object(entry.artifacts.map { ($0.0, .string(Self.relative($0.1, to: base))) }))])
+        }
+        return JSONOut.object([("passed", .int(passed)), ("failed", .int(failed)), ("recorded", .int(recorded)),
+                               ("cases", .array(cases))]).serialized() + "\n"
+    }
+
+    func junit() -> String {
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        let time = String(format: "%.3f", seconds)
+        xml += "<testsuites name=\"ipraster check\" tests=\"\(entries.count)\" failures=\"\(failed)\" errors=\"0\" time=\"\(time)\">\n"
+        xml += "  <testsuite name=\"ipraster check\" tests=\"\(entries.count)\" failures=\"\(failed)\" errors=\"0\" skipped=\"0\" time=\"\(time)\">\n"
+        for entry in entries {
+            let folder = (entry.name as NSString).deletingLastPathComponent
+            xml += "    <testcase classname=\"\(Self.xml(folder.isEmpty ? "golden" : folder.replacingOccurrences(of: "/", with: ".")))\""
+                + " name=\"\(Self.xml(entry.name))\" time=\"\(String(format: "%.3f", entry.seconds))\">"
+            switch entry.status {
+            case .passed: xml += "</testcase>\n"
+            case .recorded: xml += "\n      <system-out>\(Self.xml(entry.reason ?? "recorded a new golden"))</system-out>\n    </testcase>\n"
+            case .failed:
+                let reason = entry.reason ?? "failed"
+                xml += "\n      <failure message=\"\(Self.xml(reason))\" type=\"golden\">\(Self.xml(reason))"
+                for (kind, path) in entry.artifacts { xml += "\n\(kind): \(Self.xml(path))" }
+                xml += "</failure>\n    </testcase>\n"
+            }
+        }
+        return xml + "  </testsuite>\n</testsuites>\n"
+    }
+
+    /// The page and, in `<name>-files/`, copies of every failing case's artifacts, linked relatively.
+    func html(to path: String) throws {
+        let folder = (path as NSString).deletingLastPathComponent
+        let files = ((path as NSString).lastPathComponent as NSString).deletingPathExtension + "-files"
+        let filesPath = (folder.isEmpty ? "." : folder) + "/" + files
+        try? FileManager.default.removeItem(atPath: filesPath)
+        var page = "<!doctype html><meta charset=utf-8><title>ipraster check</title><style>"
+            + "body{font:14px system-ui,sans-serif;margin:24px}figure{display:inline-block;margin:4px;vertical-align:top}"
+            + "figcaption{font-weight:600;margin-bottom:4px}img{max-width:360px;border:1px solid #ccc;image-rendering:pixelated}"
+            + ".reason{color:#a00}</style>"
+        page += "<h1>\(passed) passed, \(failed) failed\(recorded > 0 ? ", \(recorded) recorded" : "")</h1>"
+        for entry in entries where entry.status != .passed {
+            page += "<h2>\(Self.xml(entry.name)) — \(entry.status.rawValue)</h2>"
+            if let reason = entry.reason { page += "<p class=reason>\(Self.xml(reason))</p>" }
+            for (kind, source) in entry.artifacts where kind != "panels" {
+                let copy = files + "/" + entry.name + "." + kind + ".png"
+                try FileManager.default.createDirectory(atPath: ((filesPath + "/" + entry.name) as NSString).deletingLastPathComponent,
+                                                        withIntermediateDirectories: true)
+                try FileManager.default.copyItem(atPath: source, toPath: (folder.isEmpty ? "." : folder) + "/" + copy)
+                page += "<figure><figcaption>\(kind)</figcaption><a href=\"\(Self.url(copy))\"><img alt=\"\(kind)\" src=\"\(Self.url(copy))\"></a></figure>"
+            }
+        }
+        try AtomicFile.write(Array(page.utf8), to: path)
+    }
+
+    static func xml(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case _ where scalar.value < 0x20 && scalar != "\n" && scalar != "\t": out += "?"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// A relative URL: path segments percent-encoded.
+    static func url(_ path: String) -> String {
+        path.split(separator: "/", omittingEmptySubsequences: false)
+            .map { $0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#"))) ?? String($0) }
+            .joined(separator: "/")
+    }
+
+    /// `path` relative to the folder `base`.
+    static func relative(_ path: String, to base: String) -> String {
+        let target = URL(fileURLWithPath: path).standardizedFileURL.pathComponents
+        let from = URL(fileURLWithPath: base.isEmpty ? "." : base).standardizedFileURL.pathComponents
+        var common = 0
+        while common < min(target.count, from.count) && target[common] == from[common] { common += 1 }
+        let parts = Array(repeating: "..", count: from.count - common) + target[common...]
+        return parts.isEmpty ? "." : parts.joined(separator: "/")
+    }
+}

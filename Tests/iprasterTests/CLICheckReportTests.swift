@@ -1,0 +1,135 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import GoldenSupport
+import Raster
+import XCTest
+
+/// Issue 16, item 2: `check` for CI — reporters (list, json, junit, html), shards, artifacts, render options
+/// as defaults.
+final class CLICheckReportTests: XCTestCase {
+    var directory = ""
+    let environment = ["CI": "", "IPRASTER_RECORD": "", "IPRASTER_ARTIFACTS": ""]
+
+    override func setUpWithError() throws {
+        directory = try TestEnvironment.temporaryDirectory()
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    /// Five cases under fixtures/ (two in a subfolder), their goldens recorded, then `broken` tampered with.
+    private func suite() throws -> (fixtures: String, golden: String) {
+        let fixtures = directory + "/project/fixtures", golden = directory + "/project/golden"
+        try FileManager.default.createDirectory(atPath: fixtures + "/sub", withIntermediateDirectories: true)
+        for name in ["alpha", "beta", "broken", "sub/gamma", "sub/delta"] {
+            try #"{"blocks": [{"type": "paragraph", "text": "\#(name)"}]}"#.write(toFile: fixtures + "/\(name).json", atomically: true, encoding: .utf8)
+        }
+        let record = try TestEnvironment.run(["check", fixtures, "--golden", golden, "--record", "missing"], environment: environment)
+        XCTAssertEqual(record.status, 0, record.stderr)
+        var image = try PNGCodec.decode(try AtomicFile.read(golden + "/broken.png"))
+        for index in stride(from: 0, to: 800, by: 4) { image.pixels[index] = 0 }
+        try AtomicFile.write(try PNGCodec.encode(image, opaque: true), to: golden + "/broken.png")
+        return (fixtures, golden)
+    }
+
+    func testJSONAndJUnitReports() throws {
+        let (fixtures, golden) = try suite()
+        let reports = directory + "/reports"
+        let result = try TestEnvironment.run(["check", fixtures, "--golden", golden, "--reporter", "json=\(reports)/check.json",
+                                              "--reporter", "junit=\(reports)/junit.xml"], environment: environment)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stdoutText.hasSuffix("4 passed, 1 failed\n"), "the list stays on standard output: \(result.stdoutText)")
+        // JSON: counts, one entry per case, artifact paths relative to the report.
+        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(try AtomicFile.read(reports + "/check.json"))) as? [String: Any])
+        XCTAssertEqual(json["passed"] as? Int, 4)
+        XCTAssertEqual(json["failed"] as? Int, 1)
+        XCTAssertEqual(json["recorded"] as? Int, 0)
+        let cases = try XCTUnwrap(json["cases"] as? [[String: Any]])
+        XCTAssertEqual(cases.map { $0["name"] as? String }, ["alpha", "beta", "broken", "sub/delta", "sub/gamma"])
+        let broken = try XCTUnwrap(cases.first { $0["name"] as? String == "broken" })
+        XCTAssertEqual(broken["status"] as? String, "failed")
+        XCTAssertEqual(broken["diffPixels"] as? Int, 200)
+        XCTAssertGreaterThan(try XCTUnwrap(broken["diffRatio"] as? Double), 0)
+        let artifacts = try XCTUnwrap(broken["artifacts"] as? [String: String])
+        XCTAssertEqual(Set(artifacts.keys), ["expected", "actual", "diff", "panels"])
+        for (_, path) in artifacts {
+            XCTAssertFalse(path.hasPrefix("/"), path)
+            XCTAssertTrue(FileManager.default.fileExists(atPath: reports + "/" + path), path)
+        }
+        XCTAssertEqual(cases.first { $0["name"] as? String == "alpha" }?["diffPixels"] as? Int, 0)
+        // JUnit: well-formed XML with one testcase per case and the failure on the broken one.
+        let document = try XMLDocument(data: Data(try AtomicFile.read(reports + "/junit.xml")))
+        let suite = try XCTUnwrap(try document.nodes(forXPath: "/testsuites/testsuite").first as? XMLElement)
+        XCTAssertEqual(suite.attribute(forName: "tests")?.stringValue, "5")
+        XCTAssertEqual(suite.attribute(forName: "failures")?.stringValue, "1")
+        let testcases = try document.nodes(forXPath: "//testcase").compactMap { $0 as? XMLElement }
+        XCTAssertEqual(testcases.count, 5)
+        let failing = testcases.filter { !(($0.elements(forName: "failure")).isEmpty) }
+        XCTAssertEqual(failing.map { $0.attribute(forName: "name")?.stringValue }, ["broken"])
+        XCTAssertEqual(testcases.first { $0.attribute(forName: "name")?.stringValue == "sub/gamma" }?.attribute(forName: "classname")?.stringValue, "sub")
+    }
+
+    func testTheHTMLReportSurvivesBeingMoved() throws {
+        let (fixtures, golden) = try suite()
+        let result = try TestEnvironment.run(["check", fixtures, "--golden", golden, "--report", directory + "/out/report.html"], environment: environment)
+        XCTAssertEqual(result.status, 1)
+        // Uploaded as an artifact and opened elsewhere: move the folder, then every image must resolve from the page.
+        try FileManager.default.moveItem(atPath: directory + "/out", toPath: directory + "/moved")
+        try FileManager.default.removeItem(atPath: directory + "/project/.build")
+        let page = try String(contentsOfFile: directory + "/moved/report.html", encoding: .utf8)
+        let sources = try NSRegularExpression(pattern: #"src="([^"]+)""#).matches(in: page, range: NSRange(page.startIndex..., in: page))
+            .map { String(page[Range($0.range(at: 1), in: page)!]) }
+        XCTAssertEqual(sources.count, 3, "expected, actual and diff of the failing case")
+        for source in sources {
+            XCTAssertFalse(source.contains(":"), "relative, not file:// (\(source))")
+            XCTAssertNoThrow(try PNGCodec.decode(try AtomicFile.read(directory + "/moved/" + (source.removingPercentEncoding ?? source))), source)
+        }
+        for label in ["expected", "actual", "diff"] { XCTAssertTrue(page.contains("<figcaption>\(label)</figcaption>"), label) }
+    }
+
+    func testShardsPartitionTheCases() throws {
+        let (fixtures, golden) = try suite()
+        var seen: [String] = []
+        for index in 1...3 {
+            let result = try TestEnvironment.run(["check", fixtures, "--golden", golden, "--shard", "\(index)/3", "--reporter", "json"],
+                                                 environment: environment)
+            let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.stdout)) as? [String: Any], result.stderr)
+            let names = try XCTUnwrap(json["cases"] as? [[String: Any]]).compactMap { $0["name"] as? String }
+            XCTAssertEqual(names.count, index <= 2 ? 2 : 1, "5 cases in 3 shards: 2, 2, 1")
+            seen += names
+        }
+        XCTAssertEqual(seen, ["alpha", "beta", "broken", "sub/delta", "sub/gamma"], "each case once, in order")
+        for bad in ["0/3", "4/3", "1/0", "x"] {
+            XCTAssertEqual(try TestEnvironment.run(["check", fixtures, "--golden", golden, "--shard", bad], environment: environment).status, 2, bad)
+        }
+    }
+
+    func testArtifactsLiveBesideTheGoldensAndAreClearedWhenACasePasses() throws {
+        let (fixtures, golden) = try suite()
+        // Run from another directory: the artifacts go to <golden's parent>/.build/golden-artifacts.
+        let result = try TestEnvironment.run(["check", fixtures, "--golden", golden], environment: environment, currentDirectory: directory)
+        XCTAssertEqual(result.status, 1)
+        let panels = directory + "/project/.build/golden-artifacts/broken.panels.png"
+        XCTAssertTrue(FileManager.default.fileExists(atPath: panels))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory + "/.build"))
+        // Accepting the change makes the case pass; its old artifacts go.
+        XCTAssertEqual(try TestEnvironment.run(["check", fixtures, "--golden", golden, "--record", "failed"], environment: environment).status, 1)
+        XCTAssertEqual(try TestEnvironment.run(["check", fixtures, "--golden", golden], environment: environment).status, 0)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: panels))
+    }
+
+    func testRenderOptionsAreDefaultsThatACasesArgsOverride() throws {
+        let (fixtures, golden) = try suite()
+        // Every golden was recorded in the day theme: --theme night makes every case differ…
+        let night = try TestEnvironment.run(["check", fixtures, "--golden", golden, "--theme", "night"], environment: environment)
+        XCTAssertTrue(night.stdoutText.hasSuffix("0 passed, 5 failed\n"), night.stdoutText)
+        // …except one whose .args asks for the day theme again.
+        try "--theme day\n".write(toFile: fixtures + "/alpha.args", atomically: true, encoding: .utf8)
+        let overridden = try TestEnvironment.run(["check", fixtures, "--golden", golden, "--theme", "night"], environment: environment)
+        XCTAssertTrue(overridden.stdoutText.hasSuffix("1 passed, 4 failed\n"), overridden.stdoutText)
+        XCTAssertEqual(try TestEnvironment.run(["check", fixtures, "--golden", golden, "--no-such-option"], environment: environment).status, 2)
+    }
+}
