@@ -78,25 +78,37 @@ enum CLI {
         } catch let error as UsageError {
             printError("\(error.message) (see ipraster \(error.command) --help)")
             return ExitCode.usage
-        } catch let error as CairoError where !error.outOfMemory {
-            printError("cannot draw this page: \(error)")
-            return ExitCode.usage
-        } catch let error as PageTooLarge {
-            printError(error.description)
-            return ExitCode.usage
         } catch is StandardOutput.ClosedPipe {
             return ExitCode.environment
-        } catch let error as OptionError {
-            printError(error.description)
-            return ExitCode.usage
-        } catch let error as DecodeError {
-            printError(error.description)
-            return ExitCode.usage
-        } catch let error as StreamError {
-            printError(error.description)
-            return ExitCode.usage
         } catch {
-            printError("\(error)")
+            return report(error)
+        }
+    }
+
+    /// Prints `error` (after `prefix`, e.g. the input a batch was rendering) and returns its exit code: 2 for
+    /// input and usage errors, 3 for the environment (I/O, missing files, memory).
+    static func report(_ error: Error, prefix: String = "") -> Int32 {
+        switch error {
+        case let error as UsageError:
+            printError(prefix + error.message)
+            return ExitCode.usage
+        case let error as CairoError where !error.outOfMemory:
+            printError(prefix + "cannot draw this page: \(error)")
+            return ExitCode.usage
+        case let error as PageTooLarge:
+            printError(prefix + error.description)
+            return ExitCode.usage
+        case let error as OptionError:
+            printError(prefix + error.description)
+            return ExitCode.usage
+        case let error as DecodeError:
+            printError(prefix + error.description)
+            return ExitCode.usage
+        case let error as StreamError:
+            printError(prefix + error.description)
+            return ExitCode.usage
+        default:
+            printError(prefix + "\(error)")
             return ExitCode.environment
         }
     }

@@ -5,6 +5,8 @@ enum Help {
 
     USAGE
       ipraster [render] INPUT -o OUTPUT [options]    render a message (the default command)
+      ipraster [render] INPUT... -o OUTDIR/          render many: OUTDIR/<input's base name>.png (or --format)
+      ipraster [render] --manifest FILE.jsonl        render the jobs of a manifest (one JSON object a line)
       ipraster layout INPUT [options]                print the layout JSON (frames, lines, baselines)
       ipraster compare EXPECTED.png ACTUAL.png [-o DIFF.png] [options]
                                                      compare two images (pixelmatch 7.2 semantics)
@@ -29,6 +31,14 @@ enum Help {
       ipraster layout answer.json | jq '.items[0].lines'
       ipraster compare golden.png actual.png -o diff.png --threshold 0.1
       ipraster check Tests/Fixtures --golden golden-images
+
+    BATCHES
+      Several inputs, or --manifest FILE.jsonl with lines like
+        {"input": "a.json", "output": "out/a.png", "args": ["--theme", "night"]}
+      (a line's args come after the command line's render options). Everything is checked first: two jobs
+      writing one file, a bad line or option is exit 2 with nothing written. Then each job runs (--jobs N
+      threads, default: cores; --shard I/N takes the I-th of N parts, for CI matrices), a failing input is
+      reported with its name and the others go on; the exit code is the worst job's (3 > 2 > 0).
 
     EXIT CODES
       0 success (compare/check: images match)   1 compare/check: differences found

@@ -3,36 +3,64 @@ import Layout
 import Raster
 import RenderOptions
 
-/// `ipraster [render] INPUT -o OUTPUT [options]`.
+/// `ipraster [render] INPUT -o OUTPUT [options]`, and batches: `render A.json B.json … -o OUTDIR/` or
+/// `render --manifest FILE.jsonl` (see `BatchRender`).
 enum RenderCommand {
     static func run(_ arguments: [String]) throws -> Int32 {
         let options = try RenderOptions.parse(arguments)
         var settings = options.settings
         var output: String?
+        var manifest: String?
+        var jobs = ProcessInfo.processInfo.activeProcessorCount
+        var shard: Shard?
         var positional: [String] = []
         var index = 0
+        func value(_ name: String) throws -> String {
+            guard index + 1 < options.remaining.count else { throw UsageError(message: "\(name) needs a value") }
+            index += 1
+            return options.remaining[index]
+        }
         while index < options.remaining.count {
             let argument = options.remaining[index]
-            if argument == "-o" || argument == "--output" {
+            switch argument {
+            case "-o", "--output":
                 guard index + 1 < options.remaining.count else { throw UsageError(message: "-o needs a file name") }
-                output = options.remaining[index + 1]
-                index += 2
-                continue
+                output = try value(argument)
+            case "--manifest": manifest = try value(argument)
+            case "--jobs":
+                let text = try value(argument)
+                guard let count = Int(text), count > 0 else { throw UsageError(message: "--jobs needs a positive whole number") }
+                jobs = count
+            case "--shard": shard = try Shard(try value(argument), command: "render")
+            default:
+                if argument.hasPrefix("-"), argument != "-" { throw UsageError(message: "unknown option \(argument)") }
+                positional.append(argument)
             }
-            if argument.hasPrefix("-"), argument != "-" { throw UsageError(message: "unknown option \(argument)") }
-            positional.append(argument)
             index += 1
         }
+        if manifest != nil || positional.count > 1 || output?.hasSuffix("/") == true || shard != nil {
+            // The render options alone (the command line without this command's own), defaults of every job.
+            let renderArguments = BatchRender.renderArguments(arguments, remaining: options.remaining)
+            let batch = try BatchRender(inputs: positional, output: output, manifest: manifest, renderArguments: renderArguments,
+                                        format: settings.format)
+            return batch.run(jobs: jobs, shard: shard)
+        }
         guard let input = positional.first else { throw UsageError(message: "missing INPUT (a JSON file, or - for stdin)") }
-        guard positional.count == 1 else { throw UsageError(message: "unexpected argument \(positional[1])") }
         guard let output else { throw UsageError(message: "missing -o OUTPUT (out.png, out.svg, out.pdf, or - for stdout)") }
         let format = try outputFormat(output, explicit: settings.format)
         if format == .png { settings.layout.limitToRaster() }
-        let bytes = try CLI.readInput(input)
         let pipeline = try RenderPipeline(processDefault: true)
+        try render(input, to: output, format: format, settings: settings, pipeline: pipeline, warningPrefix: "")
+        return ExitCode.success
+    }
+
+    /// Renders one input file to one output file (or standard output), printing its warnings.
+    static func render(_ input: String, to output: String, format: Renderer.Format, settings: RenderSettings, pipeline: RenderPipeline,
+                       warningPrefix: String) throws {
+        let bytes = try CLI.readInput(input)
         let decoded = try settings.decode(bytes, path: input)
         let layout = try pipeline.layout(decoded, settings: settings)
-        for warning in layout.warnings { CLI.printWarning(warning) }
+        for warning in layout.warnings { CLI.printWarning(warningPrefix + warning) }
         if let directory = settings.mediaDirectory {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -41,9 +69,8 @@ enum RenderCommand {
         }
         let media = pipeline.media(settings)
         let encoded = try pipeline.renderer.encode(layout, as: format, media: media)
-        for warning in media?.warnings ?? [] { CLI.printWarning(warning) }
+        for warning in media?.warnings ?? [] { CLI.printWarning(warningPrefix + warning) }
         try CLI.writeOutput(encoded, to: output)
-        return ExitCode.success
     }
 
     static func outputFormat(_ path: String, explicit: String?) throws -> Renderer.Format {

@@ -1,0 +1,134 @@
+import Foundation
+import Layout
+import Raster
+import RenderOptions
+
+/// Many renders in one process: `render A.json B.json … -o OUTDIR/` writes OUTDIR/<input's base name>.<format>;
+/// `render --manifest FILE.jsonl` takes one `{"input": …, "output": …, "args": [...]}` per line (its args after
+/// the command line's render options). All jobs are checked before any is rendered (names, formats, options:
+/// exit 2); then every job runs, on `--jobs` threads with a pipeline each, a failure reported per input
+/// without stopping the others. The exit code is the worst job's: 3 (environment) > 2 (input) > 0.
+struct BatchRender {
+    struct Job {
+        var input: String
+        var output: String
+        var format: Renderer.Format
+        var settings: RenderSettings
+        /// Where the job came from, for messages: the input, or "FILE.jsonl:LINE".
+        var origin: String
+    }
+
+    let jobs: [Job]
+
+    /// The render options of `arguments`: everything but this command's own options and the inputs.
+    static func renderArguments(_ arguments: [String], remaining: [String]) -> [String] {
+        // `remaining` is what RenderOptions did not take, in order; take it out of `arguments` once each.
+        var result: [String] = []
+        var leftover = remaining[...]
+        for argument in arguments {
+            if let first = leftover.first, first == argument {
+                leftover = leftover.dropFirst()
+                continue
+            }
+            result.append(argument)
+        }
+        return result
+    }
+
+    init(inputs: [String], output: String?, manifest: String?, renderArguments: [String], format explicitFormat: String?) throws {
+        var jobs: [Job] = []
+        let base = try RenderOptions.parse(renderArguments)
+        if let manifest {
+            guard inputs.isEmpty else { throw UsageError(message: "give inputs either on the command line or in --manifest, not both") }
+            let text = String(decoding: try AtomicFile.read(manifest), as: UTF8.self)
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                guard !trimmed.isEmpty else { continue }
+                let origin = "\(manifest):\(number + 1)"
+                guard let object = try? JSONSerialization.jsonObject(with: Data(trimmed.utf8)) as? [String: Any] else {
+                    throw UsageError(message: "\(origin): not a JSON object")
+                }
+                guard let input = object["input"] as? String, let output = object["output"] as? String else {
+                    throw UsageError(message: "\(origin): needs \"input\" and \"output\" strings")
+                }
+                guard object["args"] == nil || object["args"] is [String] else { throw UsageError(message: "\(origin): \"args\" must be an array of strings") }
+                let options = try RenderOptions.parse(renderArguments + (object["args"] as? [String] ?? []))
+                if let unknown = options.remaining.first { throw UsageError(message: "\(origin): unknown option \(unknown)") }
+                let format = try RenderCommand.outputFormat(output, explicit: options.settings.format)
+                jobs.append(Job(input: input, output: output, format: format, settings: options.settings, origin: origin))
+            }
+        } else {
+            guard let output else { throw UsageError(message: "missing -o OUTDIR/ for several inputs") }
+            guard output.hasSuffix("/") || inputs.count <= 1 else {
+                throw UsageError(message: "several inputs need -o OUTDIR/ (a folder, ending in /), not \(output)")
+            }
+            let format = try explicitFormat.map { try RenderCommand.outputFormat("", explicit: $0) } ?? .png
+            for input in inputs {
+                guard input != "-" else { throw UsageError(message: "standard input (-) cannot be one of several inputs") }
+                let name = ((input as NSString).lastPathComponent as NSString).deletingPathExtension
+                jobs.append(Job(input: input, output: output + name + "." + format.rawValue, format: format, settings: base.settings, origin: input))
+            }
+        }
+        guard !jobs.isEmpty else { throw UsageError(message: "no input to render") }
+        // Two jobs writing one file would leave whichever finished last: refuse before writing anything.
+        var seen: [String: String] = [:]
+        for job in jobs {
+            let key = URL(fileURLWithPath: job.output).standardizedFileURL.path
+            if let other = seen[key] {
+                throw UsageError(message: "\(other) and \(job.origin) would both write \(job.output)")
+            }
+            seen[key] = job.origin
+        }
+        self.jobs = jobs
+    }
+
+    func run(jobs threads: Int, shard: Shard?) -> Int32 {
+        let mine = shard.map { $0.slice(jobs) } ?? jobs
+        for job in mine where job.output.contains("/") {
+            try? FileManager.default.createDirectory(atPath: (job.output as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        }
+        let codes = ExitCodes(count: mine.count)
+        let workers = max(1, min(threads, mine.count))
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            let pipeline: RenderPipeline
+            do { pipeline = try RenderPipeline(processDefault: worker == 0) } catch {
+                for index in stride(from: worker, to: mine.count, by: workers) { codes.set(index, CLI.report(error, prefix: "\(mine[index].origin): ")) }
+                return
+            }
+            for index in stride(from: worker, to: mine.count, by: workers) {
+                let job = mine[index]
+                var settings = job.settings
+                if job.format == .png { settings.layout.limitToRaster() }
+                do {
+                    try RenderCommand.render(job.input, to: job.output, format: job.format, settings: settings, pipeline: pipeline,
+                                             warningPrefix: "\(job.origin): ")
+                    codes.set(index, ExitCode.success)
+                } catch {
+                    codes.set(index, CLI.report(error, prefix: "\(job.origin): "))
+                }
+            }
+        }
+        return codes.worst
+    }
+}
+
+/// Exit codes of the jobs, set by the worker threads.
+private final class ExitCodes: @unchecked Sendable {
+    private var codes: [Int32]
+    private let lock = NSLock()
+
+    init(count: Int) { codes = Array(repeating: 0, count: count) }
+
+    func set(_ index: Int, _ code: Int32) {
+        lock.lock()
+        codes[index] = code
+        lock.unlock()
+    }
+
+    /// 3 > 2 > 1 > 0.
+    var worst: Int32 {
+        lock.lock()
+        defer { lock.unlock() }
+        return codes.max() ?? 0
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import GoldenSupport
+import Raster
+import XCTest
+
+/// Issue 16, item 3: batch rendering (inputs → OUTDIR/, a JSONL manifest, shards, the worst exit code).
+final class CLIBatchRenderTests: XCTestCase {
+    var directory = ""
+
+    override func setUpWithError() throws {
+        directory = try TestEnvironment.temporaryDirectory()
+        try FileManager.default.createDirectory(atPath: directory + "/in/sub", withIntermediateDirectories: true)
+        for (name, text) in [("a", "first"), ("b", "second"), ("sub/a", "same base name")] {
+            try #"{"blocks": [{"type": "paragraph", "text": "\#(text)"}]}"#.write(toFile: directory + "/in/\(name).json", atomically: true, encoding: .utf8)
+        }
+        try #"{"blocks": ["#.write(toFile: directory + "/in/broken.json", atomically: true, encoding: .utf8)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    private func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: directory + "/" + path) }
+
+    func testInputsIntoAFolderWithOneBrokenInput() throws {
+        let result = try TestEnvironment.run(["render", "in/a.json", "in/broken.json", "in/b.json", "-o", "out/", "--jobs", "2"],
+                                             currentDirectory: directory)
+        XCTAssertEqual(result.status, 2, "the worst case: an input error")
+        XCTAssertTrue(result.stderr.contains("ipraster: error: in/broken.json: at $: malformed JSON"), result.stderr)
+        // The good inputs are rendered anyway, each under its base name.
+        let single = try TestEnvironment.run(["in/a.json", "-o", "single.png"], currentDirectory: directory)
+        XCTAssertEqual(single.status, 0)
+        XCTAssertEqual(try AtomicFile.read(directory + "/out/a.png"), try AtomicFile.read(directory + "/single.png"), "the same bytes as one render")
+        XCTAssertTrue(exists("out/b.png"))
+        XCTAssertFalse(exists("out/broken.png"))
+        // --format picks the extension.
+        XCTAssertEqual(try TestEnvironment.run(["in/a.json", "in/b.json", "-o", "svg/", "--format", "svg"], currentDirectory: directory).status, 0)
+        XCTAssertTrue(exists("svg/a.svg") && exists("svg/b.svg"))
+    }
+
+    func testTwoInputsWithOneBaseNameWriteNothing() throws {
+        let result = try TestEnvironment.run(["in/a.json", "in/b.json", "in/sub/a.json", "-o", "out/"], currentDirectory: directory)
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.stderr.contains("in/a.json and in/sub/a.json would both write out/a.png"), result.stderr)
+        XCTAssertFalse(exists("out"), "nothing written")
+        XCTAssertEqual(try TestEnvironment.run(["in/a.json", "in/b.json", "-o", "one.png"], currentDirectory: directory).status, 2,
+                       "several inputs need a folder")
+    }
+
+    func testAManifestWithPerLineOptionsAndAMissingFile() throws {
+        let manifest = """
+        {"input": "in/a.json", "output": "m/a.svg"}
+        {"input": "in/b.json", "output": "m/b-night.png", "args": ["--theme", "night"]}
+
+        {"input": "in/missing.json", "output": "m/missing.png"}
+        """
+        try manifest.write(toFile: directory + "/jobs.jsonl", atomically: true, encoding: .utf8)
+        let result = try TestEnvironment.run(["render", "--manifest", "jobs.jsonl", "--width", "300"], currentDirectory: directory)
+        XCTAssertEqual(result.status, 3, "a missing file is an environment error, worse than an input error")
+        XCTAssertTrue(result.stderr.contains("jobs.jsonl:4: "), result.stderr)
+        XCTAssertTrue(String(decoding: try AtomicFile.read(directory + "/m/a.svg"), as: UTF8.self).contains("<svg"))
+        // The line's args come after the command line's render options.
+        XCTAssertEqual(try TestEnvironment.run(["in/b.json", "-o", "night.png", "--width", "300", "--theme", "night"], currentDirectory: directory).status, 0)
+        XCTAssertEqual(try AtomicFile.read(directory + "/m/b-night.png"), try AtomicFile.read(directory + "/night.png"))
+        // A malformed line is refused before anything is rendered.
+        try "{\"input\": \"in/a.json\", \"output\": \"n/a.png\"}\n{\"input\": 3}\n".write(toFile: directory + "/bad.jsonl", atomically: true, encoding: .utf8)
+        let bad = try TestEnvironment.run(["--manifest", "bad.jsonl"], currentDirectory: directory)
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stderr.contains("bad.jsonl:2: needs \"input\" and \"output\" strings"), bad.stderr)
+        XCTAssertFalse(exists("n"))
+    }
+
+    func testShardsRenderEachInputOnce() throws {
+        var written: [String] = []
+        for index in 1...2 {
+            let folder = "s\(index)/"
+            XCTAssertEqual(try TestEnvironment.run(["in/a.json", "in/b.json", "in/sub/a.json", "-o", folder, "--shard", "\(index)/2"],
+                                                   currentDirectory: directory).status, 2,
+                           "the collision is refused whatever the shard")
+            written += ((try? FileManager.default.contentsOfDirectory(atPath: directory + "/" + folder)) ?? []).map { folder + $0 }
+        }
+        XCTAssertEqual(written, [], "a collision writes nothing")
+        for index in 1...2 {
+            XCTAssertEqual(try TestEnvironment.run(["in/a.json", "in/b.json", "-o", "t/", "--shard", "\(index)/2"], currentDirectory: directory).status, 0)
+            XCTAssertTrue(exists(index == 1 ? "t/a.png" : "t/b.png"))
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory + "/t").sorted(), ["a.png", "b.png"])
+    }
+}
