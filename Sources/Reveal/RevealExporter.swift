@@ -49,7 +49,8 @@ public final class RevealExporter {
     /// staging folder first (removed on failure and, through `TemporaryPaths`, on interruption) and swapped in
     /// only when complete: frames of an earlier export that the new one does not overwrite are removed in
     /// the same step, so the folder holds one whole export, the old one or the new one, never a mix.
-    public func writeSequence(to directory: String, progress: ((Int, Int) -> Void)? = nil) throws {
+    /// `startNumber` is the first file's number (frame_<startNumber>.png); timeline.json keeps frame indices.
+    public func writeSequence(to directory: String, startNumber: Int = 0, progress: ((Int, Int) -> Void)? = nil) throws {
         let files = FileManager.default
         try files.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let staging = (directory as NSString).appendingPathComponent(".ipraster-partial-\(getpid())")
@@ -58,7 +59,7 @@ public final class RevealExporter {
         defer { TemporaryPaths.unregister(token) }
         try files.createDirectory(atPath: staging, withIntermediateDirectories: false)
         do {
-            try encodeFrames(into: staging, progress: progress)
+            try encodeFrames(into: staging, startNumber: startNumber, progress: progress)
             let json = Array((timelineJSON().serialized() + "\n").utf8)
             try AtomicFile.write(json, to: (staging as NSString).appendingPathComponent("timeline.json"))
             try TemporaryPaths.uninterrupted {
@@ -141,9 +142,9 @@ public final class RevealExporter {
         lastExport = (count, painted)
     }
 
-    private func encodeFrames(into directory: String, progress: ((Int, Int) -> Void)?) throws {
+    private func encodeFrames(into directory: String, startNumber: Int, progress: ((Int, Int) -> Void)?) throws {
         try encodeFrames(progress: progress) { index, bytes in
-            let path = (directory as NSString).appendingPathComponent(Self.frameName(index))
+            let path = (directory as NSString).appendingPathComponent(Self.frameName(startNumber + index))
             // Under the interruption lock: once an interruption removes the staging folder, no write starts
             // again inside it (a frame written during the removal left the folder behind).
             try TemporaryPaths.uninterrupted {

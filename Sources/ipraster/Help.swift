@@ -242,6 +242,10 @@ enum Help {
                                     instead of guessing from -o
               --json                print the timeline (per frame: time, cursor, phase, revealed items,
                                     bubble size, status opacity) instead of writing images
+              --loop N              GIF and APNG: play N times; 0 = forever                       [0]
+              --start-number N      PNG sequences: number the first file N (frame_<N>.png)        [0]
+            A GIF's frame delays are whole hundredths of a second (and at least 2): it runs at the rate 100/n
+            nearest --fps (60 fps becomes 50, 30 becomes 33.3) and says so.
 
             EXAMPLES
               ipraster reveal stream.json -o frames/

@@ -18,6 +18,18 @@ enum RevealCommand {
         var output: Output
         var fps = 60.0
         var at: Double?
+        /// GIF/APNG: times the animation plays, 0 = forever.
+        var loop = 0
+        /// PNG sequences: the first file's number.
+        var startNumber = 0
+    }
+
+    /// GIF delays are whole hundredths of a second, and players draw delays under 2 as 10: a GIF runs at
+    /// 100 / n frames per second (n ≥ 2), the one nearest `fps` (ties go to the faster).
+    static func gifRate(_ fps: Double) -> Double {
+        let delay = max(2, (100 / fps).rounded(.toNearestOrAwayFromZero))
+        let candidates = [max(2, delay - 1), delay, delay + 1]
+        return candidates.map { 100 / $0 }.min { abs($0 - fps) < abs($1 - fps) || (abs($0 - fps) == abs($1 - fps) && $0 > $1) }!
     }
 
     static func run(_ arguments: [String]) throws -> Int32 {
@@ -58,7 +70,15 @@ enum RevealCommand {
                 throw PageTooLarge(raster: layout)
             }
         }
-        let exporter = RevealExporter(timeline: timeline, fps: options.fps, renderer: pipeline.renderer, media: pipeline.media(settings))
+        var fps = options.fps
+        if case .animation(_, "gif") = options.output {
+            fps = gifRate(options.fps)
+            if fps != options.fps {
+                CLI.printWarning("GIF frame delays are whole hundredths of a second: exporting at \(fps.clean) fps "
+                    + "(\(Int((100 / fps).rounded())) cs a frame) instead of \(options.fps.clean)")
+            }
+        }
+        let exporter = RevealExporter(timeline: timeline, fps: fps, renderer: pipeline.renderer, media: pipeline.media(settings))
         guard exporter.frameCount <= maxFrames else {
             throw DecodeError(path: "$", message: "the reveal lasts \(Int(timeline.endTime)) s: \(exporter.frameCount) frames at \(Int(options.fps)) fps "
                 + "is more than \(maxFrames); lower --fps")
@@ -69,9 +89,9 @@ enum RevealCommand {
         case .frame(let path):
             try CLI.writeOutput(try exporter.png(at: min(options.at ?? timeline.endTime, timeline.endTime)), to: path)
         case .sequence(let directory):
-            try exporter.writeSequence(to: directory, progress: ProgressBar.forStandardError())
+            try exporter.writeSequence(to: directory, startNumber: options.startNumber, progress: ProgressBar.forStandardError())
         case .animation(let path, let format):
-            try FFmpeg.encode(exporter, format: format, to: path, progress: ProgressBar.forStandardError())
+            try FFmpeg.encode(exporter, format: format, loop: options.loop, to: path, progress: ProgressBar.forStandardError())
         }
         return ExitCode.success
     }
@@ -85,6 +105,8 @@ enum RevealCommand {
         var fps = 60.0
         var at: Double?
         var json = false
+        var loop: Int?
+        var startNumber: Int?
         var index = 0
         func value(_ name: String) throws -> String {
             guard index + 1 < arguments.count else { throw UsageError(message: "\(name) needs a value", command: "reveal") }
@@ -108,6 +130,18 @@ enum RevealCommand {
                 }
                 at = number
             case "--json": json = true
+            case "--loop":
+                let text = try value(argument)
+                guard let count = Int(text), (0...65_535).contains(count) else {
+                    throw UsageError(message: "--loop must be a whole number from 0 (forever) to 65535, not \(text)", command: "reveal")
+                }
+                loop = count
+            case "--start-number":
+                let text = try value(argument)
+                guard let number = Int(text), (0...9_999_999).contains(number) else {
+                    throw UsageError(message: "--start-number must be a whole number from 0, not \(text)", command: "reveal")
+                }
+                startNumber = number
             default:
                 if argument.hasPrefix("-"), argument != "-" { throw UsageError(message: "unknown option \(argument)", command: "reveal") }
                 positional.append(argument)
@@ -128,20 +162,25 @@ enum RevealCommand {
         let existingDirectory = FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) && isDirectory.boolValue
         let kind = format?.lowercased() ?? (output.hasSuffix("/") || existingDirectory ? "png-sequence" : ext)
         if at != nil {
+            guard loop == nil, startNumber == nil else { throw UsageError(message: "--at renders one frame: no --loop or --start-number", command: "reveal") }
             guard kind == "png" || (output == "-" && format == nil) else {
                 throw UsageError(message: "--at renders one frame: use -o FILE.png (or -o - for stdout)", command: "reveal")
             }
             return Options(input: input, output: .frame(output), fps: fps, at: at)
         }
+        let sequence = kind == "png-sequence" || (kind == "png" && format != nil && (output.hasSuffix("/") || existingDirectory))
+        if loop != nil && !["gif", "apng"].contains(kind) {
+            throw UsageError(message: "--loop is for GIF and APNG exports", command: "reveal")
+        }
+        if startNumber != nil && !sequence { throw UsageError(message: "--start-number is for PNG sequences (-o DIR/)", command: "reveal") }
         switch kind {
-        case "png-sequence":
-            return Options(input: input, output: .sequence(output), fps: fps)
+        case _ where sequence:
+            return Options(input: input, output: .sequence(output), fps: fps, startNumber: startNumber ?? 0)
         case "png":
-            if format != nil && (output.hasSuffix("/") || existingDirectory) { return Options(input: input, output: .sequence(output), fps: fps) }
             throw UsageError(message: "a PNG file holds one frame: add --at SECONDS, or write a sequence with -o DIR/", command: "reveal")
         case "apng", "gif", "mp4":
             guard output != "-" else { throw UsageError(message: "animations are written to a file, not stdout", command: "reveal") }
-            return Options(input: input, output: .animation(output, format: kind), fps: fps)
+            return Options(input: input, output: .animation(output, format: kind), fps: fps, loop: loop ?? 0)
         default:
             throw UsageError(message: "cannot tell the export format from \"\(output)\": use DIR/, .apng, .gif or .mp4, or --format png|apng|gif|mp4",
                              command: "reveal")

@@ -94,6 +94,52 @@ final class RevealCommandTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory).sorted(), ["out.apng", "out.gif", "out.mp4"])
     }
 
+    /// Issue 16, item 5: GIF delays match the rate (whole centiseconds, said when the rate changes), --loop,
+    /// --start-number.
+    func testGIFDelaysLoopsAndStartNumbers() throws {
+        let path = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/ffmpeg" }
+        guard path.contains(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            throw XCTSkip("ffmpeg is not installed here (it is optional: apt-get install ffmpeg)")
+        }
+        let directory = try TestEnvironment.temporaryDirectory()
+        /// The delays of a GIF's frames (graphic control extensions) and its NETSCAPE loop count.
+        func gif(_ file: String) throws -> (delays: Set<Int>, loop: Int?) {
+            let bytes = try AtomicFile.read(file)
+            func little(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 }
+            var delays: Set<Int> = []
+            for at in 0..<(bytes.count - 6) where bytes[at] == 0x21 && bytes[at + 1] == 0xF9 && bytes[at + 2] == 4 {
+                delays.insert(little(at + 4))
+            }
+            let marker = Array("NETSCAPE2.0".utf8)
+            let netscape = (0..<(bytes.count - 15)).first { Array(bytes[$0..<($0 + 11)]) == marker }
+            return (delays, netscape.map { little($0 + 13) })
+        }
+        for (fps, delay, warned) in [("60", 2, true), ("30", 3, true), ("10", 10, false), ("25", 4, false)] {
+            let result = try TestEnvironment.run(["reveal", fixture, "-o", "\(directory)/r\(fps).gif", "--fps", fps])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertEqual(try gif("\(directory)/r\(fps).gif").delays, [delay], "--fps \(fps)")
+            XCTAssertEqual(result.stderr.contains("GIF frame delays are whole hundredths"), warned, result.stderr)
+        }
+        XCTAssertEqual(try gif("\(directory)/r10.gif").loop, 0, "forever by default")
+        XCTAssertEqual(try TestEnvironment.run(["reveal", fixture, "-o", directory + "/three.gif", "--fps", "10", "--loop", "3"]).status, 0)
+        XCTAssertEqual(try gif(directory + "/three.gif").loop, 2, "3 plays = 2 repeats")
+        XCTAssertEqual(try TestEnvironment.run(["reveal", fixture, "-o", directory + "/once.gif", "--fps", "10", "--loop", "1"]).status, 0)
+        XCTAssertNil(try gif(directory + "/once.gif").loop, "played once: no loop extension")
+        XCTAssertEqual(try TestEnvironment.run(["reveal", fixture, "-o", directory + "/two.apng", "--fps", "10", "--loop", "2"]).status, 0)
+        let apng = try AtomicFile.read(directory + "/two.apng")
+        let actl = try XCTUnwrap((0..<apng.count - 12).first { apng[$0..<$0 + 4].elementsEqual("acTL".utf8) })
+        XCTAssertEqual(Array(apng[actl + 8..<actl + 12]), [0, 0, 0, 2], "num_plays 2")
+        // A PNG sequence numbered from 100.
+        let sequence = directory + "/seq/"
+        XCTAssertEqual(try TestEnvironment.run(["reveal", fixture, "-o", sequence, "--fps", "5", "--start-number", "100"]).status, 0)
+        let frames = try FileManager.default.contentsOfDirectory(atPath: sequence).filter { $0.hasPrefix("frame_") }.sorted()
+        XCTAssertEqual(frames.first, "frame_00100.png")
+        XCTAssertEqual(frames.count, (try JSONSerialization.jsonObject(with: Data(try AtomicFile.read(sequence + "timeline.json"))) as? [String: Any])?["frameCount"] as? Int)
+        for bad in [["-o", directory + "/x.mp4", "--loop", "2"], ["-o", sequence, "--loop", "2"], ["-o", directory + "/y.gif", "--start-number", "3"]] {
+            XCTAssertEqual(try TestEnvironment.run(["reveal", fixture] + bad).status, 2, "\(bad)")
+        }
+    }
+
     func testBadStreamTimeIsAnInputError() throws {
         let stream = #"[{"t": 1, "chat_id": 1, "draft_id": 1, "rich_message": {"blocks": [{"type": "paragraph", "text": "a"}]}},"#
             + #"{"t": 0.5, "chat_id": 1, "draft_id": 1, "rich_message": {"blocks": [{"type": "paragraph", "text": "ab"}]}}]"#
