@@ -66,7 +66,8 @@ enum Help {
       --math-delimiters M   how Markdown pairs $: strict (the app's rule; .md files) or loose (the
                             server's; Bot API markdown)
       --reveal-rects        layout: include per-character ink rects
-      --media DIR           where local media files are looked up
+      --media DIR           where local media files are looked up (PNG, JPEG, WebP; GIF, MP4,
+                            WebM by their first frame through ffmpeg)
       --expand-details      render every details block open
       --table-offset PT     scroll overflowing tables and formulas by PT (documentation shots) [0]
       --show-spoilers       draw spoilers revealed

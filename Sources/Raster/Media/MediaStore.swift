@@ -6,7 +6,8 @@ import Foundation
 /// separators or dot-dot are refused and symbolic links that point outside DIR are ignored.
 /// Decoded images are cached as Cairo surfaces for the store's life (one store per render thread).
 public final class MediaStore {
-    public static let extensions = ["png", "jpg", "jpeg", "webp"]
+    /// Images, then animations and videos (their first frame, through ffmpeg: `VideoFrame`).
+    public static let extensions = ["png", "jpg", "jpeg", "webp"] + VideoFrame.extensions
     /// Larger images are refused with a warning (a decompression-bomb guard).
     public static let maxPixels = 40_000_000
 
@@ -63,7 +64,10 @@ public final class MediaStore {
     }
 
     private func decode(_ path: String) throws -> RGBAImage {
-        try ImageDecoder.decode(try AtomicFile.read(path))
+        if VideoFrame.extensions.contains((path as NSString).pathExtension.lowercased()) {
+            return try PNGCodec.decode(try VideoFrame.firstFrame(path), strictCRC: false)
+        }
+        return try ImageDecoder.decode(try AtomicFile.read(path))
     }
 
     /// The pixel size of the first id's image (for media whose JSON gives no dimensions).
