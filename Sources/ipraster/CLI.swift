@@ -22,8 +22,16 @@ struct UsageError: Error, CustomStringConvertible {
 enum CLI {
     static let commands = ["render", "layout", "reveal", "compare", "check", "bench", "math", "markdown", "classify"]
 
+    /// --quiet / -q: no warnings and no progress (errors still print).
+    nonisolated(unsafe) static var quiet = false
+    /// --verbose / -v: what was written, with its size and time.
+    nonisolated(unsafe) static var verbose = false
+
     static func run(_ given: [String]) -> Int32 {
-        let arguments = expandAttachedOutput(given)
+        var arguments = expandAttachedOutput(given)
+        quiet = arguments.contains("--quiet") || arguments.contains("-q")
+        verbose = arguments.contains("--verbose") || arguments.contains("-v")
+        arguments.removeAll { ["--quiet", "-q", "--verbose", "-v"].contains($0) }
         guard let first = arguments.first else {
             printError("missing input (try: ipraster page.json -o out.png, or ipraster --help)")
             return ExitCode.usage
@@ -113,6 +121,15 @@ enum CLI {
         }
     }
 
+    /// `--media DIR` must name a folder (exit 3 when it does not: a missing file, as the contract says).
+    static func checkMediaFolder(_ directory: String) throws {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
+            throw MediaError(message: "--media \(directory): no such folder")
+        }
+        guard isDirectory.boolValue else { throw MediaError(message: "--media \(directory): not a folder (give the folder holding the media files)") }
+    }
+
     /// `-oFILE` is `-o FILE`, as getopt reads it (every other option is long or takes no attached value).
     static func expandAttachedOutput(_ arguments: [String]) -> [String] {
         arguments.flatMap { argument -> [String] in
@@ -148,11 +165,26 @@ enum CLI {
     }
 
     static func printError(_ message: String) {
-        writeStandardError("ipraster: error: \(Diagnostic.printable(message))\n")
+        writeStandardError("ipraster: \(coloured("error:", code: "1;31")) \(Diagnostic.printable(message))\n")
     }
 
     static func printWarning(_ message: String) {
-        writeStandardError("ipraster: warning: \(Diagnostic.printable(message))\n")
+        guard !quiet else { return }
+        writeStandardError("ipraster: \(coloured("warning:", code: "1;33")) \(Diagnostic.printable(message))\n")
+    }
+
+    /// Notes of --verbose, on standard error.
+    static func printNote(_ message: String) {
+        guard verbose else { return }
+        writeStandardError("ipraster: \(Diagnostic.printable(message))\n")
+    }
+
+    /// `label` in an ANSI colour when standard error is a terminal, NO_COLOR is unset or empty (no-color.org)
+    /// and TERM is not "dumb".
+    static func coloured(_ label: String, code: String) -> String {
+        let environment = ProcessInfo.processInfo.environment
+        guard isatty(STDERR_FILENO) != 0, (environment["NO_COLOR"] ?? "").isEmpty, environment["TERM"] != "dumb" else { return label }
+        return "\u{1B}[\(code)m\(label)\u{1B}[0m"
     }
 
     /// Messages go to stderr unchecked: there is nowhere left to report a failure to write them.

@@ -131,7 +131,7 @@ private final class CheckProgress: @unchecked Sendable {
     private let total: Int
     private var done = 0
     private let lock = NSLock()
-    private let enabled = isatty(STDERR_FILENO) != 0
+    private let enabled = isatty(STDERR_FILENO) != 0 && !CLI.quiet
 
     init(total: Int) { self.total = total }
 

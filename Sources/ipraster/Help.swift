@@ -20,6 +20,11 @@ enum Help {
       ipraster COMMAND --help                        options of one command
       ipraster --version                             versions of ipraster, its libraries and fonts
 
+    GLOBAL OPTIONS
+      -q, --quiet       no warnings and no progress bars (errors still print)
+      -v, --verbose     say what was written: size, bytes, milliseconds
+      Errors and warnings are coloured on a terminal unless NO_COLOR is set (no-color.org) or TERM=dumb.
+
     INPUT is a JSON file, or - for standard input. Accepted JSON (detected automatically):
       Bot API 10.3   a rich message {"blocks": [...]}, sendRichMessage / sendRichMessageDraft parameters,
                      a Message or Update carrying "rich_message", or an array of draft frames

@@ -1,9 +1,9 @@
 import Foundation
 
-/// A one-line progress bar on standard error, only when it is a terminal.
+/// A one-line progress bar on standard error, only when it is a terminal (and not under --quiet).
 enum ProgressBar {
     static func forStandardError() -> ((Int, Int) -> Void)? {
-        guard isatty(STDERR_FILENO) != 0 else { return nil }
+        guard isatty(STDERR_FILENO) != 0, !CLI.quiet else { return nil }
         return { done, total in
             let width = 30
             let filled = total > 0 ? width * done / total : width

@@ -57,20 +57,20 @@ enum RenderCommand {
     /// Renders one input file to one output file (or standard output), printing its warnings.
     static func render(_ input: String, to output: String, format: Renderer.Format, settings: RenderSettings, pipeline: RenderPipeline,
                        warningPrefix: String) throws {
+        let started = Date()
+        if let directory = settings.mediaDirectory { try CLI.checkMediaFolder(directory) }
         let bytes = try CLI.readInput(input)
         let decoded = try settings.decode(bytes, path: input)
         let layout = try pipeline.layout(decoded, settings: settings)
         for warning in layout.warnings { CLI.printWarning(warningPrefix + warning) }
-        if let directory = settings.mediaDirectory {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw AtomicFile.ReadError(path: directory)
-            }
-        }
         let media = pipeline.media(settings)
         let encoded = try pipeline.renderer.encode(layout, as: format, media: media)
         for warning in media?.warnings ?? [] { CLI.printWarning(warningPrefix + warning) }
         try CLI.writeOutput(encoded, to: output)
+        let size = format == .png ? "\(layout.canvas.pixelWidth)×\(layout.canvas.pixelHeight) px"
+            : "\(layout.canvas.width.clean)×\(layout.canvas.height.clean) pt"
+        CLI.printNote("\(input) → \(output == "-" ? "standard output" : output): \(format.rawValue.uppercased()) \(size), \(encoded.count) bytes, "
+            + "\(Int(Date().timeIntervalSince(started) * 1000)) ms")
     }
 
     static func outputFormat(_ path: String, explicit: String?) throws -> Renderer.Format {

@@ -52,10 +52,7 @@ enum RevealCommand {
         }
         for warning in stream.warnings { CLI.printWarning(warning) }
         if let directory = settings.mediaDirectory {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw AtomicFile.ReadError(path: directory)
-            }
+            try CLI.checkMediaFolder(directory)
         }
         let timeline = try RevealTimeline(stream: stream)
         // Refuse a page no frame can hold before painting any frame.

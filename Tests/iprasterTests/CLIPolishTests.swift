@@ -91,6 +91,51 @@ final class CLIPolishTests: XCTestCase {
         }
     }
 
+    func testQuietVerboseAndMediaFolderMessages() throws {
+        let fixture = TestEnvironment.root + "/Tests/Fixtures/formula/fallback.json"
+        let loud = try TestEnvironment.run([fixture, "-o", directory + "/a.png"])
+        XCTAssertTrue(loud.stderr.contains("warning: at $.blocks[1]: cannot typeset"), loud.stderr)
+        for flag in ["--quiet", "-q"] {
+            let quiet = try TestEnvironment.run([fixture, "-o", directory + "/b.png", flag])
+            XCTAssertEqual(quiet.status, 0)
+            XCTAssertEqual(quiet.stderr, "", flag)
+        }
+        XCTAssertEqual(try AtomicFile.read(directory + "/a.png"), try AtomicFile.read(directory + "/b.png"))
+        let verbose = try TestEnvironment.run(["-v", fixture, "-o", directory + "/c.png", "--quiet"])
+        XCTAssertTrue(verbose.stderr.hasPrefix("ipraster: \(fixture) → \(directory)/c.png: PNG "), verbose.stderr)
+        XCTAssertTrue(verbose.stderr.contains(" bytes, "), verbose.stderr)
+        // --media errors name the option (exit 3: a missing folder).
+        let missing = try TestEnvironment.run([fixture, "-o", directory + "/d.png", "--media", directory + "/nowhere"])
+        XCTAssertEqual(missing.status, 3)
+        XCTAssertEqual(missing.stderr, "ipraster: error: --media \(directory)/nowhere: no such folder\n")
+        let file = try TestEnvironment.run([fixture, "-o", directory + "/d.png", "--media", fixture])
+        XCTAssertTrue(file.stderr.contains("--media \(fixture): not a folder"), file.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory + "/d.png"))
+    }
+
+    /// On a terminal the error label is red, unless NO_COLOR is set (util-linux `script` gives it a terminal).
+    func testColoursOnATerminalOnlyWithoutNoColor() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { throw XCTSkip("script (bsdutils) is not installed") }
+        func onTerminal(_ environment: [String: String]) throws -> String {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+            process.arguments = ["-qec", "\(TestEnvironment.executable) \(directory)/missing.json -o \(directory)/x.png", "/dev/null"]
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardInput = FileHandle.nullDevice
+            try process.run()
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return String(decoding: data, as: UTF8.self)
+        }
+        XCTAssertTrue(try onTerminal(["NO_COLOR": "", "TERM": "xterm"]).contains("\u{1B}[1;31merror:\u{1B}[0m"))
+        let plain = try onTerminal(["NO_COLOR": "1", "TERM": "xterm"])
+        XCTAssertTrue(plain.contains("ipraster: error: no such file") && !plain.contains("\u{1B}["), plain)
+        // Not a terminal (the other tests' pipes): never coloured.
+        XCTAssertFalse(try TestEnvironment.run([directory + "/missing.json", "-o", directory + "/x.png"]).stderr.contains("\u{1B}["))
+    }
+
     func testLayoutWritesToAFile() throws {
         let input = directory + "/in.json"
         try #"{"blocks": [{"type": "paragraph", "text": "layout to a file"}]}"#.write(toFile: input, atomically: true, encoding: .utf8)

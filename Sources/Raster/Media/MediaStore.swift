@@ -106,4 +106,6 @@ public final class MediaStore {
 public struct MediaError: Error, CustomStringConvertible {
     public let message: String
     public var description: String { message }
+
+    public init(message: String) { self.message = message }
 }
