@@ -38,7 +38,7 @@ enum CLI {
         }
         switch first {
         case "--help", "-h", "help":
-            if arguments.count > 1, commands.contains(arguments[1]) || arguments[1] == "theme" {
+            if arguments.count > 1, commands.contains(arguments[1]) || ["theme", "completion"].contains(arguments[1]) {
                 print(Help.text(for: arguments[1]))
             } else {
                 print(Help.main)
@@ -46,6 +46,10 @@ enum CLI {
             return ExitCode.success
         case "--version", "-V":
             return VersionCommand.run()
+        case "completion":
+            do { return try CompletionCommand.run(Array(arguments.dropFirst())) } catch {
+                return report(error)
+            }
         case "theme":
             // `ipraster theme NAME`: print a built-in theme as a theme file to start from.
             if arguments.dropFirst().contains(where: { $0 == "--help" || $0 == "-h" }) {
@@ -142,7 +146,7 @@ enum CLI {
     static func unknownCommand(_ word: String) -> String? {
         guard !word.hasPrefix("-"), !word.contains("."), !word.contains("/"), !commands.contains(word),
               !FileManager.default.fileExists(atPath: word) else { return nil }
-        let candidates = commands + ["theme"]
+        let candidates = commands + ["theme", "completion"]
         let scored = candidates.map { ($0, editDistance(word.lowercased(), $0)) }.filter { $0.1 <= 2 }
         return scored.min { $0.1 < $1.1 }?.0
     }

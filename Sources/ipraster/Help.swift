@@ -17,6 +17,7 @@ enum Help {
       ipraster markdown INPUT                        print the message as Markdown (the app's "copy")
       ipraster classify FILE.md [--json]             would the app send this Markdown as a rich message?
       ipraster theme day|day-classic|night           print a built-in theme as a theme file to edit
+      ipraster completion bash|zsh|fish              print a shell completion script
       ipraster COMMAND --help                        options of one command
       ipraster --version                             versions of ipraster, its libraries and fonts
 
@@ -194,6 +195,18 @@ enum Help {
               ipraster check Tests/Fixtures --golden golden-images --reporter junit=reports/junit.xml \\
                   --reporter html=reports/check.html
               ipraster check Tests/Fixtures --golden golden-images --shard 2/4 --theme night
+            """
+        case "completion":
+            return """
+            ipraster completion bash|zsh|fish
+
+            Prints a completion script for the shell: command names first, then every option the help texts
+            name, and file names.
+
+            EXAMPLES
+              ipraster completion bash > /etc/bash_completion.d/ipraster
+              ipraster completion zsh > "${fpath[1]}/_ipraster"
+              ipraster completion fish > ~/.config/fish/completions/ipraster.fish
             """
         case "theme":
             return """
