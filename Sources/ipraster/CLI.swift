@@ -27,8 +27,20 @@ enum CLI {
     /// --verbose / -v: what was written, with its size and time.
     nonisolated(unsafe) static var verbose = false
 
+    /// Arguments given after `--`: never options, whatever they start with.
+    nonisolated(unsafe) static var operands: [String] = []
+
     static func run(_ given: [String]) -> Int32 {
         var arguments = expandAttachedOutput(given)
+        if let end = given.firstIndex(of: "--") {
+            // `--` ends options: the words after it are inputs (or math's formula) even when they start with "-".
+            // The tool takes operands and options in any order, so they go last; a file name that looks like an
+            // option is read as the same file by "./" in front, and math's formula is marked instead.
+            operands = Array(given[(end + 1)...])
+            let isMath = given.first == "math"
+            arguments = expandAttachedOutput(Array(given[..<end]))
+                + operands.map { isMath || !$0.hasPrefix("-") || $0 == "-" ? $0 : "./" + $0 }
+        }
         quiet = arguments.contains("--quiet") || arguments.contains("-q")
         verbose = arguments.contains("--verbose") || arguments.contains("-v")
         arguments.removeAll { ["--quiet", "-q", "--verbose", "-v"].contains($0) }

@@ -24,6 +24,7 @@ enum Help {
     GLOBAL OPTIONS
       -q, --quiet       no warnings and no progress bars (errors still print)
       -v, --verbose     say what was written: size, bytes, milliseconds
+      --                ends the options: what follows is an input (or math's formula) even if it starts with -
       Errors and warnings are coloured on a terminal unless NO_COLOR is set (no-color.org) or TERM=dumb.
 
     INPUT is a JSON file, or - for standard input. Accepted JSON (detected automatically):

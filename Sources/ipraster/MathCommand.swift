@@ -53,7 +53,8 @@ enum MathCommand {
             case "--padding": padding = try number(argument, 0...1000)
             case "--format": explicitFormat = try value(argument)
             default:
-                if argument.hasPrefix("-"), argument != "-", source != nil || argument.count > 1 && argument.dropFirst().first?.isLetter == true {
+                if argument.hasPrefix("-"), argument != "-", !CLI.operands.contains(argument),
+                   source != nil || argument.count > 1 && argument.dropFirst().first?.isLetter == true {
                     throw UsageError(message: "unknown option \(argument)", command: "math")
                 }
                 guard source == nil else { throw UsageError(message: "unexpected argument \(argument): quote the formula as one argument", command: "math") }

@@ -136,6 +136,19 @@ final class CLIPolishTests: XCTestCase {
         XCTAssertFalse(try TestEnvironment.run([directory + "/missing.json", "-o", directory + "/x.png"]).stderr.contains("\u{1B}["))
     }
 
+    func testDoubleDashEndsOptions() throws {
+        try #"{"blocks": [{"type": "paragraph", "text": "dash"}]}"#.write(toFile: directory + "/-dash.json", atomically: true, encoding: .utf8)
+        XCTAssertEqual(try TestEnvironment.run(["-dash.json", "-o", "a.png"], currentDirectory: directory).status, 2, "an option without --")
+        let ended = try TestEnvironment.run(["-o", "a.png", "--", "-dash.json"], currentDirectory: directory)
+        XCTAssertEqual(ended.status, 0, ended.stderr)
+        XCTAssertNoThrow(try PNGCodec.decode(try AtomicFile.read(directory + "/a.png")))
+        XCTAssertEqual(try TestEnvironment.run(["layout", "--", "-dash.json"], currentDirectory: directory).status, 0)
+        // math's formula may start with a minus sign.
+        XCTAssertEqual(try TestEnvironment.run(["math", "-x^2", "-o", "m.png"], currentDirectory: directory).status, 2)
+        let formula = try TestEnvironment.run(["math", "-o", "m.png", "--", "-x^2"], currentDirectory: directory)
+        XCTAssertEqual(formula.status, 0, formula.stderr)
+    }
+
     func testLayoutWritesToAFile() throws {
         let input = directory + "/in.json"
         try #"{"blocks": [{"type": "paragraph", "text": "layout to a file"}]}"#.write(toFile: input, atomically: true, encoding: .utf8)
