@@ -149,6 +149,18 @@ final class CLIPolishTests: XCTestCase {
         XCTAssertEqual(formula.status, 0, formula.stderr)
     }
 
+    /// The bubble/author-color golden must show the option: without it the same fixture draws other pixels.
+    func testTheAuthorColorGoldenExercisesTheOption() throws {
+        let fixture = TestEnvironment.root + "/Tests/Fixtures/bubble/author-color.json"
+        XCTAssertEqual(try String(contentsOfFile: TestEnvironment.root + "/Tests/Fixtures/bubble/author-color.args", encoding: .utf8),
+                       "--author-color 0 --time 8:05\n")
+        _ = try TestEnvironment.run([fixture, "-o", directory + "/with.png", "--author-color", "0", "--time", "8:05"])
+        _ = try TestEnvironment.run([fixture, "-o", directory + "/without.png", "--time", "8:05"])
+        let compare = try TestEnvironment.run(["compare", directory + "/with.png", directory + "/without.png", "--json", "--threshold", "0"])
+        let result = try JSONSerialization.jsonObject(with: Data(compare.stdout)) as? [String: Any]
+        XCTAssertGreaterThan(result?["diffPixels"] as? Int ?? 0, 1_000, compare.stdoutText)
+    }
+
     func testLayoutWritesToAFile() throws {
         let input = directory + "/in.json"
         try #"{"blocks": [{"type": "paragraph", "text": "layout to a file"}]}"#.write(toFile: input, atomically: true, encoding: .utf8)
