@@ -241,7 +241,7 @@ public final class GoldenHarness {
             return .failed(reason: reason + " (layout golden re-recorded)", recorded: true)
         }
         let base = artifacts + "/" + testCase.name
-        try? FileManager.default.createDirectory(atPath: (base as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try? Self.makeDirectory((base as NSString).deletingLastPathComponent)
         try? AtomicFile.write(bytes, to: base + ".layout.actual.txt")
         try? AtomicFile.write(Array(expected.utf8), to: base + ".layout.expected.txt")
         return .failed(reason: reason + " (artifacts in \(base).layout.*)", recorded: false)
@@ -249,7 +249,7 @@ public final class GoldenHarness {
 
     private func saveText(_ bytes: [UInt8], to path: String) -> Outcome? {
         do {
-            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try Self.makeDirectory((path as NSString).deletingLastPathComponent)
             try AtomicFile.write(bytes, to: path)
             return nil
         } catch {
@@ -324,7 +324,7 @@ public final class GoldenHarness {
     private func save(_ png: [UInt8], _ testCase: Case) -> Outcome? {
         do {
             let directory = (testCase.golden as NSString).deletingLastPathComponent
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try Self.makeDirectory(directory)
             try AtomicFile.write(png, to: testCase.golden)
             if !recordedFingerprint {
                 let text = EnvironmentFingerprint.current(fonts: pipeline.fonts).text
@@ -339,6 +339,17 @@ public final class GoldenHarness {
         }
     }
 
+    /// Creates a folder and its parents. Harnesses on other threads may create the same folder at the same
+    /// moment (Foundation then reports that it exists): a folder that exists afterwards is success.
+    static func makeDirectory(_ path: String) throws {
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { throw error }
+        }
+    }
+
     /// Removes the image artifacts an earlier run left for a case that now passes.
     private func clearArtifacts(_ testCase: Case) {
         for kind in Self.artifactKinds { try? FileManager.default.removeItem(atPath: artifactPath(testCase, kind)) }
@@ -348,7 +359,7 @@ public final class GoldenHarness {
     /// canvas of the larger size (transparent where an image has no pixel), so a size change has a diff too.
     private func writeArtifacts(_ testCase: Case, expected: RGBAImage, actual: RGBAImage, diff: RGBAImage?) {
         let base = artifacts + "/" + testCase.name
-        try? FileManager.default.createDirectory(atPath: (base as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try? Self.makeDirectory((base as NSString).deletingLastPathComponent)
         var panels = [expected, actual]
         if let diff {
             panels.append(diff)

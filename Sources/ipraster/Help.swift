@@ -76,7 +76,8 @@ enum Help {
       --media DIR           where local media files are looked up (PNG, JPEG, WebP; GIF, MP4,
                             WebM by their first frame through ffmpeg)
       --expand-details      render every details block open
-      --table-offset PT     scroll overflowing tables and formulas by PT (documentation shots) [0]
+      --table-offset PT     scroll overflowing tables and formulas by PT                   [0]
+                            (documentation shots)
       --show-spoilers       draw spoilers revealed
     Theme files name a base theme and override colours ("#RRGGBB" or "#RRGGBBAA"):
       {"base": "day", "wallpaper": "#202830", "incoming": {"primaryText": "#111111", "fillTop": "#FFFFFF"}}
@@ -174,9 +175,9 @@ enum Help {
 
             OPTIONS
               --golden DIR         the accepted images (same relative paths as the fixtures)
-              --record MODE        all | missing | failed | never; also $IPRASTER_RECORD (the flag wins) [missing]
-                                   failed rewrites only failing goldens; under $CI nothing is ever recorded
-                                   and a missing golden fails
+              --record MODE        all | missing | failed | never                                 [missing]
+                                   also $IPRASTER_RECORD (the flag wins); failed rewrites only failing
+                                   goldens; under $CI nothing is ever recorded and a missing golden fails
               --reporter NAME[=FILE]
                                    list | json | junit | html, to FILE or standard output (html needs a
                                    FILE); repeatable. The list stays on standard output unless another
