@@ -109,26 +109,28 @@ final class CairoCanvas {
     /// happens in the surface's own memory: the canvas's pixels are garbage afterwards.
     /// Its bands are compressed on up to `threads` threads (the bytes do not depend on `threads`).
     func consumeAsPNG(opaque: Bool, level: Int32, threads: Int) throws -> [UInt8] {
-        cairo_surface_flush(surface)
-        guard let pixels else { throw PNGCodec.Error.encodeFailed }
-        var data: UnsafeMutablePointer<UInt8>?
-        var size = 0
-        let status = ipr_png_encode_argb32_in_place(pixels.assumingMemoryBound(to: UInt8.self), cairo_image_surface_get_width(surface),
-                                                    cairo_image_surface_get_height(surface), Int32(stride), opaque ? 1 : 0, level,
-                                                    Int32(clamping: threads), &data, &size)
-        cairo_surface_mark_dirty(surface)
-        return try PNGCodec.bytes(status: status, data: data, size: size)
+        try consume { pixels, width, height, data, size in
+            ipr_png_encode_argb32_in_place(pixels, width, height, Int32(stride), opaque ? 1 : 0, level, Int32(clamping: threads), &data, &size)
+        }
     }
 
     /// Like `consumeAsPNG`, for animation frames of one size: bands of rows whose bytes equal the same band of
     /// an earlier frame in `cache` reuse its compressed bytes (the output does not depend on the cache).
     func consumeAsFramePNG(opaque: Bool, level: Int32, cache: OpaquePointer) throws -> [UInt8] {
+        try consume { pixels, width, height, data, size in
+            ipr_png_encode_frame_in_place(pixels, width, height, Int32(stride), opaque ? 1 : 0, level, cache, &data, &size)
+        }
+    }
+
+    /// Runs a CPNGWriter in-place encoder on the surface's pixels (flushed first, marked dirty after).
+    private func consume(_ encode: (UnsafeMutablePointer<UInt8>, Int32, Int32, inout UnsafeMutablePointer<UInt8>?, inout Int) -> Int32)
+        throws -> [UInt8] {
         cairo_surface_flush(surface)
         guard let pixels else { throw PNGCodec.Error.encodeFailed }
         var data: UnsafeMutablePointer<UInt8>?
         var size = 0
-        let status = ipr_png_encode_frame_in_place(pixels.assumingMemoryBound(to: UInt8.self), cairo_image_surface_get_width(surface),
-                                                   cairo_image_surface_get_height(surface), Int32(stride), opaque ? 1 : 0, level, cache, &data, &size)
+        let status = encode(pixels.assumingMemoryBound(to: UInt8.self), cairo_image_surface_get_width(surface),
+                            cairo_image_surface_get_height(surface), &data, &size)
         cairo_surface_mark_dirty(surface)
         return try PNGCodec.bytes(status: status, data: data, size: size)
     }
