@@ -13,6 +13,8 @@ let package = Package(
         .library(name: "Reveal", targets: ["Reveal"]),
         .library(name: "RenderOptions", targets: ["RenderOptions"]),
         .library(name: "GoldenKit", targets: ["GoldenKit"]),
+        // Snapshot tests of rich messages for other packages' XCTest and Swift Testing suites on Linux.
+        .library(name: "RichMessageSnapshot", targets: ["RichMessageSnapshot"]),
         .executable(name: "ipraster", targets: ["ipraster"]),
     ],
     targets: [
@@ -50,6 +52,8 @@ let package = Package(
         // The command line's render options (and golden cases' .args), parsed into RenderSettings.
         .target(name: "RenderOptions", dependencies: ["Layout", "Raster"], path: "Sources/RenderOptions"),
         .target(name: "GoldenKit", dependencies: ["Layout", "Raster", "RenderOptions"], path: "Sources/GoldenKit"),
+        // assertSnapshot / verifySnapshot on the golden harness (README "Snapshot tests in your package").
+        .target(name: "RichMessageSnapshot", dependencies: ["Layout", "Raster", "RenderOptions", "GoldenKit"], path: "Sources/RichMessageSnapshot"),
         .executableTarget(name: "ipraster", dependencies: ["Layout", "Raster", "Reveal", "GoldenKit", "RenderOptions"], path: "Sources/ipraster"),
         .target(name: "GoldenSupport", dependencies: ["Layout", "Raster", "GoldenKit", "RenderOptions"], path: "Tests/GoldenSupport"),
         .testTarget(name: "LayoutTests", dependencies: ["Document", "Layout", "Math", "Raster", "GoldenSupport"], path: "Tests/LayoutTests"),

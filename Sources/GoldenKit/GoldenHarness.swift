@@ -117,9 +117,10 @@ public final class GoldenHarness {
             fromEnvironment = mode
         }
         let requested = flag ?? fromEnvironment
-        if isCI(environment), (requested ?? .never) != .never {
-            return RecordDecision(mode: .never, warning: requested.map { "CI is set: record mode \($0.rawValue) ignored, nothing is recorded" },
-                                  explicit: true)
+        if isCI(environment) {
+            // Under CI nothing is recorded, whatever was asked: the default (missing) too.
+            let ignored = requested.flatMap { $0 == .never ? nil : "CI is set: record mode \($0.rawValue) ignored, nothing is recorded" }
+            return RecordDecision(mode: .never, warning: ignored, explicit: true)
         }
         return RecordDecision(mode: requested ?? .missing, warning: nil, explicit: requested != nil)
     }

@@ -152,6 +152,10 @@ final class CLICompareCheckTests: XCTestCase {
         let ci = try GoldenHarness.effectiveMode(flag: .all, environment: ["CI": "true"])
         XCTAssertEqual(ci.mode, .never)
         XCTAssertNotNil(ci.warning)
+        // With no mode asked for, CI still records nothing (the default, missing, once recorded under CI).
+        let ciDefault = try GoldenHarness.effectiveMode(flag: nil, environment: ["CI": "true"])
+        XCTAssertEqual(ciDefault.mode, .never)
+        XCTAssertNil(ciDefault.warning)
         XCTAssertThrowsError(try GoldenHarness.effectiveMode(flag: nil, environment: ["IPRASTER_RECORD": "sometimes"]))
     }
 
