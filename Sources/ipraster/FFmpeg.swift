@@ -5,14 +5,7 @@ import Reveal
 /// Animated exports through an installed ffmpeg: the PNG frames go to a temporary directory, ffmpeg
 /// encodes them into a temporary file that is renamed over the target only on success.
 enum FFmpeg {
-    static var path: String? {
-        let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-        for directory in directories {
-            let candidate = "\(directory)/ffmpeg"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return nil
-    }
+    static var path: String? { VideoFrame.ffmpeg }
 
     /// Filters per format. GIF builds its palette from every frame (stats_mode=full), so a blank first
     /// frame does not starve the palette; GIF and APNG play `loop` times (0: forever; a GIF's loop count is

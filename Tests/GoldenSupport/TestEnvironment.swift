@@ -53,8 +53,20 @@ public enum TestEnvironment {
     /// `timeoutSeconds` is terminated (a hang becomes a failing status, not a stuck test suite).
     public static func run(_ arguments: [String], stdin: [UInt8]? = nil, environment: [String: String] = [:],
                            currentDirectory: String? = nil, timeoutSeconds: Double = 120) throws -> ProcessResult {
+        try runTool(executable, arguments, stdin: stdin, environment: environment, currentDirectory: currentDirectory, timeoutSeconds: timeoutSeconds)
+    }
+
+    /// ffmpeg on PATH, if installed (it is optional).
+    public static var ffmpeg: String? {
+        (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/ffmpeg" }
+            .first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// Runs another program (a script, a system tool, `swift`) the way `run` runs the CLI.
+    public static func runTool(_ tool: String, _ arguments: [String], stdin: [UInt8]? = nil, environment: [String: String] = [:],
+                               currentDirectory: String? = nil, timeoutSeconds: Double = 120) throws -> ProcessResult {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
+        process.executableURL = URL(fileURLWithPath: tool)
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         for (key, value) in environment { env[key] = value }

@@ -25,17 +25,9 @@ final class VectorOutputTests: XCTestCase {
     }
 
     private func output(_ tool: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, "\(tool) \(arguments)")
-        return String(decoding: data, as: UTF8.self)
+        let result = try TestEnvironment.runTool(tool, arguments)
+        XCTAssertEqual(result.status, 0, "\(tool) \(arguments)")
+        return result.stdoutText
     }
 
     func testAPDFOfATextMessageHasEmbeddedFontsSearchableTextAndNoImage() throws {

@@ -6,18 +6,8 @@ import XCTest
 /// scripts know every command and option.
 final class CLIManPageTests: XCTestCase {
     private func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> (Int32, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        process.currentDirectoryURL = URL(fileURLWithPath: TestEnvironment.root)
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let result = try TestEnvironment.runTool(executable, arguments, environment: environment, currentDirectory: TestEnvironment.root)
+        return (result.status, result.stdoutText)
     }
 
     func testTheManPageMatchesTheHelp() throws {

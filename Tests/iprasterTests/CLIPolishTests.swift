@@ -117,17 +117,8 @@ final class CLIPolishTests: XCTestCase {
     func testColoursOnATerminalOnlyWithoutNoColor() throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { throw XCTSkip("script (bsdutils) is not installed") }
         func onTerminal(_ environment: [String: String]) throws -> String {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-            process.arguments = ["-qec", "\(TestEnvironment.executable) \(directory)/missing.json -o \(directory)/x.png", "/dev/null"]
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardInput = FileHandle.nullDevice
-            try process.run()
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return String(decoding: data, as: UTF8.self)
+            try TestEnvironment.runTool("/usr/bin/script", ["-qec", "\(TestEnvironment.executable) \(directory)/missing.json -o \(directory)/x.png",
+                                                            "/dev/null"], environment: environment).stdoutText
         }
         XCTAssertTrue(try onTerminal(["NO_COLOR": "", "TERM": "xterm"]).contains("\u{1B}[1;31merror:\u{1B}[0m"))
         let plain = try onTerminal(["NO_COLOR": "1", "TERM": "xterm"])

@@ -17,8 +17,7 @@ final class CLIVideoMediaTests: XCTestCase {
     }
 
     private func ffmpeg() throws -> String {
-        let path = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/ffmpeg" }
-        guard let found = path.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+        guard let found = TestEnvironment.ffmpeg else {
             throw XCTSkip("ffmpeg is not installed here (it is optional: apt-get install ffmpeg)")
         }
         return found

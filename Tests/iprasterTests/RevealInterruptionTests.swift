@@ -74,7 +74,7 @@ final class RevealInterruptionTests: XCTestCase {
     }
 
     func testSIGTERMDuringAnAnimatedExportRemovesItsWorkFolder() throws {
-        guard FFmpegAvailability.installed else { throw XCTSkip("ffmpeg is not installed here (it is optional: apt-get install ffmpeg)") }
+        guard TestEnvironment.ffmpeg != nil else { throw XCTSkip("ffmpeg is not installed here (it is optional: apt-get install ffmpeg)") }
         let temporary = directory + "/tmp"
         try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
         let process = try start(["reveal", try writeLongMessage(), "-o", directory + "/out.gif", "--scale", "3"],
@@ -99,7 +99,7 @@ final class RevealInterruptionTests: XCTestCase {
     }
 
     func testAnAnimatedExportFromATerminalEnds() throws {
-        guard FFmpegAvailability.installed else { throw XCTSkip("ffmpeg is not installed here (it is optional: apt-get install ffmpeg)") }
+        guard TestEnvironment.ffmpeg != nil else { throw XCTSkip("ffmpeg is not installed here (it is optional: apt-get install ffmpeg)") }
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { throw XCTSkip("script (bsdutils) is not installed") }
         // `script` gives the tool a pseudo-terminal as stdin: ffmpeg once read it and was stopped forever.
         let process = Process()
@@ -117,10 +117,3 @@ final class RevealInterruptionTests: XCTestCase {
     }
 }
 
-enum FFmpegAvailability {
-    static var installed: Bool {
-        (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains {
-            FileManager.default.isExecutableFile(atPath: "\($0)/ffmpeg")
-        }
-    }
-}

@@ -7,19 +7,11 @@ import XCTest
 /// Examples/SnapshotExample, built against this checkout: a missing snapshot is recorded and fails, then
 /// passes; a changed one fails with artifacts; under CI nothing is recorded.
 final class SnapshotLibraryTests: XCTestCase {
+    /// `swift ARGUMENTS` in `folder`, its standard output and error together (a build takes minutes).
     private func swift(_ arguments: [String], in folder: String, environment: [String: String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift"] + arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: folder)
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let result = try TestEnvironment.runTool("/usr/bin/env", ["swift"] + arguments, environment: environment, currentDirectory: folder,
+                                                 timeoutSeconds: 1_800)
+        return (result.status, result.stdoutText + result.stderr)
     }
 
     func testTheExamplePackageRecordsPassesAndFails() throws {

@@ -4,12 +4,12 @@ import Foundation
 /// ffmpeg is the Debian tool made for these containers and codecs, and it is optional (`scripts/setup`
 /// installs it); without it such media draw their placeholder with a warning. The frame is decoded once per
 /// file and process (`MediaStore` caches it).
-enum VideoFrame {
+public enum VideoFrame {
     /// The extensions decoded through ffmpeg.
     static let extensions = ["gif", "mp4", "webm"]
 
-    /// ffmpeg on PATH, if any.
-    static var ffmpeg: String? {
+    /// ffmpeg on PATH, if any (also what `ipraster reveal` encodes animations with).
+    public static var ffmpeg: String? {
         let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
         return directories.map { "\($0)/ffmpeg" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
