@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "Document", targets: ["Document"]),
         .library(name: "Drawing", targets: ["Drawing"]),
+        .library(name: "Fonts", targets: ["Fonts"]),
         .library(name: "Layout", targets: ["Layout"]),
         .library(name: "Math", targets: ["Math"]),
         .library(name: "Markup", targets: ["Markup"]),
@@ -42,7 +43,10 @@ let package = Package(
         .target(name: "Drawing", path: "Sources/Drawing"),
         // The Rich Markdown and Rich HTML front-end: text → Document. The only target that links libcmark-gfm and libxml2.
         .target(name: "Markup", dependencies: ["Document", "CCmark", "CXML2"], path: "Sources/Markup"),
-        .target(name: "Layout", dependencies: ["Document", "Drawing", "Math", "CPango"], path: "Sources/Layout"),
+        // The font collection (issue 22): fonts.list, the font index, the base faces and the world's Noto faces, the
+        // cascades and the Han region rule; builds the fontconfig configuration Pango is given. Shaping is Layout's.
+        .target(name: "Fonts", dependencies: ["CPango"], path: "Sources/Fonts"),
+        .target(name: "Layout", dependencies: ["Document", "Drawing", "Fonts", "Math", "CPango"], path: "Sources/Layout"),
         // The formula typesetter (issue 13): LaTeX → math list → TeX layout → display-list frames, on HarfBuzz's
         // OpenType MATH API. Depends on Drawing, not on Layout or Cairo.
         .target(name: "Math", dependencies: ["Drawing", "CHarfBuzz"], path: "Sources/Math"),
@@ -61,6 +65,7 @@ let package = Package(
         .testTarget(name: "RevealTests", dependencies: ["Reveal", "Raster", "Layout", "RenderOptions", "GoldenKit", "GoldenSupport"], path: "Tests/RevealTests"),
         // Uses only the Raster product, as another package would (the README's library example).
         .testTarget(name: "MathTests", dependencies: ["Math"], path: "Tests/MathTests"),
+        .testTarget(name: "FontsTests", dependencies: ["Fonts"], path: "Tests/FontsTests"),
         .testTarget(name: "MarkupTests", dependencies: ["Markup", "Document"], path: "Tests/MarkupTests"),
         .testTarget(name: "LibraryUsageTests", dependencies: ["Raster"], path: "Tests/LibraryUsageTests"),
         .testTarget(name: "iprasterTests", dependencies: ["ipraster", "Layout", "Raster", "GoldenKit", "GoldenSupport"], path: "Tests/iprasterTests"),

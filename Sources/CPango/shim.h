@@ -40,6 +40,33 @@ static inline int ipr_font_face_index(PangoFont *font) {
     return index;
 }
 
+/* The charset of a Pango font's pattern (borrowed, valid while the font lives). */
+static inline FcCharSet *ipr_font_charset(PangoFont *font) {
+    PangoFcFont *fc = ipr_fc_font(font);
+    FcCharSet *charset = NULL;
+    if (fc == NULL || FcPatternGetCharSet(pango_fc_font_get_pattern(fc), FC_CHARSET, 0, &charset) != FcResultMatch) return NULL;
+    return charset;
+}
+
+/* Synthesised styles fontconfig asked for (fonts.conf): emboldening, and the x shear of a slanted upright face. */
+static inline int ipr_font_embolden(PangoFont *font) {
+    PangoFcFont *fc = ipr_fc_font(font);
+    FcBool embolden = FcFalse;
+    if (fc == NULL || FcPatternGetBool(pango_fc_font_get_pattern(fc), FC_EMBOLDEN, 0, &embolden) != FcResultMatch) return 0;
+    return embolden ? 1 : 0;
+}
+
+static inline double ipr_font_slant(PangoFont *font) {
+    PangoFcFont *fc = ipr_fc_font(font);
+    FcBool outline = FcFalse;
+    FcMatrix *matrix = NULL;
+    if (fc == NULL) return 0;
+    FcPattern *pattern = pango_fc_font_get_pattern(fc);
+    if (FcPatternGetBool(pattern, FC_OUTLINE, 0, &outline) != FcResultMatch || !outline) return 0;
+    if (FcPatternGetMatrix(pattern, FC_MATRIX, 0, &matrix) != FcResultMatch || matrix == NULL) return 0;
+    return matrix->xy;
+}
+
 /* The FreeType version the program was built against ("2.12.1"). */
 static inline int ipr_freetype_version(void) { return FREETYPE_MAJOR * 10000 + FREETYPE_MINOR * 100 + FREETYPE_PATCH; }
 

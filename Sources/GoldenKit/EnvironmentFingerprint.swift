@@ -2,8 +2,10 @@ import Foundation
 import Layout
 import Raster
 
-/// What the pixels of a render depend on besides the input: library versions and font file hashes.
-/// Stored beside the goldens so a mismatch caused by a different environment says so.
+/// What the pixels of a render depend on besides the input: library versions, the base font files' hashes and,
+/// for the world collection (~250 files, 150 MB), each Debian package's version with its listed files' count and
+/// total size (hashing them on every run would cost more than the render). Stored beside the goldens so a
+/// mismatch caused by a different environment says so.
 public struct EnvironmentFingerprint: Equatable, Sendable {
     public var entries: [(String, String)]
 
@@ -13,8 +15,22 @@ public struct EnvironmentFingerprint: Equatable, Sendable {
 
     public static func current(fonts: FontSet) -> EnvironmentFingerprint {
         var entries = Renderer.libraryVersions
-        for entry in fonts.files {
+        for entry in fonts.files where entry.role == .base {
             entries.append(("font " + (entry.path as NSString).lastPathComponent, fileHash(entry.path) ?? "missing"))
+        }
+        var packages: [String] = []
+        var totals: [String: (files: Int, bytes: Int64)] = [:]
+        for entry in fonts.files where entry.role.isCollection {
+            if totals[entry.package] == nil { packages.append(entry.package) }
+            let size = (try? FileManager.default.attributesOfItem(atPath: entry.path)[.size] as? NSNumber)?.int64Value
+            var total = totals[entry.package] ?? (0, 0)
+            if let size { total = (total.files + 1, total.bytes + size) }
+            totals[entry.package] = total
+        }
+        let versions = installedVersions(of: Set(packages))
+        for package in packages {
+            let total = totals[package] ?? (0, 0)
+            entries.append(("fonts " + package, "\(versions[package] ?? "not installed") \(total.files) files \(total.bytes) bytes"))
         }
         return EnvironmentFingerprint(entries: entries)
     }
@@ -43,6 +59,22 @@ public struct EnvironmentFingerprint: Equatable, Sendable {
             let old = theirs[name] ?? "absent"
             return old == value ? nil : "\(name): \(old) → \(value)"
         }
+    }
+
+    /// Debian package versions from dpkg's status file (empty where it cannot be read, e.g. not Debian).
+    static func installedVersions(of packages: Set<String>) -> [String: String] {
+        guard !packages.isEmpty, let text = try? String(contentsOfFile: "/var/lib/dpkg/status", encoding: .utf8) else { return [:] }
+        var versions: [String: String] = [:]
+        for stanza in text.components(separatedBy: "\n\n") {
+            var name: String?, version: String?, installed = false
+            for line in stanza.split(separator: "\n") {
+                if line.hasPrefix("Package: ") { name = String(line.dropFirst(9)) }
+                else if line.hasPrefix("Version: ") { version = String(line.dropFirst(9)) }
+                else if line.hasPrefix("Status: ") { installed = line.hasSuffix(" installed") }
+            }
+            if let name, packages.contains(name), let version, installed { versions[name] = version }
+        }
+        return versions
     }
 
     /// FNV-1a 64-bit hash of a file, hex (a fingerprint, not a security hash).

@@ -11,6 +11,8 @@ public struct HTMLReader {
     var registry: MediaRegistry
     var warnings: [String] = []
     private var warnedTags: Set<String> = []
+    /// Where each top-level block starts.
+    var locations: [SourceLocation] = []
     /// Source lines, to find a tag's column for messages (libxml2 keeps only the line).
     private let lines: [Substring]
 
@@ -27,7 +29,7 @@ public struct HTMLReader {
         let tree = HTMLTree(source)
         var blocks = try reader.blocks(tree.bodyChildren, depth: 1)
         if options.detectEntities { blocks = blocks.map { $0.mappingTexts(EntityDetector.detect) } }
-        return MarkupResult(blocks: blocks, media: reader.registry.media, warnings: reader.warnings)
+        return MarkupResult(blocks: blocks, media: reader.registry.media, warnings: reader.warnings, locations: reader.locations)
     }
 
     /// `line:column` of a node: the line libxml2 records, the column of the tag's first `<name` on it.
@@ -35,6 +37,12 @@ public struct HTMLReader {
         let line = max(node.line, 1)
         guard node.isElement, line <= lines.count, let range = lines[line - 1].range(of: "<" + node.name) else { return (line, 1) }
         return (line, lines[line - 1].distance(from: lines[line - 1].startIndex, to: range.lowerBound) + 1)
+    }
+
+    /// Records that `blocks` top-level blocks start at `node`.
+    mutating func noteLocation(of node: HTMLNode, blocks: Int) {
+        let at = position(node)
+        locations += Array(repeating: .text(line: at.line, column: at.column), count: blocks)
     }
 
     mutating func warn(_ node: HTMLNode, _ message: String) {
@@ -75,16 +83,21 @@ public struct HTMLReader {
         var result: [Block] = []
         var run: [HTMLNode] = []
         func flush(_ reader: inout HTMLReader) throws {
-            guard !run.isEmpty else { return }
+            guard let first = run.first else { return }
             let text = Self.trimmed(try reader.inlines(run, depth: depth))
-            if !text.isEmpty, !text.plainText.allSatisfy(\.isWhitespace) { result.append(.paragraph(text)) }
+            if !text.isEmpty, !text.plainText.allSatisfy(\.isWhitespace) {
+                result.append(.paragraph(text))
+                if depth == 1 { reader.noteLocation(of: first, blocks: 1) }
+            }
             run = []
         }
         for node in nodes {
             if Self.isInline(node) { run.append(node); continue }
             guard node.isElement else { continue }  // comments
             try flush(&self)
-            result.append(contentsOf: try block(node, depth: depth))
+            let added = try block(node, depth: depth)
+            result.append(contentsOf: added)
+            if depth == 1 { noteLocation(of: node, blocks: added.count) }
         }
         try flush(&self)
         return result

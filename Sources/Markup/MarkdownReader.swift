@@ -16,22 +16,26 @@ public struct MarkdownReader {
     var warnings: [String] = []
     /// Unsupported tag names already warned about.
     var warnedTags: Set<String> = []
+    /// The prepared text's lines, for columns in characters.
+    let lines: [Substring]
+    /// Where each top-level block starts.
+    var locations: [SourceLocation] = []
 
     public static func read(_ source: String, options: MarkupOptions = MarkupOptions()) throws -> MarkupResult {
         guard source.utf8.count <= maxBytes else {
             throw MarkupError(line: 1, column: 1, message: "the Markdown text is larger than \(maxBytes / 1_000_000) MB")
         }
-        var reader = MarkdownReader(options: options, prepass: MathPrepass(source, mode: options.looseMathDelimiters ? .loose : .strict),
-                                    registry: MediaRegistry(bindings: options.mediaBindings))
+        let prepass = MathPrepass(source, mode: options.looseMathDelimiters ? .loose : .strict)
+        var reader = MarkdownReader(options: options, prepass: prepass, registry: MediaRegistry(bindings: options.mediaBindings),
+                                    lines: prepass.text.split(separator: "\n", omittingEmptySubsequences: false))
         let tree = CmarkTree(reader.prepass.text)
         var blocks = try reader.blocks(CmarkNode(pointer: tree.root).children, depth: 1)
         if options.detectEntities { blocks = blocks.map { $0.mappingTexts(EntityDetector.detect) } }
-        return MarkupResult(blocks: blocks, media: reader.registry.media, warnings: reader.warnings)
+        return MarkupResult(blocks: blocks, media: reader.registry.media, warnings: reader.warnings, locations: reader.locations)
     }
 
     /// A node's column in characters (cmark-gfm counts bytes).
     func column(_ node: CmarkNode) -> Int {
-        let lines = prepass.text.split(separator: "\n", omittingEmptySubsequences: false)
         guard node.startLine >= 1, node.startLine <= lines.count else { return node.startColumn }
         let bytes = Array(lines[node.startLine - 1].utf8.prefix(max(0, node.startColumn - 1)))
         return String(decoding: bytes, as: UTF8.self).count + 1
@@ -54,6 +58,10 @@ public struct MarkdownReader {
         while index < nodes.count {
             let node = nodes[index]
             index += 1
+            let count = result.count
+            defer {
+                if depth == 1 { locations += Array(repeating: .text(line: node.startLine, column: column(node)), count: max(0, result.count - count)) }
+            }
             switch node.type {
             case CMARK_NODE_PARAGRAPH:
                 result.append(contentsOf: try paragraph(node, depth: depth))
@@ -98,6 +106,10 @@ public struct MarkdownReader {
         // keeps only referenced ones, numbered in the order of their first reference, and names both a reference
         // and its definition by that number (the labels are not exposed): anchors are "1", "2", ….
         for (offset, definition) in footnotes.enumerated() {
+            let count = result.count
+            defer {
+                if depth == 1 { locations += Array(repeating: .text(line: definition.startLine, column: column(definition)), count: max(0, result.count - count)) }
+            }
             let number = offset + 1
             let label = String(number)
             let body = try blocks(definition.children, depth: depth + 1)

@@ -45,6 +45,8 @@ public final class RenderPipeline {
         let layout = engine.layout(document, options: settings.layout)
         // A formula shown as its LaTeX source is an input error under --strict (math-facts §7).
         if settings.strict, let failure = layout.formulaFailures.first { throw failure }
+        // So is a character no installed font draws (README "Fonts").
+        if settings.strict, let missing = layout.missingGlyphError { throw missing }
         if layout.exceedsLineLimit {
             throw PageTooLarge(message: "this message is too large to lay out: a text of it lays out to more than \(FontSet.maxLinesPerText) lines at --width "
                 + "\(settings.layout.width.clean) or holds over \(FontSet.maxBytesPerText / 1_000_000) MB, or a table has over \(LayoutOptions.maxTableCells) cells; "

@@ -16,6 +16,8 @@ public struct RenderSettings: Sendable {
     /// `--math-delimiters strict|loose`: how Markdown pairs `$` (nil: strict for Markdown files, loose for Bot API
     /// payloads, README Decisions).
     public var mathDelimiters: String?
+    /// `--rtl`: right-to-left for inputs that do not say (Markdown and HTML files, JSON without `is_rtl`).
+    public var rtl = false
 
     public init() {}
 
@@ -25,7 +27,7 @@ public struct RenderSettings: Sendable {
     /// Decodes an input the way these settings say: `inputFormat`, else the path's extension, else sniffing.
     public func decode(_ bytes: [UInt8], path: String?) throws -> DecodedInput {
         try InputFormats.decode(bytes, path: path == "-" ? nil : path, format: inputFormat,
-                                options: DecodeOptions(strict: strict, mathDelimiters: mathDelimiters, markup: RichMarkup.self),
+                                options: DecodeOptions(strict: strict, mathDelimiters: mathDelimiters, markup: RichMarkup.self, rtl: rtl),
                                 formats: Self.inputFormats)
     }
 }

@@ -15,7 +15,7 @@ public struct RenderOptions: Sendable {
     public static let valueOptions: Set<String> = ["--width", "--scale", "--theme", "--time", "--margin", "--author-color", "--now",
                                                   "--locale", "--timezone", "--background", "--media", "--format", "--table-offset", "--from", "--math-delimiters"]
     public static let flagOptions: Set<String> = ["--outgoing", "--no-status", "--no-bubble", "--strict", "--reveal-rects",
-                                                 "--expand-details", "--show-spoilers"]
+                                                 "--expand-details", "--show-spoilers", "--rtl"]
 
     /// Parses render options out of `arguments`; anything else lands in `remaining`, in order.
     /// Errors are usage errors (exit code 2), reported with the option's name as the path.
@@ -95,6 +95,7 @@ public struct RenderOptions: Sendable {
                 }
                 settings.mathDelimiters = mode
             case "--strict": settings.strict = true
+            case "--rtl": settings.rtl = true
             case "--reveal-rects": settings.layout.revealRects = true
             case "--expand-details": settings.layout.expandDetails = true
             case "--show-spoilers": settings.layout.text.showSpoilers = true

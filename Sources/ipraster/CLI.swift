@@ -20,7 +20,7 @@ struct UsageError: Error, CustomStringConvertible {
 }
 
 enum CLI {
-    static let commands = ["render", "layout", "reveal", "compare", "check", "bench", "math", "markdown", "classify"]
+    static let commands = ["render", "layout", "reveal", "compare", "check", "bench", "math", "markdown", "classify", "fonts"]
 
     /// --quiet / -q: no warnings and no progress (errors still print).
     nonisolated(unsafe) static var quiet = false
@@ -97,6 +97,7 @@ enum CLI {
             case "math": return try MathCommand.run(rest)
             case "markdown": return try MarkdownCommand.run(rest)
             case "classify": return try MarkdownCommand.classify(rest)
+            case "fonts": return try FontsCommand.run(rest)
             default: return try RenderCommand.run(rest)
             }
         } catch let error as UsageError {

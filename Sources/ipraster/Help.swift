@@ -16,6 +16,7 @@ enum Help {
       ipraster math 'LATEX' -o OUTPUT [options]      typeset one formula alone (PNG, SVG or PDF)
       ipraster markdown INPUT                        print the message as Markdown (the app's "copy")
       ipraster classify FILE.md [--json]             would the app send this Markdown as a rich message?
+      ipraster fonts [--write-index]                 the font collection in use; write its index
       ipraster theme day|day-classic|night           print a built-in theme as a theme file to edit
       ipraster completion bash|zsh|fish              print a shell completion script
       ipraster COMMAND --help                        options of one command
@@ -65,7 +66,8 @@ enum Help {
       --author-color N      incoming: use default name colour N (0-6) as the accent
       --background COLOR    #RRGGBB[AA] or transparent                                     [theme wallpaper]
       --now UNIX            "now" for relative dates                                       [1767225600]
-      --locale TAG          date locale                                                    [en]
+      --locale TAG          date locale; Han forms: zh-Hant/zh-TW, zh-HK, ja, ko, else SC  [en]
+      --rtl                 right-to-left, for Markdown/HTML files and JSON without is_rtl
       --timezone TZ         date time zone                                                 [UTC]
       --strict              unknown block or text types, Bot API limits and formulas that cannot be
                             typeset are errors (exit 2)
@@ -102,9 +104,10 @@ enum Help {
             ipraster math 'LATEX' -o OUTPUT [options]
 
             Typesets one LaTeX formula on its own, as the message renderer does (TeX's layout rules on Latin Modern
-            Math; Noto Serif for characters it lacks) and writes it as PNG, SVG or PDF (vector glyphs). LATEX may be
-            wrapped in $…$, $$…$$, \(…\) or \[…\]; - reads it from standard input. A formula that cannot be typeset
-            is an error (exit 2) naming the character where it went wrong.
+            Math; for characters it lacks Noto Sans Math, Symbols, Symbols 2, then Noto Serif and the script's
+            face) and writes it as PNG, SVG or PDF (vector glyphs). LATEX may be wrapped in $…$, $$…$$, \(…\) or
+            \[…\]; - reads it from standard input. A formula that cannot be typeset is an error (exit 2) naming
+            the character where it went wrong; a character no installed font draws is a warning (a box).
 
             OPTIONS
               --display             display style, as a block formula                                  [default]
@@ -115,6 +118,8 @@ enum Help {
               --scale N             output pixels per point (PNG)                                      [2]
               --padding PT          room around the formula's box                                      [2]
               --format FORMAT       png, svg or pdf, instead of OUTPUT's extension
+              --locale TAG          Han forms in \text: zh-Hans, zh-Hant, zh-HK, ja, ko …              [en]
+              --strict              a character no font draws is an error (exit 2)
 
             EXAMPLES
               ipraster math '\int_0^1 x^2\,dx = \frac{1}{3}' -o integral.png
@@ -197,6 +202,27 @@ enum Help {
               ipraster check Tests/Fixtures --golden golden-images --reporter junit=reports/junit.xml \\
                   --reporter html=reports/check.html
               ipraster check Tests/Fixtures --golden golden-images --shard 2/4 --theme night
+            """
+        case "fonts":
+            return """
+            ipraster fonts [--write-index [-o FILE]]
+
+            Prints the font collection in use: its folder (IPRASTER_FONTS_DIR, or beside the binary), whether
+            the font index is current, how many listed files of each role are installed, the missing ones with
+            the Debian package that has them, and the families drawn with synthesised bold or italic because
+            Debian has no such face.
+
+            The font index (fonts.index beside fonts.list) is what fontconfig reads from each listed file, so a
+            run opens only the faces it draws with. scripts/setup and scripts/install write it; without it, or
+            for a file that changed since, ipraster scans the file at start-up (slower, same pixels).
+
+            OPTIONS
+              --write-index         write the index now (scans every listed file)
+              -o FILE               with --write-index: write it there instead of the fonts folder
+
+            EXAMPLES
+              ipraster fonts
+              sudo ipraster fonts --write-index     after installing or upgrading font packages
             """
         case "completion":
             return """

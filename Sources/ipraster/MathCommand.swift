@@ -19,6 +19,8 @@ enum MathCommand {
         var scale = 2.0
         var padding = 2.0
         var explicitFormat: String?
+        var strict = false
+        var locale = "en"
         var index = 0
         func value(_ option: String) throws -> String {
             guard index + 1 < arguments.count else { throw UsageError(message: "\(option) needs a value", command: "math") }
@@ -52,6 +54,8 @@ enum MathCommand {
             case "--scale": scale = try number(argument, 0.25...8)
             case "--padding": padding = try number(argument, 0...1000)
             case "--format": explicitFormat = try value(argument)
+            case "--strict": strict = true
+            case "--locale": locale = try value(argument)
             default:
                 if argument.hasPrefix("-"), argument != "-", !CLI.operands.contains(argument),
                    source != nil || argument.count > 1 && argument.dropFirst().first?.isLetter == true {
@@ -71,11 +75,21 @@ enum MathCommand {
         }
         let typesetter = try FontSet.formulaTypesetter(FontDirectory())
         let formula: Formula
-        switch typesetter.typeset(latex, display: display, size: size, color: color) {
+        let region = HanRegion(locale: locale).resolved(for: latex.unicodeScalars)
+        switch typesetter.typeset(latex, display: display, size: size, color: color, hanRegion: region.rawValue) {
         case .success(let typeset): formula = typeset
         case .failure(let error):
             CLI.printError("cannot typeset the formula: \(error)")
             return ExitCode.usage
+        }
+        // Characters no installed font draws: a warning, an error under --strict (README "Fonts").
+        if !formula.missingCodePoints.isEmpty {
+            let names = formula.missingCodePoints.prefix(12).map(MissingGlyph.name).joined(separator: ", ")
+            if strict {
+                CLI.printError("no font draws \(names) in the formula")
+                return ExitCode.usage
+            }
+            CLI.printWarning("no font draws \(names) in the formula; they are drawn as boxes")
         }
         let width = formula.width + 2 * padding, height = formula.ascent + formula.descent + 2 * padding
         var frame = Frame()

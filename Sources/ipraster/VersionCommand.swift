@@ -3,7 +3,8 @@ import Layout
 import GoldenKit
 import Raster
 
-/// `ipraster --version`: the program, the libraries that shape pixels, and the font files' hashes.
+/// `ipraster --version`: the program, the libraries that shape pixels, the base font files' hashes and the
+/// collection's packages (the golden fingerprint's entries).
 enum VersionCommand {
     static let version = "0.1.0"
 
@@ -13,9 +14,9 @@ enum VersionCommand {
         do {
             let fonts = try FontSet()
             print("fonts-dir \(fonts.directory.path)")
-            for entry in fonts.files {
-                print("font \(entry.path) \(EnvironmentFingerprint.fileHash(entry.path) ?? "missing")")
-            }
+            print("fonts-index \(fonts.collection.indexIsCurrent ? "current" : "stale or missing (ipraster fonts --write-index)")")
+            let fingerprint = EnvironmentFingerprint.current(fonts: fonts)
+            for (name, value) in fingerprint.entries where name.hasPrefix("font ") || name.hasPrefix("fonts ") { print("\(name) \(value)") }
         } catch {
             CLI.printError("\(error)")
             return ExitCode.environment

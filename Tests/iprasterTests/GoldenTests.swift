@@ -10,4 +10,5 @@ final class GoldenTests: XCTestCase {
     func testMedia() throws { try GoldenAssertions.assertGoldens(feature: "media") }
     func testFormulas() throws { try GoldenAssertions.assertGoldens(feature: "formula") }
     func testMarkdown() throws { try GoldenAssertions.assertGoldens(feature: "markdown") }
+    func testWorldText() throws { try GoldenAssertions.assertGoldens(feature: "world") }
 }

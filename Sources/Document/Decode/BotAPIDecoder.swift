@@ -12,8 +12,9 @@ struct BotAPIDecoder {
             return try decodeMarkup(html, html: true, message: node)
         }
         let blocksNode = try node.required("blocks")
-        let document = Document(blocks: try decodeBlocks(blocksNode, depth: 1), media: context.media,
-                                rtl: try node.optionalBool("is_rtl"), partial: false)
+        let blocks = try decodeBlocks(blocksNode, depth: 1)
+        let document = Document(blocks: blocks, media: context.media, rtl: try context.rtl(node, field: "is_rtl"), partial: false,
+                                blockLocations: blocks.indices.map { .jsonPath(blocksNode.path + "[\($0)]") })
         try context.checkLimits(document, blocksPath: blocksNode.path)
         return document
     }
@@ -48,7 +49,8 @@ struct BotAPIDecoder {
         let result = html ? try reader.read(html: text, at: markdown.path, options: options) : try reader.read(markdown: text, at: markdown.path, options: options)
         for (key, media) in result.media where context.media[key] == nil { context.media[key] = media }
         context.warnings += result.warnings.map { "at \(markdown.path):" + $0 }
-        let document = Document(blocks: result.blocks, media: context.media, rtl: try node.optionalBool("is_rtl"), partial: false)
+        let document = Document(blocks: result.blocks, media: context.media, rtl: try context.rtl(node, field: "is_rtl"), partial: false,
+                                blockLocations: result.locations.count == result.blocks.count ? result.locations.map { .jsonPath(markdown.path + ":\($0)") } : [])
         try context.checkLimits(document, blocksPath: markdown.path + " block")
         return document
     }

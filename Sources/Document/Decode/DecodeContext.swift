@@ -9,8 +9,16 @@ final class DecodeContext {
     /// The Markdown / HTML front-end and the `$` rule for `rich_message.markdown` (DecodeOptions).
     var markup: (any MarkupReading.Type)?
     var mathDelimiters: String?
+    /// The direction of a message whose JSON does not give one (`--rtl`).
+    var defaultRTL = false
 
     init(strict: Bool) { self.strict = strict }
+
+    /// A message's direction: its `field` when present and not null, else `defaultRTL`.
+    func rtl(_ node: JSONNode, field: String) throws -> Bool {
+        guard let value = node[field], value.value != .null else { return defaultRTL }
+        return try node.optionalBool(field)
+    }
 
     func checkDepth(_ depth: Int, at node: JSONNode) throws {
         if depth > Self.maxNesting {

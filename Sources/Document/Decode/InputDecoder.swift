@@ -23,6 +23,7 @@ public enum InputDecoder {
         let context = DecodeContext(strict: options.strict)
         context.markup = options.markup
         context.mathDelimiters = options.mathDelimiters
+        context.defaultRTL = options.rtl
         switch root.value {
         case .array:
             let elements = try root.array()

@@ -21,11 +21,15 @@ public struct DecodeOptions: Sendable {
     public var mathDelimiters: String?
     /// Reads `rich_message.markdown` / `.html` inside JSON; nil: such messages are refused.
     public var markup: (any MarkupReading.Type)?
+    /// `--rtl`: lay the message out right-to-left when the input does not say (Markdown and HTML files, JSON
+    /// without `is_rtl` / `rtl`).
+    public var rtl: Bool
 
-    public init(strict: Bool = false, mathDelimiters: String? = nil, markup: (any MarkupReading.Type)? = nil) {
+    public init(strict: Bool = false, mathDelimiters: String? = nil, markup: (any MarkupReading.Type)? = nil, rtl: Bool = false) {
         self.strict = strict
         self.mathDelimiters = mathDelimiters
         self.markup = markup
+        self.rtl = rtl
     }
 }
 

@@ -15,11 +15,14 @@ public struct MarkupResult: Sendable, Equatable {
     public var blocks: [Block]
     public var media: [String: Media]
     public var warnings: [String]
+    /// Where each top-level block starts (`line:column`), parallel to `blocks`.
+    public var locations: [SourceLocation]
 
-    public init(blocks: [Block], media: [String: Media] = [:], warnings: [String] = []) {
+    public init(blocks: [Block], media: [String: Media] = [:], warnings: [String] = [], locations: [SourceLocation] = []) {
         self.blocks = blocks
         self.media = media
         self.warnings = warnings
+        self.locations = locations
     }
 }
 

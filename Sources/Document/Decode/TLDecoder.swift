@@ -9,8 +9,9 @@ struct TLDecoder {
         for photo in try node["photos"]?.array() ?? [] { try registerPhoto(photo) }
         for document in try node["documents"]?.array() ?? [] { try registerDocument(document) }
         let blocksNode = try node.required("blocks")
-        let document = Document(blocks: try decodeBlocks(blocksNode, depth: 1), media: context.media,
-                                rtl: try node.optionalBool("rtl"), partial: try node.optionalBool("part"))
+        let blocks = try decodeBlocks(blocksNode, depth: 1)
+        let document = Document(blocks: blocks, media: context.media, rtl: try context.rtl(node, field: "rtl"), partial: try node.optionalBool("part"),
+                                blockLocations: blocks.indices.map { .jsonPath(blocksNode.path + "[\($0)]") })
         try context.checkLimits(document, blocksPath: blocksNode.path)
         return document
     }

@@ -6,12 +6,21 @@ public struct Document: Sendable, Equatable {
     public var rtl: Bool
     /// The page is incomplete (MTProto `part`, a draft): "Show more" territory.
     public var partial: Bool
+    /// Where each top-level block came from (its JSON path, or its line and column in Markdown or HTML), for
+    /// messages that later stages give about it; empty when unknown.
+    public var blockLocations: [SourceLocation]
 
-    public init(blocks: [Block], media: [String: Media] = [:], rtl: Bool = false, partial: Bool = false) {
+    public init(blocks: [Block], media: [String: Media] = [:], rtl: Bool = false, partial: Bool = false, blockLocations: [SourceLocation] = []) {
         self.blocks = blocks
         self.media = media
         self.rtl = rtl
         self.partial = partial
+        self.blockLocations = blockLocations
+    }
+
+    /// The location of top-level block `index`, when known.
+    public func location(ofBlock index: Int) -> SourceLocation? {
+        blockLocations.indices.contains(index) ? blockLocations[index] : nil
     }
 }
 

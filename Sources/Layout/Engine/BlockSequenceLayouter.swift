@@ -16,7 +16,8 @@ struct BlockSequenceLayouter {
         var contentHeight = 0.0
         var previous: SpacingKind?
         var previousBlockIsUnsupported = false
-        for block in blocks {
+        for (index, block) in blocks.enumerated() {
+            if kind == .topLevel { context.warnings.place = context.blockLocations.indices.contains(index) ? context.blockLocations[index] : nil }
             // One pill per run of consecutive unsupported blocks (NEW §1.3; Decisions).
             if case .unsupported = block {
                 if previousBlockIsUnsupported { continue }

@@ -9,6 +9,8 @@ struct LayoutContext {
     let rtl: Bool
     /// The document's media, by the blocks' media ids.
     var media: [String: Media] = [:]
+    /// Where each top-level block came from (`Document.blockLocations`).
+    var blockLocations: [SourceLocation] = []
     /// What the page's layout warns about (shared by every copy of the context).
     let warnings = WarningLog()
     /// The item laid out just before the current block, in its sequence, is text with an RTL line (§2.2:
@@ -19,7 +21,9 @@ struct LayoutContext {
 
     var scale: Double { options.scale }
 
-    var text: TextItemLayouter { TextItemLayouter(fonts: fonts, scale: options.scale, computeCharacterRects: options.revealRects) }
+    var text: TextItemLayouter {
+        TextItemLayouter(fonts: fonts, scale: options.scale, computeCharacterRects: options.revealRects, warnings: warnings)
+    }
 
     /// `floorToScreenPixels`.
     func floorToPixels(_ value: Double) -> Double { (value * scale).rounded(.down) / scale }

@@ -22,7 +22,8 @@ public final class LayoutEngine {
         var pageColors = PageColors(message: colors, isDark: options.theme.isDark, outgoing: options.outgoing, authorColor: authorColor)
         pageColors.buttonDanger = options.theme.buttonDanger
         pageColors.buttonSuccess = options.theme.buttonSuccess
-        var context = LayoutContext(fonts: fonts, options: options, colors: pageColors, rtl: document.rtl, media: document.media)
+        var context = LayoutContext(fonts: fonts, options: options, colors: pageColors, rtl: document.rtl, media: document.media,
+                                    blockLocations: document.blockLocations)
         let B = options.width, H = LayoutOptions.horizontalInset
         let sequence = BlockSequenceLayouter.layout(document.blocks, boundingWidth: B, inset: H, kind: .topLevel, context: &context)
         var items = sequence.items
@@ -40,11 +41,18 @@ public final class LayoutEngine {
                                       block: "showMore", content: .showMore(result.box))
             }
         }
+        context.warnings.place = nil
         let chrome = bubbleLayouter.layout(page: page, items: items, showMore: showMore)
+        if !context.warnings.missingCodePoints.isEmpty,
+           let message = context.warnings.missingGlyphMessage(missingPackages: fonts.missingFontPackages) {
+            context.warnings.note(message)
+        }
         if let showMore { items.append(showMore) }
         var layout = PageLayout(canvas: chrome.canvas, page: page, bubble: chrome.bubble, status: chrome.status, items: items,
                                 background: chrome.background, warnings: context.warnings.messages)
         layout.formulaFailures = context.warnings.formulaFailures
+        layout.missingGlyphs = context.warnings.missingCodePoints
+        layout.missingGlyphPlace = context.warnings.firstMissingPlace
         layout.exceedsHeightLimit = context.exceededHeightLimit
         layout.exceedsLineLimit = fonts.exceededLineLimit
         return layout

@@ -6,6 +6,8 @@ struct TextItemLayouter {
     let fonts: any TextShaper
     let scale: Double
     let computeCharacterRects: Bool
+    /// Where characters no font draws are noted; nil: nowhere.
+    var warnings: WarningLog? = nil
 
     struct Result {
         var box: TextBox
@@ -137,9 +139,34 @@ struct TextItemLayouter {
             }
             lines[index] = shifted(lines[index], by: x)
         }
-        let box = TextBox(font: fontMetrics, lineHeight: m.lineHeight, lines: lines, alignment: alignment)
+        var box = TextBox(font: fontMetrics, lineHeight: m.lineHeight, lines: lines, alignment: alignment)
+        box.missingGlyphs = Self.missingGlyphs(measured, utf16: utf16)
+        // An inline formula's characters no face drew are named at its U+FFFC.
+        for attachment in text.attachments {
+            guard case .formula(let formula, _) = attachment.kind, !formula.missingCodePoints.isEmpty else { continue }
+            let range = (utf16[attachment.byte] ?? 0)..<(utf16[attachment.byte + 3] ?? 0)
+            box.missingGlyphs += formula.missingCodePoints.map { MissingGlyph(codePoint: $0, range: range) }
+        }
+        box.missingGlyphs.sort { $0.range.lowerBound < $1.range.lowerBound }
+        warnings?.missingGlyphs(box.missingGlyphs)
         return Result(box: box, width: itemWidth, height: height)
     }
+
+    /// The characters Pango found no font for: their glyph is the code point with `PANGO_GLYPH_UNKNOWN_FLAG`.
+    static func missingGlyphs(_ measured: MeasuredParagraph, utf16: [Int: Int]) -> [MissingGlyph] {
+        var result: [MissingGlyph] = []
+        var seen = Set<Int>()
+        for line in measured.lines {
+            for glyph in line.glyphs where glyph.id & Self.unknownGlyphFlag != 0 && seen.insert(glyph.cluster).inserted {
+                let start = utf16[glyph.cluster] ?? 0
+                result.append(MissingGlyph(codePoint: glyph.id & ~Self.unknownGlyphFlag, range: start..<(utf16[glyph.clusterEnd] ?? start + 1)))
+            }
+        }
+        return result.sorted { $0.range.lowerBound < $1.range.lowerBound }
+    }
+
+    /// Pango's mark of a glyph no font has (`PANGO_GLYPH_UNKNOWN_FLAG`).
+    static let unknownGlyphFlag: UInt32 = 0x1000_0000
 
     /// Moves everything line-local by `dx` (alignment).
     private func shifted(_ line: TextLine, by dx: Double) -> TextLine {
@@ -171,7 +198,7 @@ struct TextItemLayouter {
         for glyph in line.glyphs {
             let attributes = text.runs[text.runIndex(at: glyph.cluster)].attributes
             let positioned = PositionedGlyph(id: glyph.id, x: glyph.x, y: glyph.yOffset - attributes.rise, advance: glyph.advance,
-                                             isMissing: glyph.id & 0x1000_0000 != 0)
+                                             isMissing: glyph.id & Self.unknownGlyphFlag != 0)
             if let last = runs.last, last.font == fonts[glyph.fontIndex], last.color == attributes.color {
                 runs[runs.count - 1].glyphs.append(positioned)
             } else {

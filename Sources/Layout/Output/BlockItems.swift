@@ -191,4 +191,6 @@ public struct FormulaView: Sendable, Equatable {
     public var clipped: Bool
     /// The raw LaTeX laid out as a paragraph (text at the item's origin) when the formula could not be typeset.
     public var fallback: TextBox?
+    /// Characters no face drew, with the UTF-16 range of their first occurrence in `latex`.
+    public var missingGlyphs: [MissingGlyph] = []
 }

@@ -23,6 +23,15 @@ extension PageLayout {
         if !warnings.isEmpty { members.append(("warnings", .array(warnings.map(JSONOut.string)))) }
         return .object(members)
     }
+
+    /// `"missingGlyphs": [{"codePoint": "U+0378", "range": [1, 2]}]` for a text with characters no font draws.
+    static func missingGlyphs(_ glyphs: [MissingGlyph]) -> (String, JSONOut)? {
+        guard !glyphs.isEmpty else { return nil }
+        return ("missingGlyphs", .array(glyphs.map { glyph in
+            .object([("codePoint", .string(MissingGlyph.name(glyph.codePoint))),
+                     ("range", .array([.int(glyph.range.lowerBound), .int(glyph.range.upperBound)]))])
+        }))
+    }
 }
 
 extension LayoutItem {
@@ -42,6 +51,7 @@ extension LayoutItem {
                 if includeCharacterRects, let rects = line.characterRects { lineMembers.append(("characterRects", .array(rects.map(rect)))) }
                 return .object(lineMembers)
             })))
+            if let missing = Self.missingGlyphs(box.missingGlyphs) { members.append(missing) }
             let attachments = box.lines.flatMap(\.attachments)
             if !attachments.isEmpty {
                 members.append(("attachments", .array(attachments.map { attachment in
@@ -88,6 +98,7 @@ extension LayoutItem {
                 if includeCharacterRects, let rects = line.characterRects { lineMembers.append(("characterRects", .array(rects.map(rect)))) }
                 return .object(lineMembers)
             })))
+            if let missing = Self.missingGlyphs(code.text.missingGlyphs) { members.append(missing) }
         case .details(let details):
             members.append(("expanded", .bool(details.isExpanded)))
             members.append(("titleHeight", .number(details.titleHeight)))
@@ -99,6 +110,7 @@ extension LayoutItem {
                 .object([("frame", rect(line.frame)), ("baseline", .number(line.baseline)),
                          ("range", .array([.int(line.range.lowerBound), .int(line.range.upperBound)])), ("rtl", .bool(line.rtl))])
             })))
+            if let missing = Self.missingGlyphs(thinking.text.missingGlyphs) { members.append(missing) }
         case .buttonRow(let buttons):
             members.append(("buttons", .array(buttons.map { .object([("frame", rect($0.frame))]) })))
         case .showMore:
@@ -118,6 +130,7 @@ extension LayoutItem {
             members.append(("fallback", .bool(formula.fallback != nil)))
             if formula.clipped { members.append(("contentWidth", .number(formula.width))) }
             if formula.scrollOffset != 0 { members.append(("scrollOffset", .number(formula.scrollOffset))) }
+            if let missing = Self.missingGlyphs(formula.missingGlyphs) { members.append(missing) }
         case .table(let table):
             members.append(("contentInset", .number(table.contentInset)))
             members.append(("gridFrame", rect(table.gridFrame)))
@@ -137,5 +150,14 @@ extension LayoutItem {
             })))
         }
         return .object(members)
+    }
+
+    /// `"missingGlyphs": [{"codePoint": "U+0378", "range": [1, 2]}]` for a text with characters no font draws.
+    static func missingGlyphs(_ glyphs: [MissingGlyph]) -> (String, JSONOut)? {
+        guard !glyphs.isEmpty else { return nil }
+        return ("missingGlyphs", .array(glyphs.map { glyph in
+            .object([("codePoint", .string(MissingGlyph.name(glyph.codePoint))),
+                     ("range", .array([.int(glyph.range.lowerBound), .int(glyph.range.upperBound)]))])
+        }))
     }
 }

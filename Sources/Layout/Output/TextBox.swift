@@ -9,12 +9,49 @@ public struct TextBox: Sendable, Equatable {
     public var lineHeight: Double
     public var lines: [TextLine]
     public var alignment: TextAlignment
+    /// Characters no installed font draws (drawn as boxes), in text order.
+    public var missingGlyphs: [MissingGlyph] = []
 
     public init(font: FontMetrics, lineHeight: Double, lines: [TextLine], alignment: TextAlignment) {
         self.font = font
         self.lineHeight = lineHeight
         self.lines = lines
         self.alignment = alignment
+    }
+}
+
+/// A character of a text that no installed font has a glyph for.
+public struct MissingGlyph: Sendable, Equatable {
+    public var codePoint: UInt32
+    /// UTF-16 range in the item's text, like `TextLine.range`.
+    public var range: Range<Int>
+
+    public init(codePoint: UInt32, range: Range<Int>) {
+        self.codePoint = codePoint
+        self.range = range
+    }
+
+    /// Each code point with the UTF-16 range of its first occurrence in `text` (a formula's LaTeX; [0, 0) when the
+    /// character is not there as such, e.g. reached through a command).
+    public static func firstOccurrences(of codePoints: [UInt32], in text: String) -> [MissingGlyph] {
+        guard !codePoints.isEmpty else { return [] }
+        var offsets: [UInt32: Int] = [:]
+        var unit = 0
+        for scalar in text.unicodeScalars {
+            if offsets[scalar.value] == nil { offsets[scalar.value] = unit }
+            unit += UTF16.width(scalar)
+        }
+        return codePoints.map { codePoint in
+            let start = offsets[codePoint]
+            let width = Unicode.Scalar(codePoint).map(UTF16.width) ?? 1
+            return MissingGlyph(codePoint: codePoint, range: start.map { $0..<($0 + width) } ?? 0..<0)
+        }
+    }
+
+    /// "U+0378" (at least four hex digits).
+    public static func name(_ codePoint: UInt32) -> String {
+        let hex = String(codePoint, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 }
 

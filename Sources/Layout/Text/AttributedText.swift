@@ -1,5 +1,6 @@
 import Document
 import Drawing
+import Fonts
 import Math
 
 /// Text plus attribute runs, built from `RichText` by `RichTextBuilder` and measured by Pango.
@@ -50,6 +51,8 @@ struct AttributedText {
 
     static let objectReplacement = "\u{FFFC}"
 
+    /// The Han forms of the render's locale (`--locale`); `FontSet` refines it per text by the kana/Hangul rule.
+    var hanRegion = HanRegion.simplifiedChinese
     private(set) var text = ""
     private(set) var byteCount = 0
     private(set) var runs: [Run] = []
@@ -83,6 +86,7 @@ struct AttributedText {
     /// The part of the text in `bytes` (on scalar boundaries), with runs and attachments rebased to it.
     func slice(_ bytes: Range<Int>) -> AttributedText {
         var part = AttributedText()
+        part.hanRegion = hanRegion
         let utf8 = Array(text.utf8[text.utf8.index(text.utf8.startIndex, offsetBy: bytes.lowerBound)..<text.utf8.index(text.utf8.startIndex, offsetBy: bytes.upperBound)])
         part.text = String(decoding: utf8, as: UTF8.self)
         part.byteCount = bytes.count

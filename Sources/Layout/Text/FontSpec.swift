@@ -1,9 +1,10 @@
 import Document
 import Drawing
+import Fonts
 
 /// What the style stack resolves to: a family and style at a size (`v2-render-facts.md` §2.2).
 public struct FontSpec: Sendable, Hashable {
-    public enum Family: String, Sendable { case sans = "Inter", serif = "Noto Serif", mono = "DejaVu Sans Mono", emoji = "Noto Color Emoji", math = "Latin Modern Math" }
+    public typealias Family = FontFamily
 
     public var family: Family
     /// CSS-style weight: 400 regular, 500 medium, 600 semibold, 700 bold.

@@ -64,6 +64,7 @@ struct RichTextBuilder {
         self.fonts = fonts
         self.boundingWidth = boundingWidth
         self.warnings = warnings
+        output.hanRegion = HanRegion(locale: environment.locale)
     }
 
     static func baseStyle(_ category: TextCategory, colors: PageColors) -> Style {
@@ -128,7 +129,8 @@ struct RichTextBuilder {
         case .math(let source, let location):
             // Text style at the run's size × 1.12 in the run's colour (§3.9; math-facts §3.15); a formula that
             // cannot be typeset shows its LaTeX source with a warning (§7).
-            switch fonts.formulas?.typeset(source, display: false, size: style.size * 1.12, color: style.color)
+            let region = output.hanRegion.resolved(for: source.unicodeScalars).rawValue
+            switch fonts.formulas?.typeset(source, display: false, size: style.size * 1.12, color: style.color, hanRegion: region)
                 ?? .failure(FormulaError("no math font in the font set")) {
             case .success(let formula):
                 output.appendAttachment(.formula(formula, latex: source), width: formula.width, height: formula.height, ascent: formula.ascent,

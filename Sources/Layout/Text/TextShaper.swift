@@ -19,10 +19,13 @@ protocol TextShaper: AnyObject {
     var exceededLineLimit: Bool { get set }
     /// The formula typesetter on the set's math font; nil: formulas are shown as their LaTeX source.
     var formulas: FormulaTypesetter? { get }
+    /// Debian packages of listed font files that are not installed (named when a character has no font).
+    var missingFontPackages: [String] { get }
 }
 
 extension TextShaper {
     var formulas: FormulaTypesetter? { nil }
+    var missingFontPackages: [String] { [] }
 
     func measure(_ text: AttributedText, width: Double?, inkRects: Bool = false, ellipsize: Bool = false) -> MeasuredParagraph {
         measure(text, width: width, inkRects: inkRects, ellipsize: ellipsize, wholeWords: false)

@@ -7,12 +7,15 @@ public struct Formula: Sendable, Equatable {
     public var ascent: Double
     public var descent: Double
     public var frame: Frame
+    /// Characters no face drew (they are missing-glyph boxes), in the order met.
+    public var missingCodePoints: [UInt32]
 
-    public init(width: Double, ascent: Double, descent: Double, frame: Frame) {
+    public init(width: Double, ascent: Double, descent: Double, frame: Frame, missingCodePoints: [UInt32] = []) {
         self.width = width
         self.ascent = ascent
         self.descent = descent
         self.frame = frame
+        self.missingCodePoints = missingCodePoints
     }
 
     public var height: Double { ascent + descent }

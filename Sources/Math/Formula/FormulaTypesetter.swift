@@ -12,29 +12,37 @@ public final class FormulaTypesetter {
     public static let maxExtent = 30_000.0
 
     public let font: MathFont
-    public let textFont: TextFont?
+    /// Faces for the characters the math font lacks.
+    public let fallbacks: MathFallbackFonts?
     private struct Key: Hashable {
         var source: String
         var display: Bool
         var size: Double
         var color: RGBA
+        var hanRegion: String
     }
     private var cache: [Key: Result<Formula, FormulaError>] = [:]
     /// Time spent parsing and laying out formulas that were not cached, and how many (for `ipraster bench`).
     public private(set) var typesetSeconds = 0.0
     public private(set) var typesetCount = 0
 
-    public init(font: MathFont, textFont: TextFont?) {
+    public init(font: MathFont, fallbacks: MathFallbackFonts?) {
         self.font = font
-        self.textFont = textFont
+        self.fallbacks = fallbacks
     }
 
-    /// `source` typeset in display style (`display`) or text style at `size` points in `color`.
-    public func typeset(_ source: String, display: Bool, size: Double, color: RGBA) -> Result<Formula, FormulaError> {
-        let key = Key(source: source, display: display, size: size, color: color)
+    /// A typesetter whose only fallback is `textFont` (nil: none).
+    public convenience init(font: MathFont, textFont: TextFont?) {
+        self.init(font: font, fallbacks: textFont.map(MathFallbackFonts.init))
+    }
+
+    /// `source` typeset in display style (`display`) or text style at `size` points in `color`; Han characters in
+    /// `hanRegion`'s forms ("SC", "TC", "HK", "JP", "KR").
+    public func typeset(_ source: String, display: Bool, size: Double, color: RGBA, hanRegion: String = "SC") -> Result<Formula, FormulaError> {
+        let key = Key(source: source, display: display, size: size, color: color, hanRegion: hanRegion)
         if let known = cache[key] { return known }
         let start = DispatchTime.now().uptimeNanoseconds
-        let result = Result { try make(source, display: display, size: size, color: color) }.mapError { $0 as? FormulaError ?? FormulaError("\($0)") }
+        let result = Result { try make(source, display: display, size: size, color: color, hanRegion: hanRegion) }.mapError { $0 as? FormulaError ?? FormulaError("\($0)") }
         typesetSeconds += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         typesetCount += 1
         if cache.count > 4096 { cache.removeAll() }
@@ -45,7 +53,7 @@ public final class FormulaTypesetter {
     /// Forgets the results so far, so a benchmark times typesetting rather than the cache.
     public func removeCachedResults() { cache.removeAll() }
 
-    private func make(_ source: String, display: Bool, size: Double, color: RGBA) throws -> Formula {
+    private func make(_ source: String, display: Bool, size: Double, color: RGBA, hanRegion: String) throws -> Formula {
         guard source.count <= Self.maxSourceLength else {
             throw FormulaError("the formula is longer than \(Self.maxSourceLength) characters")
         }
@@ -56,7 +64,7 @@ public final class FormulaTypesetter {
         } catch let error as MathParseError {
             throw FormulaError(error.message, offset: error.offset + stripped.leadingOffset)
         }
-        let typesetter = MathTypesetter(font: font, baseSize: size, color: color, textFont: textFont)
+        let typesetter = MathTypesetter(font: font, baseSize: size, color: color, fallbacks: fallbacks, hanRegion: hanRegion)
         let box: MathBox
         do {
             box = try typesetter.layout(list, style: StyleState(display ? .display : .text))
@@ -69,7 +77,7 @@ public final class FormulaTypesetter {
         guard box.frame.drawnItemCount <= Self.maxDrawnItems else {
             throw FormulaError("the formula draws more than \(Self.maxDrawnItems) glyphs and rules")
         }
-        return Formula(width: box.width, ascent: box.ascent, descent: box.descent, frame: box.frame)
+        return Formula(width: box.width, ascent: box.ascent, descent: box.descent, frame: box.frame, missingCodePoints: typesetter.missingCodePoints)
     }
 }
 

@@ -18,17 +18,25 @@ public struct MathTypesetter {
     /// s₀: the size of display and text style, in points.
     public let baseSize: Double
     public internal(set) var color: RGBA
-    /// Where characters the math font lacks come from (Noto Serif); nil: they are drawn as missing-glyph boxes.
-    public let textFont: TextFont?
+    /// Where characters the math font lacks come from; nil: they are drawn as missing-glyph boxes.
+    public let fallbacks: MathFallbackFonts?
+    /// The Han region of the text around the formula ("SC", "JP" …), for the CJK face of `fallbacks`.
+    public let hanRegion: String
     /// Inside `\left … \right`: the size `\middle` delimiters grow to (nil while the body is measured).
     var middleHeight: Double?
+    /// Characters no face drew.
+    let missing = MissingCodePoints()
 
-    public init(font: MathFont, baseSize: Double, color: RGBA, textFont: TextFont? = nil) {
+    public init(font: MathFont, baseSize: Double, color: RGBA, fallbacks: MathFallbackFonts? = nil, hanRegion: String = "SC") {
         self.font = font
         self.baseSize = baseSize
         self.color = color
-        self.textFont = textFont
+        self.fallbacks = fallbacks
+        self.hanRegion = hanRegion
     }
+
+    /// The code points drawn as boxes so far.
+    public var missingCodePoints: [UInt32] { missing.values }
 
     /// Design units at `size` in points.
     func points(_ units: Double, size: Double) -> Double { units * size / Double(font.unitsPerEm) }
@@ -172,15 +180,38 @@ public struct MathTypesetter {
         return box
     }
 
-    /// `text` in the text font; without one, a missing-glyph box per character of half an em.
+    /// `text` in the fallback faces, each run of characters in the first face that has them (shaped together);
+    /// a character no face has is a missing-glyph box of half an em, and noted.
     func fallback(_ text: String, size: Double) -> MathBox {
-        guard let textFont else {
-            var glyphs: [PositionedGlyph] = []
-            for (i, _) in text.enumerated() { glyphs.append(PositionedGlyph(id: 0, x: Double(i) * size / 2, y: 0, advance: size / 2, isMissing: true)) }
-            let run = GlyphRun(font: font.key(size: size), color: color, glyphs: glyphs)
-            return MathBox(width: Double(glyphs.count) * size / 2, ascent: size * 0.7, descent: 0, frame: Frame([.glyphs(run, origin: Point(x: 0, y: 0))]))
+        var box = MathBox()
+        var pending = ""
+        var pendingFont: TextFont?
+        func flush() {
+            defer { pending = "" }
+            guard !pending.isEmpty else { return }
+            guard let font = pendingFont else {
+                var glyphs: [PositionedGlyph] = []
+                for (i, character) in pending.enumerated() {
+                    if let scalar = character.unicodeScalars.first { missing.note(scalar) }
+                    glyphs.append(PositionedGlyph(id: 0, x: Double(i) * size / 2, y: 0, advance: size / 2, isMissing: true))
+                }
+                let run = GlyphRun(font: self.font.key(size: size), color: color, glyphs: glyphs)
+                append(MathBox(width: Double(glyphs.count) * size / 2, ascent: size * 0.7, descent: 0,
+                               frame: Frame([.glyphs(run, origin: Point(x: 0, y: 0))])), to: &box)
+                return
+            }
+            let shaped = font.shape(pending, size: size, color: color)
+            append(MathBox(width: shaped.width, ascent: shaped.ascent, descent: shaped.descent,
+                           frame: Frame([.glyphs(shaped.run, origin: Point(x: 0, y: 0))])), to: &box)
         }
-        let shaped = textFont.shape(text, size: size, color: color)
-        return MathBox(width: shaped.width, ascent: shaped.ascent, descent: shaped.descent, frame: Frame([.glyphs(shaped.run, origin: Point(x: 0, y: 0))]))
+        for character in text {
+            guard let scalar = character.unicodeScalars.first else { continue }
+            let font = fallbacks?.font(for: scalar, region: hanRegion)
+            if !pending.isEmpty, font !== pendingFont { flush() }
+            pendingFont = font
+            pending.append(character)
+        }
+        flush()
+        return box
     }
 }

@@ -41,7 +41,9 @@ final class BitmapGlyphPainter {
         if let known = faces[cacheKey] { return known }
         var result: Face?
         var handle: FT_Face?
-        if let library, FT_New_Face(library, key.file, FT_Long(key.faceIndex), &handle) == 0, let face = handle {
+        if let library, let bytes = FontFileMapping.bytes(of: key.file), let base = bytes.baseAddress,
+           FT_New_Memory_Face(library, base.assumingMemoryBound(to: FT_Byte.self), FT_Long(bytes.count), FT_Long(key.faceIndex), &handle) == 0,
+           let face = handle {
             let flags = face.pointee.face_flags
             let hasColor = flags & FT_Long(FT_FACE_FLAG_COLOR) != 0
             let scalable = flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0

@@ -2,13 +2,15 @@ import CCairo
 import Drawing
 import Foundation
 
-/// Cairo scaled fonts opened from the font files glyph runs name (`FontKey`: file, face, size), with the
+/// Cairo scaled fonts opened from the font files glyph runs name (`FontKey`: file, face, size, synthesised bold and
+/// slant), with the
 /// rendering options layout measured with: no hinting, unhinted metrics, greyscale antialiasing. Paint needs
 /// no shaping library: a run's glyph ids and positions are final.
 final class ScaledFontCache {
     private struct FaceKey: Hashable {
         let file: String
         let index: Int
+        let embolden: Bool
     }
 
     private var faces: [FaceKey: OpaquePointer?] = [:]
@@ -32,9 +34,10 @@ final class ScaledFontCache {
     func font(_ key: FontKey) -> OpaquePointer? {
         if let known = fonts[key] { return known }
         var result: OpaquePointer?
-        if let face = face(FaceKey(file: key.file, index: key.faceIndex)) {
+        if let face = face(FaceKey(file: key.file, index: key.faceIndex, embolden: key.embolden)) {
             var matrix = cairo_matrix_t(), identity = cairo_matrix_t()
-            cairo_matrix_init_scale(&matrix, key.size, key.size)
+            // A synthesised slant shears x by the height above the baseline (y grows downwards in Cairo).
+            cairo_matrix_init(&matrix, key.size, 0, -key.slant * key.size, key.size, 0, 0)
             cairo_matrix_init_identity(&identity)
             let scaled = cairo_scaled_font_create(face, &matrix, &identity, options)
             if let scaled, cairo_scaled_font_status(scaled) == CAIRO_STATUS_SUCCESS {
@@ -52,6 +55,8 @@ final class ScaledFontCache {
         var result: OpaquePointer?
         if let ftFace = FreeTypeLibrary.openFace(key.file, index: key.index) {
             let face = cairo_ft_font_face_create_for_ft_face(ftFace, 0)
+            // A synthesised bold (fonts.conf): Cairo emboldens the outlines as fontconfig's embolden asks.
+            if key.embolden, let face { cairo_ft_font_face_set_synthesize(face, UInt32(CAIRO_FT_SYNTHESIZE_BOLD.rawValue)) }
             // Cairo may keep the face after this cache is gone (its font caches): the FreeType face is
             // released with the Cairo face, not before.
             if let face, cairo_font_face_set_user_data(face, FreeTypeLibrary.faceKey, UnsafeMutableRawPointer(ftFace), FreeTypeLibrary.releaseFace) == CAIRO_STATUS_SUCCESS {
@@ -78,11 +83,12 @@ enum FreeTypeLibrary {
     nonisolated(unsafe) static let faceKey = UnsafeMutablePointer<cairo_user_data_key_t>.allocate(capacity: 1)
 
     static func openFace(_ file: String, index: Int) -> FT_Face? {
+        guard let bytes = FontFileMapping.bytes(of: file), let base = bytes.baseAddress else { return nil }
         lock.lock()
         defer { lock.unlock() }
         guard let library else { return nil }
         var face: FT_Face?
-        return FT_New_Face(library, file, FT_Long(index), &face) == 0 ? face : nil
+        return FT_New_Memory_Face(library, base.assumingMemoryBound(to: FT_Byte.self), FT_Long(bytes.count), FT_Long(index), &face) == 0 ? face : nil
     }
 
     static func closeFace(_ face: FT_Face) {

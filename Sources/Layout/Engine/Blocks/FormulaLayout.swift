@@ -11,21 +11,26 @@ enum FormulaLayout {
 
     static func layout(_ source: String, location: SourceLocation?, boundingWidth B: Double, inset H: Double, context: LayoutContext) -> [LayoutItem] {
         let style = RichTextBuilder.baseStyle(.paragraph, colors: context.colors)
-        let result = context.fonts.formulas?.typeset(source, display: true, size: style.size * sizeFactor, color: style.color)
+        let region = HanRegion(locale: context.options.text.locale).resolved(for: source.unicodeScalars)
+        let result = context.fonts.formulas?.typeset(source, display: true, size: style.size * sizeFactor, color: style.color, hanRegion: region.rawValue)
             ?? .failure(FormulaError("no math font in the font set"))
         switch result {
         case .success(let formula):
             let available = B - 2 * H
             let height = formula.ascent + formula.descent
+            let missing = MissingGlyph.firstOccurrences(of: formula.missingCodePoints, in: source)
+            context.warnings.missingGlyphs(missing)
             guard formula.width > available else {
-                let view = FormulaView(latex: source, baseline: formula.ascent, drawing: formula.frame.offsetBy(dx: 0, dy: formula.ascent),
+                var view = FormulaView(latex: source, baseline: formula.ascent, drawing: formula.frame.offsetBy(dx: 0, dy: formula.ascent),
                                        width: formula.width, scrollOffset: 0, clipped: false, fallback: nil)
+                view.missingGlyphs = missing
                 return [LayoutItem(frame: Rect(x: H, y: 0, width: formula.width, height: height), block: "mathematical_expression", content: .formula(view))]
             }
             // Scroll content = w + 2H; the offset is clamped to what can scroll (as tables, §2.17).
             let offset = min(max(context.options.tableOffset, 0), formula.width + 2 * H - B)
-            let view = FormulaView(latex: source, baseline: formula.ascent, drawing: formula.frame.offsetBy(dx: H - offset, dy: formula.ascent),
+            var view = FormulaView(latex: source, baseline: formula.ascent, drawing: formula.frame.offsetBy(dx: H - offset, dy: formula.ascent),
                                    width: formula.width, scrollOffset: offset, clipped: true, fallback: nil)
+            view.missingGlyphs = missing
             return [LayoutItem(frame: Rect(x: 0, y: 0, width: B, height: height), block: "mathematical_expression", content: .formula(view))]
         case .failure(let error):
             context.warnings.formulaFailed(at: location, error)

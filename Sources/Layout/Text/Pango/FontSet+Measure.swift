@@ -45,16 +45,20 @@ extension FontSet {
             exceededLineLimit = true
             return MeasuredParagraph(lines: [], fonts: [])
         }
+        // Texts needing a face their style lacks are measured through the collection's cascade (FontSet+Cascade).
+        var cascade: HanRegion?
+        if needsFallback(text) { cascade = text.hanRegion.resolved(for: text.text.unicodeScalars) }
         let segments = ellipsize ? [] : Self.paragraphSegments(text)
         guard segments.count > 1 else {
-            return measureSegment(text, width: width, inkRects: inkRects, ellipsize: ellipsize, wholeWords: wholeWords)
+            return measureSegment(text, width: width, inkRects: inkRects, ellipsize: ellipsize, wholeWords: wholeWords, cascade: cascade)
         }
         // Pango 1.50 lays out a layout's paragraphs in time quadratic in their number (100,000 code lines
         // take minutes); its paragraphs are independent, so groups of them are measured apart and joined.
         var joined = MeasuredParagraph(lines: [], fonts: [])
         var fontIndex: [FontKey: Int] = [:]
         for segment in segments {
-            let part = measureSegment(text.slice(segment), width: width, inkRects: inkRects, ellipsize: false, wholeWords: wholeWords)
+            let part = measureSegment(text.slice(segment), width: width, inkRects: inkRects, ellipsize: false, wholeWords: wholeWords,
+                                      cascade: cascade)
             let remap = part.fonts.map { key -> Int in
                 if let known = fontIndex[key] { return known }
                 fontIndex[key] = joined.fonts.count
@@ -109,7 +113,7 @@ extension FontSet {
     }
 
     private func measureSegment(_ text: AttributedText, width: Double?, inkRects: Bool, ellipsize: Bool,
-                                wholeWords: Bool) -> MeasuredParagraph {
+                                wholeWords: Bool, cascade: HanRegion?) -> MeasuredParagraph {
         var start = timespec(), end = timespec()
         clock_gettime(CLOCK_MONOTONIC, &start)
         defer {
@@ -122,14 +126,15 @@ extension FontSet {
         text.text.withCString { pointer in pango_layout_set_text(layout, pointer, Int32(text.byteCount)) }
         let scale = Double(PANGO_SCALE)
         let attributes = pango_attr_list_new()
-        for run in text.runs {
-            let description = makeDescription(run.attributes.font)
-            if let attribute = pango_attr_font_desc_new(description) {
-                attribute.pointee.start_index = UInt32(run.startByte)
-                attribute.pointee.end_index = UInt32(run.endByte)
+        let ranges = fontRanges(text, cascade: cascade)
+        if cascade != nil { use(families: Set(ranges.flatMap(\.families))) }
+        for range in ranges {
+            if let attribute = pango_attr_font_desc_new(range.description) {
+                attribute.pointee.start_index = UInt32(range.start)
+                attribute.pointee.end_index = UInt32(range.end)
                 pango_attr_list_insert(attributes, attribute)
             }
-            pango_font_description_free(description)
+            pango_font_description_free(range.description)
         }
         // Attachments are shapes with the logical rect V2 prescribes, so line breaking accounts for them.
         for attachment in text.attachments {
@@ -189,6 +194,7 @@ extension FontSet {
                 let run = current.pointee.data.assumingMemoryBound(to: PangoGlyphItem.self)
                 let item = run.pointee.item!
                 let rtl = item.pointee.analysis.level % 2 == 1
+                // isRTL: the line's first glyph run is right-to-left (v2-layout-facts §3.3 step 7).
                 if firstRun {
                     measured.isRTL = rtl
                     firstRun = false
@@ -266,7 +272,7 @@ extension FontSet {
         let characterCount = text.text.unicodeScalars.count
         var logAttributes = [PangoLogAttr](repeating: PangoLogAttr(), count: characterCount + 1)
         text.text.withCString { pointer in
-            pango_get_log_attrs(pointer, Int32(text.byteCount), -1, pango_language_get_default(), &logAttributes, Int32(characterCount + 1))
+            pango_get_log_attrs(pointer, Int32(text.byteCount), -1, pango_language_from_string(Self.neutralLanguage), &logAttributes, Int32(characterCount + 1))
         }
         var cuts: [Int] = [0]
         var byte = 0, sinceBreak = 0, sinceCut = 0

@@ -8,20 +8,29 @@ import Math
 /// (72 dpi, hint metrics off, no hinting, unrounded glyph positions). Not thread-safe: use one per thread.
 public final class FontSet {
     public let directory: FontDirectory
+    /// Every listed font file, base and collection.
     public let files: [FontDirectory.Entry]
+    /// The faces this set draws with, shared by every font set of the process.
+    public let collection: FontCollection
+    /// The collection families whose faces are in the font map's configuration (added as texts need them).
+    private(set) var familiesInUse: Set<String> = []
+    /// Font descriptions' family lists by cascade (style face, promoted family, Han region).
+    var cascadeFamilies: [CascadeKey: [String]] = [:]
+    /// The family a cascade promotes for a character its style's face lacks, by style and character.
+    var promotions: [PromotionKey: String?] = [:]
     let fontMap: UnsafeMutablePointer<PangoFontMap>
     let context: OpaquePointer
     private var primaryFonts: [FontSpec: UnsafeMutablePointer<PangoFont>?] = [:]
     private var keysByFont: [UnsafeMutablePointer<PangoFont>: FontKey] = [:]
     private var metricsCache: [FontSpec: FontMetrics] = [:]
-    private var coverage: [String: Bool] = [:]
+    private var primaryCharsets: [FontSpec: OpaquePointer?] = [:]
     /// Time spent inside Pango measuring text (itemizing, shaping, line breaking), for `ipraster bench`.
     public internal(set) var measureSeconds = 0.0
     /// Paragraphs measured.
     public internal(set) var measureCount = 0
     /// The formula typesetter on the list's Latin Modern Math, with Noto Serif for the characters it lacks;
     /// opened on first use. nil when the list names no math font.
-    public private(set) lazy var formulas: FormulaTypesetter? = Self.formulaTypesetter(files)
+    public private(set) lazy var formulas: FormulaTypesetter? = Self.formulaTypesetter(collection)
     /// Set when a text was cut at `maxLinesPerText` lines; the layout engine reads and resets it per page.
     var exceededLineLimit = false  // also set by TableLayout for tables over its cell limit
 
@@ -34,8 +43,9 @@ public final class FontSet {
     /// took half a minute and 2 GB).
     public static let maxBytesPerText = 4_000_000
 
-    /// Builds the hermetic fontconfig configuration with the FcConfig API (the rules file, then each font
-    /// file of the list) and hands it to Pango; the environment is never touched.
+    /// Builds the hermetic fontconfig configuration of the base faces (from the font index, else by scanning the
+    /// files) and hands it to Pango; the environment is never touched. The world collection joins the
+    /// configuration on the first text that needs a character its style's face lacks (`useCollection()`).
     ///
     /// `processDefault`: also make it fontconfig's current configuration for this process. Pango 1.50 runs
     /// `FcInit` on a background thread and waits for it before listing fonts; with a current configuration
@@ -44,21 +54,19 @@ public final class FontSet {
     /// should pass true: a host application's own fontconfig use would see ipraster's fonts.
     public init(directory: FontDirectory = FontDirectory(), processDefault: Bool = false) throws {
         self.directory = directory
-        files = try directory.entries()
-        guard let config = FcConfigCreate() else { throw FontSetError.badConfiguration(path: directory.configurationFile) }
+        collection = try FontCollection.shared(directory)
+        files = collection.entries
+        let config = try collection.makeConfiguration()
         defer { FcConfigDestroy(config) }
-        guard FcConfigParseAndLoad(config, directory.configurationFile, 1) != 0 else {
-            throw FontSetError.badConfiguration(path: directory.configurationFile)
-        }
-        for entry in files where FcConfigAppFontAddFile(config, entry.path) == 0 {
-            throw FontSetError.missingFile(path: entry.path, package: entry.package)
-        }
         if processDefault { FcConfigSetCurrent(config) }
         fontMap = pango_cairo_font_map_new()
         guard let fcMap = ipr_fc_font_map(fontMap) else { throw FontSetError.badConfiguration(path: directory.configurationFile) }
         pango_fc_font_map_set_config(fcMap, config)
         context = pango_font_map_create_context(fontMap)
         pango_cairo_context_set_resolution(context, 72)
+        // An unknown language tag, whatever the process's locale: Pango then derives no item language from the
+        // environment (PANGO_LANGUAGE, LANGUAGE, LANG), so fontconfig's order and HarfBuzz's forms never depend on it.
+        pango_context_set_language(context, pango_language_from_string(Self.neutralLanguage))
         let options = cairo_font_options_create()
         cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
         cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
@@ -66,6 +74,28 @@ public final class FontSet {
         pango_cairo_context_set_font_options(context, options)
         cairo_font_options_destroy(options)
         pango_context_set_round_glyph_positions(context, 0)
+    }
+
+    /// Debian packages of listed collection files that are not installed.
+    public var missingFontPackages: [String] {
+        var packages: [String] = []
+        for entry in collection.missingCollectionFiles where !packages.contains(entry.package) { packages.append(entry.package) }
+        return packages
+    }
+
+    /// The language given to Pango: one it knows nothing of, so it keeps it for every script (pango-notes §1).
+    static let neutralLanguage = "xx"
+
+    /// Adds the faces of collection `families` to the font map's configuration when they are not there yet.
+    /// A text is measured the same whichever other collection faces are present: its font descriptions name every
+    /// family that draws one of its characters (`families(_:uncovered:region:)`), and a character none of the
+    /// collection draws can only fall to a base face.
+    func use(families: Set<String>) {
+        let new = families.subtracting(familiesInUse)
+        guard !new.isEmpty, let fcMap = ipr_fc_font_map(fontMap), let config = pango_fc_font_map_get_config(fcMap) else { return }
+        familiesInUse.formUnion(new)
+        collection.add(families: new, to: config)
+        pango_fc_font_map_config_changed(fcMap)
     }
 
     deinit {
@@ -76,9 +106,9 @@ public final class FontSet {
     }
 
     /// A Pango font description for `spec` (caller frees with `pango_font_description_free`).
-    func makeDescription(_ spec: FontSpec) -> OpaquePointer {
+    func makeDescription(_ spec: FontSpec, families: String? = nil) -> OpaquePointer {
         let description = pango_font_description_new()!
-        pango_font_description_set_family(description, spec.family.rawValue)
+        pango_font_description_set_family(description, families ?? spec.family.rawValue)
         pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(spec.weight)))
         pango_font_description_set_style(description, spec.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
         pango_font_description_set_absolute_size(description, spec.size * Double(PANGO_SCALE))
@@ -107,19 +137,25 @@ public final class FontSet {
         if let hbFont = pango_font_get_hb_font(font) { hb_font_get_scale(hbFont, &xScale, &yScale) }
         if yScale > 0 { pango_font_description_set_absolute_size(description, Double(yScale)) }
         let size = Double(pango_font_description_get_size(description)) / Double(PANGO_SCALE)
-        let key = FontKey(file: file, faceIndex: Int(ipr_font_face_index(font)), size: size)
+        let key = FontKey(file: file, faceIndex: Int(ipr_font_face_index(font)), size: size, embolden: ipr_font_embolden(font) != 0,
+                          slant: ipr_font_slant(font))
         g_object_ref(font)
         keysByFont[font] = key
         return key
     }
 
-    /// Whether the face `spec` resolves to has a glyph for `scalar` (without fallback).
+    /// Whether the face `spec` resolves to has a glyph for `scalar` (without fallback): its fontconfig charset,
+    /// which is what Pango's own fallback consults.
     func covers(_ spec: FontSpec, _ scalar: Unicode.Scalar) -> Bool {
-        let key = "\(spec.family.rawValue)/\(spec.weight)/\(spec.italic)/\(scalar.value)"
-        if let known = coverage[key] { return known }
-        let result = primaryFont(spec).map { pango_font_has_char($0, gunichar(scalar.value)) != 0 } ?? false
-        coverage[key] = result
-        return result
+        let charset: OpaquePointer?
+        if let known = primaryCharsets[spec] {
+            charset = known
+        } else {
+            charset = primaryFont(spec).flatMap { ipr_font_charset($0) }
+            primaryCharsets[spec] = charset
+        }
+        guard let charset else { return false }
+        return FcCharSetHasChar(charset, scalar.value) != 0
     }
 
     /// Font-wide metrics of the face `spec` resolves to, from HarfBuzz (Pango's metrics API is wrong
@@ -150,20 +186,24 @@ public final class FontSet {
         return metrics
     }
 
-    /// The formula typesetter of a font list's math font, without building a font set (`ipraster math`).
+    /// The formula typesetter of a font folder's math font, without building a font set (`ipraster math`).
     public static func formulaTypesetter(_ directory: FontDirectory) throws -> FormulaTypesetter {
-        let files = try directory.entries()
-        guard let typesetter = formulaTypesetter(files) else {
-            let math = files.first { $0.path.hasSuffix("/latinmodern-math.otf") }
+        let collection = try FontCollection.shared(directory)
+        guard let typesetter = formulaTypesetter(collection) else {
+            let math = collection.entries.first { $0.path.hasSuffix("/latinmodern-math.otf") }
             throw FontSetError.missingFile(path: math?.path ?? "latinmodern-math.otf", package: math?.package ?? "fonts-lmodern")
         }
         return typesetter
     }
 
-    private static func formulaTypesetter(_ files: [FontDirectory.Entry]) -> FormulaTypesetter? {
-        guard let math = files.first(where: { $0.path.hasSuffix("/latinmodern-math.otf") }), let font = try? MathFont(file: math.path) else { return nil }
-        let text = files.first(where: { $0.path.hasSuffix("/NotoSerif-Regular.ttf") }).flatMap { try? TextFont(file: $0.path) }
-        return FormulaTypesetter(font: font, textFont: text)
+    /// Latin Modern Math, with the collection's formula cascade for the characters it lacks.
+    static func formulaTypesetter(_ collection: FontCollection) -> FormulaTypesetter? {
+        guard let math = collection.baseFaces.first(where: { $0.family == FontFamily.math.rawValue }),
+              let font = try? MathFont(file: math.file, faceIndex: math.index) else { return nil }
+        let fallbacks = MathFallbackFonts { scalar, region in
+            collection.formulaFace(for: scalar, region: HanRegion(rawValue: region) ?? .simplifiedChinese).map { ($0.file, $0.index) }
+        }
+        return FormulaTypesetter(font: font, fallbacks: fallbacks)
     }
 
     /// Versions of the libraries that measure and shape text (pango, harfbuzz, fontconfig).

@@ -1,0 +1,50 @@
+/// The text faces for characters Latin Modern Math lacks, tried in order after it (README "Fonts": Noto Sans
+/// Math, Noto Sans Symbols, Symbols 2, then Noto Serif, the script's Serif face, else its Sans face; Han in the
+/// Noto Sans CJK face of the text's region). The host names the face for a character (`locate`, from its font
+/// collection); each face is opened once, when a formula first needs it. Not thread-safe: one per typesetter.
+public final class MathFallbackFonts {
+    /// The face (file, face index) that draws a character, for Han in a region ("SC", "JP" …); nil: none does.
+    public typealias Locate = (Unicode.Scalar, String) -> (file: String, index: Int)?
+
+    private let locate: Locate
+    private var opened: [String: TextFont?] = [:]
+    private var chosen: [String: TextFont?] = [:]
+
+    public init(locate: @escaping Locate) {
+        self.locate = locate
+    }
+
+    /// One face for every character (tests, and hosts without a collection).
+    public convenience init(_ font: TextFont) {
+        self.init { _, _ in (font.file, font.faceIndex) }
+        opened["\(font.file)#\(font.faceIndex)"] = font
+    }
+
+    /// The face for `scalar`, opened on first use; nil when no face has it.
+    func font(for scalar: Unicode.Scalar, region: String) -> TextFont? {
+        let key = "\(scalar.value)/\(region)"
+        if let known = chosen[key] { return known }
+        var result: TextFont?
+        if let face = locate(scalar, region) {
+            let faceKey = "\(face.file)#\(face.index)"
+            if let known = opened[faceKey] {
+                result = known
+            } else {
+                result = try? TextFont(file: face.file, faceIndex: face.index)
+                opened[faceKey] = result
+            }
+        }
+        chosen[key] = result
+        return result
+    }
+}
+
+/// Code points a formula drew no glyph for (no face has them), in the order met; shared by the typesetter's copies.
+final class MissingCodePoints {
+    private(set) var values: [UInt32] = []
+    private var seen: Set<UInt32> = []
+
+    func note(_ scalar: Unicode.Scalar) {
+        if seen.insert(scalar.value).inserted { values.append(scalar.value) }
+    }
+}
