@@ -82,6 +82,8 @@ public struct RevealStream: Sendable {
             events.append((previousTime ?? 0, .finalize(chunk: chunks.count - 1)))
         }
         finalLayout = try layout(finalFrame, false)
+        // The final message's page warnings (characters no font draws, formulas shown as source), once per export.
+        for warning in finalLayout.warnings where !warnings.contains(warning) { warnings.append(warning) }
         self.chunks = chunks
         self.events = events
         self.warnings = warnings

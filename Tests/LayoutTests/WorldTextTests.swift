@@ -263,6 +263,24 @@ final class WorldTextTests: XCTestCase {
         }
     }
 
+    /// A listed collection file that is not installed leaves its characters undrawn, and the warning names its package.
+    func testAMissingCollectionFileIsNamedInTheWarning() throws {
+        let directory = try TestEnvironment.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let fonts = FontDirectory()
+        var list = try String(contentsOfFile: fonts.listFile, encoding: .utf8).split(separator: "\n").filter { $0.hasSuffix("\tbase") }.map(String.init)
+        list.append("/nonexistent/NotoSansThai-Regular.ttf\tfonts-noto-core\tscript")
+        try (list.joined(separator: "\n") + "\n").write(toFile: directory + "/fonts.list", atomically: true, encoding: .utf8)
+        try FileManager.default.copyItem(atPath: fonts.configurationFile, toPath: directory + "/fonts.conf")
+        let pipeline = RenderPipeline(fonts: try FontSet(directory: FontDirectory(path: directory)))
+        let settings = RenderSettings()
+        let input = try settings.decode(Array(#"{"blocks": [{"type": "paragraph", "text": "ภาษาไทย"}]}"#.utf8), path: nil)
+        let layout = try pipeline.layout(input, settings: settings)
+        XCTAssertEqual(layout.missingGlyphs.first, 0x0E20)
+        XCTAssertTrue(layout.warnings.contains { $0.hasPrefix("no font draws U+0E20") && $0.hasSuffix("(some listed font files are not installed: apt-get install fonts-noto-core)") },
+                      "\(layout.warnings)")
+    }
+
     func testMarkdownNamesTheLineOfTheBlock() throws {
         var settings = RenderSettings()
         settings.inputFormat = "markdown"
