@@ -9,6 +9,8 @@
 #include <cairo-ft.h>
 #include <ft2build.h>
 #include FT_FREETYPE_H
+#include <fontconfig/fontconfig.h>
+#include <fontconfig/fcfreetype.h>
 
 /* The FreeType version the program was built against, as major * 10000 + minor * 100 + patch. */
 static inline int ipr_cairo_freetype_version(void) { return FREETYPE_MAJOR * 10000 + FREETYPE_MINOR * 100 + FREETYPE_PATCH; }

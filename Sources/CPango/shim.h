@@ -12,6 +12,7 @@
 #include <cairo-svg.h>
 #include <ft2build.h>
 #include FT_FREETYPE_H
+#include <fontconfig/fcfreetype.h>
 
 /* GObject cast macros do not import into Swift; these checked casts return NULL on a wrong type. */
 static inline PangoFcFontMap *ipr_fc_font_map(PangoFontMap *map) {

@@ -39,7 +39,7 @@ public final class FontCollection: @unchecked Sendable {
         index = FontIndex(contentsOf: directory.indexFile)
         var base: [FontFace] = []
         for entry in entries where entry.role == .base {
-            guard let faces = index.faces(of: entry.path) else { throw FontSetError.missingFile(path: entry.path, package: entry.package) }
+            guard let faces = index.faces(of: entry.path, sharedFace: false) else { throw FontSetError.missingFile(path: entry.path, package: entry.package) }
             base += faces
         }
         baseFaces = base
@@ -88,12 +88,15 @@ public final class FontCollection: @unchecked Sendable {
             throw FontSetError.badConfiguration(path: directory.configurationFile)
         }
         // fontconfig has no public call that creates the application font set, so the first base file is added
-        // (scanned) the ordinary way; the rest are the faces already read.
+        // (scanned) the ordinary way, and its scanned patterns are then replaced by the faces already read (which
+        // carry the shared FreeType face): the set is fontconfig's public FcFontSet.
         guard FcConfigAppFontAddFile(config, first.file) != 0, let set = FcConfigGetFonts(config, FcSetApplication) else {
             FcConfigDestroy(config)
             throw FontSetError.missingFile(path: first.file, package: entries.first { $0.path == first.file }?.package ?? "?")
         }
-        for face in baseFaces where face.file != first.file { face.add(to: set) }
+        for index in 0..<Int(set.pointee.nfont) { if let pattern = set.pointee.fonts[index] { FcPatternDestroy(pattern) } }
+        set.pointee.nfont = 0
+        for face in baseFaces { face.add(to: set) }
         if collection { add(families: Set(loadCollection().faceFamilies.keys), to: config) }
         return config
     }
@@ -115,7 +118,7 @@ public final class FontCollection: @unchecked Sendable {
         if let loadedCollection { return loadedCollection }
         var result = Collection(faces: [], families: [:], faceFamilies: [:], missing: [])
         for entry in entries where entry.role.isCollection {
-            guard let faces = index.faces(of: entry.path) else {
+            guard let faces = index.faces(of: entry.path, sharedFace: true) else {
                 result.missing.append(entry)
                 continue
             }

@@ -21,9 +21,13 @@ public final class FontFace: @unchecked Sendable {
     private let charsets: FontCharsets?
     private let charsetNumber: Int
     private var charsetValue: OpaquePointer??
+    /// Whether the pattern carries the shared FreeType face (collection faces: they are parsed only when a text
+    /// uses them, so the face opens only then; a base face's file is opened by Cairo when first drawn).
+    private let sharedFace: Bool
 
-    /// A face scanned from its file: takes ownership of `pattern`; nil when it lacks a family or file.
-    init?(pattern: OpaquePointer) {
+    /// A face scanned from its file: takes ownership of `pattern`; nil when it lacks a family or file. `sharedFace`:
+    /// Cairo draws it with the process's FreeType face (`SharedFreeTypeFaces`) instead of opening the file.
+    init?(pattern: OpaquePointer, sharedFace: Bool) {
         guard let family = Self.string(pattern, FC_FAMILY), let file = Self.string(pattern, FC_FILE) else {
             FcPatternDestroy(pattern)
             return nil
@@ -31,7 +35,9 @@ public final class FontFace: @unchecked Sendable {
         self.pattern = pattern
         self.family = family
         self.file = file
+        self.sharedFace = sharedFace
         var index: Int32 = 0, slant: Int32 = 0
+        defer { if sharedFace { Self.attachSharedFace(pattern, file: file, index: Int(index)) } }
         var weight = 80.0
         FcPatternGetInteger(pattern, FC_INDEX, 0, &index)
         FcPatternGetInteger(pattern, FC_SLANT, 0, &slant)
@@ -48,7 +54,9 @@ public final class FontFace: @unchecked Sendable {
 
     /// A face read from the font index: its facts now, its pattern (`text`, without the charset) and its charset
     /// (number `charset` of `charsets`) when first needed.
-    init(family: String, file: String, index: Int, weight: Double, slant: Int, text: [UInt8], charsets: FontCharsets, charset: Int) {
+    init(family: String, file: String, index: Int, weight: Double, slant: Int, text: [UInt8], charsets: FontCharsets, charset: Int,
+         sharedFace: Bool) {
+        self.sharedFace = sharedFace
         self.family = family
         self.file = file
         self.index = index
@@ -89,9 +97,17 @@ public final class FontFace: @unchecked Sendable {
         text.append(0)
         guard let parsed = text.withUnsafeBufferPointer({ FcNameParse($0.baseAddress) }) else { return nil }
         if let charset { FcPatternAddCharSet(parsed, FC_CHARSET, charset) }
+        if sharedFace { Self.attachSharedFace(parsed, file: file, index: index) }
         pattern = parsed
         patternText = []
         return parsed
+    }
+
+    /// Gives Cairo the process's FreeType face for the file (`SharedFreeTypeFaces`) instead of letting it open the
+    /// file again.
+    static func attachSharedFace(_ pattern: OpaquePointer, file: String, index: Int) {
+        guard let face = SharedFreeTypeFaces.face(file: file, index: index) else { return }
+        FcPatternAddFTFace(pattern, FC_FT_FACE, face)
     }
 
     /// Adds the face to `set` (a fontconfig font set takes a reference of its own).

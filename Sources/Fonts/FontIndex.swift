@@ -90,15 +90,15 @@ struct FontIndex {
 
     /// The faces of `path` from the index when its record is current, else by scanning the file; nil when the file
     /// is missing or holds no face fontconfig can read.
-    func faces(of path: String) -> [FontFace]? {
+    func faces(of path: String, sharedFace: Bool) -> [FontFace]? {
         guard let stamp = Self.stamp(path) else { return nil }
         if let record = records[path], record.size == stamp.size, record.modified == stamp.modified, !record.faces.isEmpty {
             return record.faces.map { face in
                 FontFace(family: face.family, file: path, index: face.index, weight: face.weight, slant: face.slant,
-                         text: Array(bytes[face.pattern]), charsets: charsets, charset: face.charset)
+                         text: Array(bytes[face.pattern]), charsets: charsets, charset: face.charset, sharedFace: sharedFace)
             }
         }
-        let scanned = Self.scan(path).compactMap(FontFace.init(pattern:))
+        let scanned = Self.scan(path).compactMap { FontFace(pattern: $0, sharedFace: sharedFace) }
         return scanned.isEmpty ? nil : scanned
     }
 

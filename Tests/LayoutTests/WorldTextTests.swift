@@ -160,6 +160,20 @@ final class WorldTextTests: XCTestCase {
         }
     }
 
+    /// Digits, "#" and "*" next to fallback text and emoji stay Inter's (the emoji font has them too).
+    func testDigitsBesideFallbackTextAndEmojiStayInter() throws {
+        let layout = try TestEnvironment.layout(#"{"blocks": [{"type": "paragraph", "text": "مرحبا 123 #* 😀 中文 456"}]}"#)
+        let runs = Self.textBoxes(layout.items).flatMap { $0.lines.flatMap(\.runs) }
+        for run in runs {
+            let name = (run.font.file as NSString).lastPathComponent
+            let text = run.text.filter { !$0.isWhitespace }
+            if text.contains(where: { "0123456789#*".contains($0) }) { XCTAssertEqual(name, "Inter-Regular.otf", "\(text) from \(name)") }
+            if text.contains("😀") { XCTAssertEqual(name, "NotoColorEmoji.ttf") }
+        }
+        XCTAssertEqual(Set(runs.map { ($0.font.file as NSString).lastPathComponent }),
+                       ["Inter-Regular.otf", "NotoSansArabic-Regular.ttf", "NotoColorEmoji.ttf", "NotoSansCJK-Regular.ttc"])
+    }
+
     /// CJK punctuation some script faces also carry (Noto Sans Yi has "。") is drawn with the CJK face, after Latin
     /// text and after Han alike.
     func testCJKPunctuationComesFromTheCJKFace() throws {

@@ -35,6 +35,12 @@ public struct MathTypesetter {
         self.hanRegion = hanRegion
     }
 
+    /// One text face for every character the math font lacks (the form before the fallback chain).
+    @available(*, deprecated, message: "use init(font:baseSize:color:fallbacks:hanRegion:)")
+    public init(font: MathFont, baseSize: Double, color: RGBA, textFont: TextFont?) {
+        self.init(font: font, baseSize: baseSize, color: color, fallbacks: textFont.map(MathFallbackFonts.init))
+    }
+
     /// The code points drawn as boxes so far.
     public var missingCodePoints: [UInt32] { missing.values }
 

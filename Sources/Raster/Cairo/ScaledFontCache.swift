@@ -1,5 +1,6 @@
 import CCairo
 import Drawing
+import Fonts
 import Foundation
 
 /// Cairo scaled fonts opened from the font files glyph runs name (`FontKey`: file, face, size, synthesised bold and
@@ -53,52 +54,15 @@ final class ScaledFontCache {
     private func face(_ key: FaceKey) -> OpaquePointer? {
         if let known = faces[key] { return known }
         var result: OpaquePointer?
-        if let ftFace = FreeTypeLibrary.openFace(key.file, index: key.index) {
-            let face = cairo_ft_font_face_create_for_ft_face(ftFace, 0)
-            // A synthesised bold (fonts.conf): Cairo emboldens the outlines as fontconfig's embolden asks.
-            if key.embolden, let face { cairo_ft_font_face_set_synthesize(face, UInt32(CAIRO_FT_SYNTHESIZE_BOLD.rawValue)) }
-            // Cairo may keep the face after this cache is gone (its font caches): the FreeType face is
-            // released with the Cairo face, not before.
-            if let face, cairo_font_face_set_user_data(face, FreeTypeLibrary.faceKey, UnsafeMutableRawPointer(ftFace), FreeTypeLibrary.releaseFace) == CAIRO_STATUS_SUCCESS {
-                result = face
-            } else {
-                if let face { cairo_font_face_destroy(face) }
-                FreeTypeLibrary.closeFace(ftFace)
-            }
+        // The process's FreeType face of the file (shared with Pango's fonts, `SharedFreeTypeFaces`), in a pattern so
+        // that Cairo keeps emboldened and plain faces apart (a synthesised bold, fonts.conf).
+        if let ftFace = SharedFreeTypeFaces.face(file: key.file, index: key.index), let pattern = FcPatternCreate() {
+            FcPatternAddFTFace(pattern, FC_FT_FACE, ftFace)
+            if key.embolden { FcPatternAddBool(pattern, FC_EMBOLDEN, 1) }
+            result = cairo_ft_font_face_create_for_pattern(pattern)
+            FcPatternDestroy(pattern)
         }
         faces[key] = result
         return result
-    }
-}
-
-/// The process's FreeType library for the faces Cairo draws with. FreeType needs opening and closing faces
-/// of one library serialised; Cairo locks each face while it renders.
-enum FreeTypeLibrary {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static let library: FT_Library? = {
-        var library: FT_Library?
-        return FT_Init_FreeType(&library) == 0 ? library : nil
-    }()
-    /// The user-data key that ties a FreeType face to its Cairo face.
-    nonisolated(unsafe) static let faceKey = UnsafeMutablePointer<cairo_user_data_key_t>.allocate(capacity: 1)
-
-    static func openFace(_ file: String, index: Int) -> FT_Face? {
-        guard let bytes = FontFileMapping.bytes(of: file), let base = bytes.baseAddress else { return nil }
-        lock.lock()
-        defer { lock.unlock() }
-        guard let library else { return nil }
-        var face: FT_Face?
-        return FT_New_Memory_Face(library, base.assumingMemoryBound(to: FT_Byte.self), FT_Long(bytes.count), FT_Long(index), &face) == 0 ? face : nil
-    }
-
-    static func closeFace(_ face: FT_Face) {
-        lock.lock()
-        defer { lock.unlock() }
-        FT_Done_Face(face)
-    }
-
-    static let releaseFace: cairo_destroy_func_t = { pointer in
-        guard let pointer else { return }
-        closeFace(pointer.assumingMemoryBound(to: FT_FaceRec_.self))
     }
 }

@@ -5,12 +5,12 @@ import Foundation
 /// draw from it, so each page of a font file counts once in the process's memory. A Noto Sans CJK collection holds
 /// ten faces in one 20 MB file; a face of their own per opening mapped the file again each time. Mappings live as
 /// long as the process (a run draws from a bounded set of listed files).
-enum FontFileMapping {
+public enum FontFileMapping {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var mappings: [String: UnsafeRawBufferPointer?] = [:]
 
     /// The bytes of `path`, read-only; nil when it cannot be opened or is empty.
-    static func bytes(of path: String) -> UnsafeRawBufferPointer? {
+    public static func bytes(of path: String) -> UnsafeRawBufferPointer? {
         lock.lock()
         defer { lock.unlock() }
         if let known = mappings[path] { return known }
