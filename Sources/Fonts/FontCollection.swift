@@ -14,7 +14,8 @@ public final class FontCollection: @unchecked Sendable {
     /// The base faces, in list order.
     public let baseFaces: [FontFace]
     private let lock = NSLock()
-    private let index: FontIndex
+    /// Released once the collection half is loaded (its faces keep what they need).
+    private var index: FontIndex?
     private var loadedCollection: Collection?
     private var cascades: [CascadeKey: [String]] = [:]
 
@@ -36,7 +37,8 @@ public final class FontCollection: @unchecked Sendable {
     public init(directory: FontDirectory = FontDirectory()) throws {
         self.directory = directory
         entries = try directory.entries()
-        index = FontIndex(contentsOf: directory.indexFile)
+        let index = FontIndex(contentsOf: directory.indexFile)
+        self.index = index
         var base: [FontFace] = []
         for entry in entries where entry.role == .base {
             guard let faces = index.faces(of: entry.path, sharedFace: false) else { throw FontSetError.missingFile(path: entry.path, package: entry.package) }
@@ -62,7 +64,7 @@ public final class FontCollection: @unchecked Sendable {
     public var indexIsCurrent: Bool {
         lock.lock()
         defer { lock.unlock() }
-        return index.isCurrent(for: entries.map(\.path))
+        return (index ?? FontIndex(contentsOf: directory.indexFile)).isCurrent(for: entries.map(\.path))
     }
 
     /// Writes `fonts.index` for the listed files (scanning each one now), atomically.
@@ -117,6 +119,8 @@ public final class FontCollection: @unchecked Sendable {
         defer { lock.unlock() }
         if let loadedCollection { return loadedCollection }
         var result = Collection(faces: [], families: [:], faceFamilies: [:], missing: [])
+        let index = self.index ?? FontIndex(contentsOf: directory.indexFile)
+        self.index = nil
         for entry in entries where entry.role.isCollection {
             guard let faces = index.faces(of: entry.path, sharedFace: true) else {
                 result.missing.append(entry)

@@ -80,6 +80,8 @@ public final class FontFace: @unchecked Sendable {
     }
 
     public func covers(_ scalar: Unicode.Scalar) -> Bool {
+        // Outside the charset's pages: no character there, and the charset need not be parsed for it.
+        if let charsets, !charsets.hasPage(charsetNumber, scalar.value >> 8) { return false }
         guard let charset else { return false }
         return FcCharSetHasChar(charset, scalar.value) != 0
     }
@@ -129,9 +131,16 @@ public final class FontFace: @unchecked Sendable {
 final class FontCharsets: @unchecked Sendable {
     private let lock = NSLock()
     private let texts: [[UInt8]]
+    private let pages: [Set<UInt32>]
     private var parsed: [Int: OpaquePointer] = [:]
 
-    init(texts: [[UInt8]]) { self.texts = texts }
+    init(texts: [[UInt8]], pages: [Set<UInt32>]) {
+        self.texts = texts
+        self.pages = pages
+    }
+
+    /// Whether charset `number` has a character in 256-code-point page `page` (immutable: no lock).
+    func hasPage(_ number: Int, _ page: UInt32) -> Bool { pages.indices.contains(number) && pages[number].contains(page) }
 
     deinit { for charset in parsed.values { FcCharSetDestroy(charset) } }
 

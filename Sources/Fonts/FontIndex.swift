@@ -11,7 +11,8 @@ import Foundation
 /// Written by hand because fontconfig's own caches are keyed by directory and would not notice a replaced file
 /// in a folder of links. The format is line-based text, fields separated by tabs:
 /// - `F path size mtime` names a file; the `P` lines after it are its faces;
-/// - `C charset` holds a charset in fontconfig's name syntax, stored once and shared by the faces that have it;
+/// - `C pages charset` holds a charset in fontconfig's name syntax, stored once and shared by the faces that have
+///   it, after the list of its 256-code-point pages (hex, comma-separated): a lookup outside them needs no parse;
 /// - `P charset family index weight slant pattern`: a face's charset number, the facts ipraster reads without
 ///   parsing, and its whole pattern in fontconfig's name syntax without the charset.
 struct FontIndex {
@@ -30,12 +31,12 @@ struct FontIndex {
         var pattern: Range<Int>
     }
 
-    static let header = "ipraster-font-index 2"
+    static let header = "ipraster-font-index 3"
 
     private(set) var records: [String: Record] = [:]
     /// The index file's bytes; pattern texts are copied out of them for the faces a run reads.
     private var bytes: [UInt8] = []
-    private var charsets = FontCharsets(texts: [])
+    private var charsets = FontCharsets(texts: [], pages: [])
 
     init() {}
 
@@ -51,6 +52,7 @@ struct FontIndex {
             return
         }
         var charsetTexts: [[UInt8]] = []
+        var charsetPages: [Set<UInt32>] = []
         var current: String?
         var start = header.count + 1
         while start < bytes.count {
@@ -59,7 +61,7 @@ struct FontIndex {
             guard end - start > 2, bytes[start + 1] == tab else { continue }
             let kind = bytes[start]
             // The last field keeps any tabs.
-            let wanted = kind == UInt8(ascii: "F") ? 3 : kind == UInt8(ascii: "P") ? 6 : 1
+            let wanted = kind == UInt8(ascii: "F") ? 3 : kind == UInt8(ascii: "P") ? 6 : 2
             var fields: [Range<Int>] = []
             var fieldStart = start + 2
             while fields.count < wanted - 1, let tabAt = bytes[fieldStart..<end].firstIndex(of: tab) {
@@ -75,7 +77,8 @@ struct FontIndex {
                 current = path
                 records[path] = Record(size: Int64(string(fields[1])) ?? -1, modified: string(fields[2]), faces: [])
             case UInt8(ascii: "C"):
-                charsetTexts.append(Array(bytes[fields[0]]))
+                charsetPages.append(Set(string(fields[0]).split(separator: ",").compactMap { UInt32($0, radix: 16) }))
+                charsetTexts.append(Array(bytes[fields[1]]))
             case UInt8(ascii: "P"):
                 guard let current, let charset = Int(string(fields[0])), let index = Int(string(fields[2])),
                       let weight = Double(string(fields[3])), let slant = Int(string(fields[4])) else { continue }
@@ -85,7 +88,7 @@ struct FontIndex {
                 continue
             }
         }
-        charsets = FontCharsets(texts: charsetTexts)
+        charsets = FontCharsets(texts: charsetTexts, pages: charsetPages)
     }
 
     /// The faces of `path` from the index when its record is current, else by scanning the file; nil when the file
@@ -156,7 +159,7 @@ struct FontIndex {
                     } else {
                         charsetNumber = charsets.count
                         charsets[text] = charsetNumber
-                        lines.append("C\t" + text)
+                        lines.append("C\t" + pages(charset).map { String($0, radix: 16) }.joined(separator: ",") + "\t" + text)
                     }
                 }
                 var index: Int32 = 0, slant: Int32 = 0
@@ -171,6 +174,19 @@ struct FontIndex {
             }
         }
         return (lines + body).joined(separator: "\n") + "\n"
+    }
+
+    /// The 256-code-point pages (code point >> 8) a charset has any character in.
+    private static func pages(_ charset: OpaquePointer) -> [UInt32] {
+        var result: [UInt32] = []
+        var map = [FcChar32](repeating: 0, count: Int(FC_CHARSET_MAP_SIZE))
+        var next: FcChar32 = 0
+        var page = FcCharSetFirstPage(charset, &map, &next)
+        while page != FcChar32.max {
+            if map.contains(where: { $0 != 0 }) { result.append(page >> 8) }
+            page = FcCharSetNextPage(charset, &map, &next)
+        }
+        return result
     }
 
     private static func unparse(_ pattern: OpaquePointer) -> String {

@@ -64,7 +64,7 @@ final class CLIWorldTextTests: XCTestCase {
         let written = try TestEnvironment.run(["fonts", "--write-index", "-o", index])
         XCTAssertEqual(written.status, 0, written.stderr)
         let text = try String(contentsOfFile: index, encoding: .utf8)
-        XCTAssertTrue(text.hasPrefix("ipraster-font-index 2\n"))
+        XCTAssertTrue(text.hasPrefix("ipraster-font-index 3\n"))
         XCTAssertTrue(text.contains("\tNoto Sans Devanagari\t"))
         XCTAssertEqual(try TestEnvironment.run(["fonts", "--bogus"]).status, 2)
     }
