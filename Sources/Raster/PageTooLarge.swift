@@ -23,6 +23,25 @@ public struct PageTooLarge: Error, CustomStringConvertible {
             + remedies.joined(separator: "; ")
     }
 
+    /// A PNG page (painted in strips) wider than a surface or taller than `maxRasterPageHeight`.
+    public init(page layout: PageLayout) {
+        let canvas = layout.canvas
+        let width = Double(LayoutOptions.maxRasterPixels), height = Double(LayoutOptions.maxRasterPageHeight)
+        let size = layout.exceedsHeightLimit ? "more than \(LayoutOptions.maxRasterPageHeight) pt tall" : "\(canvas.pixelWidth)×\(canvas.pixelHeight) px"
+        let fittingScale = min(width / max(canvas.width, 1), height / max(canvas.height, 1))
+        var remedies: [String] = []
+        if !layout.exceedsHeightLimit && fittingScale >= 1 {
+            remedies.append("--scale \(String(format: "%.2f", (fittingScale * 100).rounded(.down) / 100)) or less fits")
+        } else if canvas.width * 1 > width {
+            remedies.append("no --scale makes it fit; a smaller --width narrows it")
+        } else {
+            remedies.append("no --scale makes it fit; split the message, or a wider --width shortens it")
+        }
+        remedies.append("SVG and PDF have no such limit, and `ipraster layout` still gives its geometry")
+        description = "the page is \(size), more than a PNG page can be (\(LayoutOptions.maxRasterPixels) px wide, "
+            + "\(LayoutOptions.maxRasterPageHeight) px tall); " + remedies.joined(separator: "; ")
+    }
+
     public init(message: String) {
         description = message
     }

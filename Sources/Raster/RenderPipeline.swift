@@ -67,7 +67,7 @@ public final class RenderPipeline {
     public func render(bytes: [UInt8], settings: RenderSettings, format: Renderer.Format) throws -> (layout: PageLayout, output: [UInt8]) {
         var settings = settings
         // A raster page stops laying out once it cannot fit an image (LayoutOptions.heightLimit).
-        if format == .png { settings.layout.limitToRaster() }
+        if format == .png { settings.layout.limitToRasterPage() }
         let input = try settings.decode(bytes, path: nil)
         let layout = try self.layout(input, settings: settings)
         return (layout, try renderer.encode(layout, as: format, media: media(settings)))

@@ -24,12 +24,21 @@ public final class Renderer {
     /// else RGBA (an explicit rule, so goldens are stable). `level` is libdeflate's compression level.
     public func png(_ layout: PageLayout, overlays: [String: Overlay] = [:], media: MediaStore? = nil,
                     level: Int32 = PNGCodec.compressionLevel) throws -> [UInt8] {
-        try checkRasterSize(layout)
+        try checkPageSize(layout)
         let list = layout.displayList(overlays: overlays)
         guard StripRenderer.canPaintInStrips(list) else {
+            try checkRasterSize(layout)
             return try painted(list, canvas: layout.canvas, opaque: layout.isOpaque, media: media).png(level: level)
         }
         return try StripRenderer(canvas: layout.canvas, opaque: layout.isOpaque, glyphs: glyphs, media: media).png(list, level: level)
+    }
+
+    /// A PNG page is painted in strips: at most 32767 pixels wide (one surface's row), `maxRasterPageHeight` tall.
+    private func checkPageSize(_ layout: PageLayout) throws {
+        guard !layout.exceedsHeightLimit, layout.canvas.pixelWidth <= LayoutOptions.maxRasterPixels,
+              layout.canvas.pixelHeight <= LayoutOptions.maxRasterPageHeight else {
+            throw PageTooLarge(page: layout)
+        }
     }
 
     /// Cairo image surfaces are at most 32767 pixels on a side.

@@ -6,9 +6,11 @@ import Layout
 
 /// Paints a page as PNG in horizontal strips of the PNG writer's band height (512 rows) in a few reused
 /// buffers: each strip is painted here, then converted and compressed on another core while the next strip is
-/// painted (or here, when every other core is busy with one). The page never needs a full-page surface (its memory is a few strips and the compressed bytes);
-/// the bytes equal the whole-canvas encoder's for the same pixels, and so do the pixels: each strip is
-/// painted with the whole page's transforms, clipped to its rows.
+/// painted (or here, when every other core is busy with one). The page never needs a full-page surface: its
+/// memory is a few strips and the compressed bytes, so a page may be taller than the 32,767 rows a Cairo surface
+/// can have. The bytes equal the whole-canvas encoder's for the same pixels, and so do the pixels: each strip is a
+/// surface of its own rows, offset by a whole number of device pixels from the page's origin, painted with the
+/// whole page's transforms; images are resampled once per page and copied at whole pixels (`FramePainter+Image`).
 final class StripRenderer {
     /// Threads compressing strips besides the painting one (which compresses a strip itself when they are
     /// all busy, rather than holding another strip in memory).
@@ -18,14 +20,14 @@ final class StripRenderer {
     private let canvas: Canvas
     private let opaque: Bool
 
-    /// Whether strips give the whole canvas's pixels for `frame`: not when it composites a raster (a photo, a
-    /// thumbnail, a blurred group or a cached layer, all resampled by Cairo from the part of the raster the
-    /// clip needs, with rounding that depends on where the strip starts: seen as ±1 differences in the collage
-    /// and photo goldens). Such pages are painted on one canvas. Bitmap emoji glyphs are not affected.
+    /// Whether strips give the whole canvas's pixels for `frame`: not when it composites a blurred group or a
+    /// cached layer (reveal frames only), which Cairo resamples from the part the clip needs, with rounding that
+    /// depends on where the strip starts. Such frames are painted on one canvas.
     static func canPaintInStrips(_ frame: Frame) -> Bool {
         frame.items.allSatisfy { item in
             switch item {
-            case .image, .layer: return false
+            case .layer: return false
+            case .image: return true
             case .media(let choice): return canPaintInStrips(choice.present) && canPaintInStrips(choice.absent)
             case .group(let group): return group.blur == nil && canPaintInStrips(group.frame)
             case .fill, .stroke, .paint, .glyphs: return true
@@ -59,6 +61,7 @@ final class StripRenderer {
             guard let buffer = spare.take() else {
                 throw CairoError(message: "cannot allocate a \(width)×\(rows) strip", outOfMemory: true)
             }
+            painter.releaseResampledImages(endingAbove: Double(top))
             try paint(frame, into: buffer.pointer, stride: stride, top: top, rows: bandRows)
             let last: Int32 = band == count - 1 ? 1 : 0
             let encode: @Sendable () -> Void = {
@@ -78,23 +81,19 @@ final class StripRenderer {
         return try bands.assemble(width: width, height: height, opaque: opaque, level: level)
     }
 
-    /// Paints the page's rows top..<top + rows into `buffer`. The surface Cairo draws on has the whole page's
-    /// geometry, with its first row `top` rows before the buffer, clipped to the strip's rows: every drawing
-    /// transform (and so every image's sampling) is the whole-page paint's, and nothing outside the clip is
-    /// read or written.
+    /// Paints the page's rows top..<top + rows into `buffer`: a surface of those rows whose device offset puts the
+    /// page's origin `top` rows above it, so every transform is the whole page's and nothing outside is touched.
     private func paint(_ frame: Frame, into buffer: UnsafeMutablePointer<UInt8>, stride: Int, top: Int, rows: Int) throws {
         // An opaque page's background covers every pixel first; a transparent one's strip starts clear.
         if !opaque { memset(buffer, 0, stride * rows) }
-        let origin = buffer - top * stride
-        guard let surface = cairo_image_surface_create_for_data(origin, CAIRO_FORMAT_ARGB32, Int32(canvas.pixelWidth),
-                                                                Int32(canvas.pixelHeight), Int32(stride)) else {
+        guard let surface = cairo_image_surface_create_for_data(buffer, CAIRO_FORMAT_ARGB32, Int32(canvas.pixelWidth), Int32(rows), Int32(stride)),
+              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
             throw CairoError(message: "cannot create a strip surface", outOfMemory: true)
         }
         defer { cairo_surface_destroy(surface) }
+        cairo_surface_set_device_offset(surface, 0, -Double(top))
         guard let cr = cairo_create(surface) else { throw CairoError(message: "cannot create a strip surface", outOfMemory: true) }
         defer { cairo_destroy(cr) }
-        cairo_rectangle(cr, 0, Double(top), Double(canvas.pixelWidth), Double(rows))
-        cairo_clip(cr)
         cairo_scale(cr, canvas.scale, canvas.scale)
         painter.paint(frame, cr: cr)
         let status = cairo_status(cr)

@@ -98,7 +98,7 @@ struct BatchRender {
             for index in stride(from: worker, to: mine.count, by: workers) {
                 let job = mine[index]
                 var settings = job.settings
-                if job.format == .png { settings.layout.limitToRaster() }
+                if job.format == .png { settings.layout.limitToRasterPage() }
                 do {
                     try RenderCommand.render(job.input, to: job.output, format: job.format, settings: settings, pipeline: pipeline,
                                              warningPrefix: "\(job.origin): ")

@@ -48,7 +48,7 @@ enum RenderCommand {
         guard let input = positional.first else { throw UsageError(message: "missing INPUT (a JSON file, or - for stdin)") }
         guard let output else { throw UsageError(message: "missing -o OUTPUT (out.png, out.svg, out.pdf, or - for stdout)") }
         let format = try outputFormat(output, explicit: settings.format)
-        if format == .png { settings.layout.limitToRaster() }
+        if format == .png { settings.layout.limitToRasterPage() }
         let pipeline = try RenderPipeline(processDefault: true)
         try render(input, to: output, format: format, settings: settings, pipeline: pipeline, warningPrefix: "")
         return ExitCode.success

@@ -16,15 +16,15 @@ public enum TestEnvironment {
 
     public static var isCI: Bool { GoldenHarness.isCI() }
 
-    /// `../shared` beside the checkout. Absent on a user's clone: the test skips; under CI it fails.
-    public static func shared(_ relative: String, file: StaticString = #filePath, line: UInt = #line) throws -> String {
-        let path = URL(fileURLWithPath: root + "/../shared/" + relative).standardizedFileURL.path
-        if FileManager.default.fileExists(atPath: path) { return path }
-        if isCI {
-            XCTFail("\(path) is missing, and CI is set: the shared test inputs must be present", file: file, line: line)
-            throw XCTSkip("shared folder missing")
+    /// Test data kept in the repository (`Tests/Data`): the aiogram and Telethon samples, byte for byte, and
+    /// pixelmatch 7.2's fixture suite. Every clone has them; a missing file is a broken checkout, not a skip.
+    public static func data(_ relative: String, file: StaticString = #filePath, line: UInt = #line) throws -> String {
+        let path = root + "/Tests/Data/" + relative
+        guard FileManager.default.fileExists(atPath: path) else {
+            XCTFail("\(path) is missing from the checkout", file: file, line: line)
+            throw CocoaError(.fileNoSuchFile)
         }
-        throw XCTSkip("\(path) is absent on this clone; skipping the tests that read ../shared")
+        return path
     }
 
     /// One pipeline per test process (Pango objects are not thread-safe; XCTest runs tests serially).

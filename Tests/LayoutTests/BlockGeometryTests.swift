@@ -223,7 +223,7 @@ final class BlockGeometryTests: XCTestCase {
     }
 
     func testNoBlockOfTheSharedSamplesFallsBackToThePlaceholderButMediaTablesAndFormulas() throws {
-        let directory = try TestEnvironment.shared("samples/botapi")
+        let directory = try TestEnvironment.data("samples/botapi")
         let data = try XCTUnwrap(FileManager.default.contents(atPath: directory + "/a_chat_answer.received_update.json"))
         let page = try TestEnvironment.pipeline.layout(try InputDecoder.decode(bytes: [UInt8](data)), settings: RenderSettings())
         let placeholders = Set(page.items.compactMap { item -> String? in

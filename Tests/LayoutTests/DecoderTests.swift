@@ -19,7 +19,7 @@ final class DecoderTests: XCTestCase {
 
     func testEverySharedSampleDecodes() throws {
         for folder in ["botapi", "telethon"] {
-            let directory = try TestEnvironment.shared("samples/" + folder)
+            let directory = try TestEnvironment.data("samples/" + folder)
             let files = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".json") }.sorted()
             XCTAssertFalse(files.isEmpty)
             for file in files {

@@ -88,7 +88,7 @@ final class RoundTripTests: XCTestCase {
         let root = url.path
         var files: [String] = []
         for folder in ["botapi", "telethon", "other"] {
-            let path = root + "/../shared/samples/" + folder
+            let path = root + "/Tests/Data/samples/" + folder
             for file in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] where file.hasSuffix(".json") { files.append(path + "/" + file) }
         }
         XCTAssertGreaterThanOrEqual(files.count, 9, "the shared samples")

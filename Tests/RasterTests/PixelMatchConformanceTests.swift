@@ -2,7 +2,7 @@ import GoldenSupport
 import XCTest
 @testable import Raster
 
-/// pixelmatch 7.2.0's own fixture suite (`shared/peer/pixelmatch-7.2`): the same differing-pixel counts
+/// pixelmatch 7.2.0's own fixture suite (`Tests/Data/pixelmatch-7.2`, copied from the peer suite): the same differing-pixel counts
 /// and the same diff images.
 final class PixelMatchConformanceTests: XCTestCase {
     struct Case {
@@ -32,7 +32,7 @@ final class PixelMatchConformanceTests: XCTestCase {
     }
 
     func testFixtureSuite() throws {
-        let directory = try TestEnvironment.shared("peer/pixelmatch-7.2/fixtures")
+        let directory = try TestEnvironment.data("pixelmatch-7.2/fixtures")
         for testCase in cases {
             var options = PixelMatchOptions()
             testCase.configure(&options)

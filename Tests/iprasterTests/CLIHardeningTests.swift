@@ -1,5 +1,6 @@
 import Foundation
 import GoldenSupport
+import Layout
 import Raster
 import XCTest
 
@@ -119,23 +120,34 @@ final class CLIBoundedWorkTests: XCTestCase {
         try TestEnvironment.run(arguments, stdin: Array(json.utf8), timeoutSeconds: 60)
     }
 
-    func testATooTallPageIsRefusedBeforeItIsPainted() throws {
+    /// A page taller than a Cairo surface is painted in strips: 1,500 paragraphs make a 60,000-row PNG.
+    func testATallPageRendersWhole() throws {
         let json = #"{"blocks": [\#((0..<1500).map { _ in #"{"type": "paragraph", "text": "tall"}"# }.joined(separator: ","))]}"#
+        let result = try run(json, ["-", "-o", "-"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let image = try PNGCodec.decode(result.stdout)
+        XCTAssertGreaterThan(image.height, LayoutOptions.maxRasterPixels)
+    }
+
+    /// Past the tallest PNG page (2²⁰ rows) the page is refused before it is painted, and the message says what works.
+    func testAPageTallerThanAnyPNGIsRefusedBeforeItIsPainted() throws {
+        let json = #"{"blocks": [\#((0..<50_000).map { _ in #"{"type": "divider"}"# }.joined(separator: ","))]}"#
         let result = try run(json, ["-", "-o", "-"])
         XCTAssertEqual(result.status, 2, result.stderr)
         XCTAssertTrue(result.stdout.isEmpty)
-        XCTAssertTrue(result.stderr.contains("more than 32767 pt tall"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("more than 1048576 pt tall"), result.stderr)
         XCTAssertTrue(result.stderr.contains("no --scale makes it fit"), result.stderr)
-        XCTAssertTrue(result.stderr.contains("`ipraster layout` still gives its geometry"), result.stderr)
-        XCTAssertFalse(result.stderr.contains(".svg"), "SVG and PDF cannot hold it either: " + result.stderr)
+        XCTAssertTrue(result.stderr.contains("SVG and PDF have no such limit"), result.stderr)
         // The geometry is still there.
         XCTAssertEqual(try run(json, ["layout", "-", "--compact"]).status, 0)
     }
 
+    /// Strips are horizontal: a page wider than a surface is refused with a scale that fits.
     func testAPageThatFitsAtALowerScaleSaysWhichScale() throws {
-        let json = #"{"blocks": [\#((0..<500).map { _ in #"{"type": "paragraph", "text": "a bit tall"}"# }.joined(separator: ","))]}"#
-        let result = try run(json, ["-", "-o", "-", "--scale", "4"])
+        let json = #"{"blocks": [{"type": "paragraph", "text": "\#(String(repeating: "wide ", count: 3000))"}]}"#
+        let result = try run(json, ["-", "-o", "-", "--width", "10000", "--scale", "4"])
         XCTAssertEqual(result.status, 2, result.stderr)
+        XCTAssertTrue(result.stderr.contains("--scale 3.2"), result.stderr)
         XCTAssertTrue(result.stderr.contains("or less fits"), result.stderr)
     }
 

@@ -64,7 +64,7 @@ final class CLIMarkdownTests: XCTestCase {
         try "<h2>Title</h2><p>Text with <tg-math>x^2</tg-math>.</p><ul><li>one</li></ul>".write(toFile: file, atomically: true, encoding: .utf8)
         XCTAssertEqual(kinds(try layout([file]).json), ["text", "text", "listMarker", "text"])
         XCTAssertEqual(kinds(try layout(["-", "--from", "html"], stdin: "<p>a</p><hr/>").json), ["text", "divider"])
-        let sample = try TestEnvironment.shared("samples/other/botapi-b_media_heavy_html.sendRichMessage.json")
+        let sample = try TestEnvironment.data("samples/other/botapi-b_media_heavy_html.sendRichMessage.json")
         let page = try layout([sample])
         XCTAssertEqual(page.status, 0, page.stderr)
         XCTAssertEqual(kinds(page.json), ["text", "text", "image", "text", "text", "video", "text", "audio", "image", "image", "image", "text",
@@ -75,7 +75,7 @@ final class CLIMarkdownTests: XCTestCase {
     }
 
     func testMarkdownOutAndTheSendClassifier() throws {
-        let sample = try TestEnvironment.shared("samples/botapi/a_chat_answer.sendRichMessage.json")
+        let sample = try TestEnvironment.data("samples/botapi/a_chat_answer.sendRichMessage.json")
         let markdown = try TestEnvironment.run(["markdown", sample])
         XCTAssertEqual(markdown.status, 0, markdown.stderr)
         XCTAssertTrue(markdown.stdoutText.hasPrefix("# [👍](tg://emoji?id=5368324170671202286) Release checklist for ipraster\n\n"), markdown.stdoutText)

@@ -79,7 +79,7 @@ final class CLIPolishTests: XCTestCase {
     func testPlainMessagesAndTelegraphContentAreNamed() throws {
         let plain = #"{"message_id": 5, "date": 0, "chat": {"id": 1, "type": "private"}, "text": "hello", "entities": [{"type": "bold", "offset": 0, "length": 5}]}"#
         let update = #"{"update_id": 1, "message": {"message_id": 2, "date": 0, "chat": {"id": 1, "type": "private"}, "caption": "a photo"}}"#
-        let sample = TestEnvironment.root + "/../shared/samples/other/telegraph-page-nodes.json"
+        let sample = TestEnvironment.root + "/Tests/Data/samples/other/telegraph-page-nodes.json"
         var cases: [(String, String, String)] = [(plain, "$", "plain Telegram message"), (update, "$.message", "plain Telegram message"),
                                                  (#"["Text", {"tag": "p", "children": ["para"]}]"#, "$", "Telegraph content")]
         if let page = try? String(contentsOfFile: sample, encoding: .utf8) { cases.append((page, "$.content", "Telegraph content")) }

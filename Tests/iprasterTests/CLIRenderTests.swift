@@ -17,7 +17,7 @@ final class CLIRenderTests: XCTestCase {
 
     func testEverySharedSampleRendersToPNGSVGAndPDF() throws {
         for folder in ["botapi", "telethon"] {
-            let samples = try TestEnvironment.shared("samples/" + folder)
+            let samples = try TestEnvironment.data("samples/" + folder)
             for file in try FileManager.default.contentsOfDirectory(atPath: samples).filter({ $0.hasSuffix(".json") }).sorted() {
                 for format in ["png", "svg", "pdf"] {
                     let output = "\(directory)/\(file).\(format)"

@@ -1,13 +1,13 @@
 /// A raster image drawn into a rectangle.
 public struct ImageItem: Sendable, Equatable {
-    public enum Source: Sendable, Equatable {
+    public enum Source: Sendable, Hashable {
         /// The first local media file (`--media`) found under one of these ids.
         case media([String])
         /// A Telegram "stripped thumbnail": a tiny JPEG without its standard header.
         case strippedThumbnail([UInt8])
     }
 
-    public enum Fit: Sendable, Equatable {
+    public enum Fit: Sendable, Hashable {
         /// Aspect-fill, cropped to the rect.
         case fill
         /// Aspect-fit, centred.

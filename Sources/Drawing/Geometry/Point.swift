@@ -1,5 +1,5 @@
 /// A point in points (y down).
-public struct Point: Sendable, Equatable {
+public struct Point: Sendable, Hashable {
     public var x: Double
     public var y: Double
 

@@ -1,5 +1,5 @@
 /// A rectangle in points (y down).
-public struct Rect: Sendable, Equatable, CustomStringConvertible {
+public struct Rect: Sendable, Hashable, CustomStringConvertible {
     public var x: Double
     public var y: Double
     public var width: Double

@@ -37,11 +37,23 @@ public struct LayoutOptions: Sendable {
     /// placed, so a 1000 × 1000 table took 90 s only to be too tall (the Bot API allows 500 rows of 20).
     public static let maxTableCells = 250_000
 
-    /// The largest side of a raster image, pixels (Cairo's image surfaces, and so PNG output and reveal frames).
+    /// The largest side of one Cairo image surface, pixels: the widest a PNG page can be (it is painted in
+    /// horizontal strips), and the largest reveal frame, `compare` image and golden.
     public static let maxRasterPixels = 32_767
 
-    /// Sets `heightLimit` for a raster output: content taller than an image can be at scale 1 (the smallest)
-    /// is not laid out. Up to that height the whole page is known, so a refusal can name a scale that fits.
+    /// The tallest PNG page, pixels. Strips let a page be taller than a surface; this bounds the work on absurd
+    /// inputs (painting 2²⁰ rows at 720 px takes some seconds) well above what a message within the Bot API
+    /// limits reaches (32,768 characters of one-word lines at scale 2 make some 700,000 rows).
+    public static let maxRasterPageHeight = 1 << 20
+
+    /// Sets `heightLimit` for a PNG page: content taller than a page can be at scale 1 (the smallest) is not
+    /// laid out. Up to that height the whole page is known, so a refusal can name a scale that fits.
+    public mutating func limitToRasterPage() {
+        heightLimit = Double(Self.maxRasterPageHeight)
+    }
+
+    /// Sets `heightLimit` for outputs that are one surface (reveal frames, goldens, snapshots): content taller
+    /// than a surface can be at scale 1 is not laid out.
     public mutating func limitToRaster() {
         heightLimit = Double(Self.maxRasterPixels)
     }

@@ -24,12 +24,21 @@ final class BitmapGlyphPainter {
     private var library: FT_Library?
     private var faces: [String: Face?] = [:]
     private var images: [String: Image] = [:]
+    /// Glyphs resampled to device pixels, by glyph, transform and sub-pixel phase (see `draw`).
+    private var resampled: [Placement: OpaquePointer] = [:]
+
+    private struct Placement: Hashable {
+        var image: String
+        /// The transform's linear part and the fractional part of its translation, in device pixels.
+        var matrix: [Double]
+    }
 
     init() {
         if FT_Init_FreeType(&library) != 0 { library = nil }
     }
 
     deinit {
+        for surface in resampled.values { cairo_surface_destroy(surface) }
         for image in images.values { if let surface = image.surface { cairo_surface_destroy(surface) } }
         for face in faces.values { if let face { FT_Done_Face(face.face) } }
         if let library { FT_Done_FreeType(library) }
@@ -84,7 +93,9 @@ final class BitmapGlyphPainter {
     }
 
     /// Draws `run` (glyph positions relative to the origin on the baseline); returns false when the run's
-    /// font is not a colour bitmap font.
+    /// font is not a colour bitmap font. Each glyph is resampled into a buffer at its sub-pixel phase and that is
+    /// copied at whole device pixels: Cairo's resampling depends on where the surface drawn on starts (pixman's
+    /// fixed-point transform), so a page strip and the whole canvas must not resample on their own.
     func draw(_ run: GlyphRun, originX: Double, baselineY: Double, cr: OpaquePointer) -> Bool {
         guard let face = face(run.font) else { return false }
         for glyph in run.glyphs where !glyph.isMissing {
@@ -95,12 +106,55 @@ final class BitmapGlyphPainter {
             cairo_save(cr)
             cairo_translate(cr, originX + glyph.x + image.left * scale, baselineY + glyph.y - image.top * scale)
             cairo_scale(cr, scale, scale)
-            cairo_set_source_surface(cr, surface, 0, 0)
-            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
-            cairo_rectangle(cr, 0, 0, image.width, image.height)
-            cairo_fill(cr)
+            var matrix = cairo_matrix_t()
+            cairo_get_matrix(cr, &matrix)
+            // The glyph's device rectangle, whole pixels around it.
+            var left = 0.0, top = 0.0, right = image.width, bottom = image.height
+            cairo_user_to_device(cr, &left, &top)
+            cairo_user_to_device(cr, &right, &bottom)
+            let x0 = min(left, right).rounded(.down), y0 = min(top, bottom).rounded(.down)
+            let width = Int32((max(left, right) - x0).rounded(.up)), height = Int32((max(top, bottom) - y0).rounded(.up))
+            if width > 0, height > 0, width <= 4096, height <= 4096 {
+                let key = Placement(image: "\(run.font.file)#\(run.font.faceIndex)#\(glyph.id)",
+                                    matrix: [matrix.xx, matrix.yx, matrix.xy, matrix.yy, matrix.x0 - x0, matrix.y0 - y0])
+                if resampled[key] == nil, let buffer = resample(surface, image, matrix: matrix, origin: (x0, y0), size: (width, height)) {
+                    if resampled.count >= 2048 { clearResampled() }
+                    resampled[key] = buffer
+                }
+                if let buffer = resampled[key] {
+                    cairo_identity_matrix(cr)
+                    cairo_set_source_surface(cr, buffer, x0, y0)
+                    cairo_paint(cr)
+                }
+            }
             cairo_restore(cr)
         }
         return true
+    }
+
+    /// The strike image drawn as the glyph is drawn, into a buffer whose top left pixel is device pixel `origin`.
+    private func resample(_ surface: OpaquePointer, _ image: Image, matrix: cairo_matrix_t, origin: (x: Double, y: Double),
+                          size: (width: Int32, height: Int32)) -> OpaquePointer? {
+        guard let buffer = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, size.width, size.height) else { return nil }
+        guard cairo_surface_status(buffer) == CAIRO_STATUS_SUCCESS, let local = cairo_create(buffer) else {
+            cairo_surface_destroy(buffer)
+            return nil
+        }
+        var shifted = matrix
+        shifted.x0 -= origin.x
+        shifted.y0 -= origin.y
+        cairo_set_matrix(local, &shifted)
+        cairo_set_source_surface(local, surface, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(local), CAIRO_FILTER_GOOD)
+        cairo_rectangle(local, 0, 0, image.width, image.height)
+        cairo_fill(local)
+        cairo_destroy(local)
+        cairo_surface_flush(buffer)
+        return buffer
+    }
+
+    private func clearResampled() {
+        for surface in resampled.values { cairo_surface_destroy(surface) }
+        resampled.removeAll()
     }
 }

@@ -2,35 +2,99 @@ import CCairo
 import Drawing
 
 /// Raster images: local media files and stripped thumbnails, aspect-filled, aspect-fitted or heavily blurred.
+///
+/// An image is resampled once per page into a buffer of its own device rectangle (`ResampledImage`), and that
+/// buffer is copied at whole pixels into whatever is painted — the page, a strip of it, a reveal frame. Cairo's
+/// resampling of a source depends on the extents of the clip it draws through, so a photo resampled separately
+/// in each 512-row strip came out ±1 different from the same photo on one canvas; copied, every strip has the
+/// same pixels, and a page of any height can be painted strip by strip.
 extension FramePainter {
     func draw(_ image: ImageItem, cr: OpaquePointer) {
+        guard image.rect.width >= 0.01, image.rect.height >= 0.01 else { return }
+        // Its device rectangle (axis-aligned transforms only: paint never rotates), whole pixels around it.
+        var left = image.rect.minX, top = image.rect.minY, right = image.rect.maxX, bottom = image.rect.maxY
+        cairo_user_to_device(cr, &left, &top)
+        cairo_user_to_device(cr, &right, &bottom)
+        let x0 = min(left, right).rounded(.down), y0 = min(top, bottom).rounded(.down)
+        let x1 = max(left, right).rounded(.up), y1 = max(top, bottom).rounded(.up)
+        guard x1 - x0 >= 1, y1 - y0 >= 1, x1 - x0 <= 32_767, y1 - y0 <= 32_767 else { return }
+        // Nothing of it shows in the current clip (another strip's image): not resampled for this one.
+        var clipLeft = 0.0, clipTop = 0.0, clipRight = 0.0, clipBottom = 0.0
+        cairo_clip_extents(cr, &clipLeft, &clipTop, &clipRight, &clipBottom)
+        cairo_user_to_device(cr, &clipLeft, &clipTop)
+        cairo_user_to_device(cr, &clipRight, &clipBottom)
+        guard max(clipLeft, clipRight) > x0, min(clipLeft, clipRight) < x1, max(clipTop, clipBottom) > y0, min(clipTop, clipBottom) < y1 else { return }
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(cr, &matrix)
+        let key = ResampledImage.Key(source: image.source, rect: image.rect, fit: image.fit, matrix: [matrix.xx, matrix.yx, matrix.xy, matrix.yy, matrix.x0, matrix.y0])
+        if resampled[key] == nil {
+            resampled[key] = resample(image, matrix: matrix, origin: (x0, y0), size: (Int32(x1 - x0), Int32(y1 - y0)))
+        }
+        guard let buffer = resampled[key] ?? nil else { return }
+        cairo_save(cr)
+        // The rect's own (antialiased) clip is applied here, once, with the clips around it.
+        cairo_rectangle(cr, image.rect.x, image.rect.y, image.rect.width, image.rect.height)
+        cairo_clip(cr)
+        cairo_identity_matrix(cr)
+        cairo_set_source_surface(cr, buffer.surface, x0, y0)
+        cairo_paint(cr)
+        cairo_restore(cr)
+    }
+
+    /// The image drawn as the page would draw it under `matrix`, into a transparent buffer whose top left pixel is
+    /// device pixel `origin`; nil when the source cannot be read or the buffer made.
+    private func resample(_ image: ImageItem, matrix: cairo_matrix_t, origin: (x: Double, y: Double), size: (width: Int32, height: Int32)) -> ResampledImage? {
+        guard let buffer = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, size.width, size.height) else { return nil }
+        guard cairo_surface_status(buffer) == CAIRO_STATUS_SUCCESS, let local = cairo_create(buffer) else {
+            cairo_surface_destroy(buffer)
+            return nil
+        }
+        var shifted = matrix
+        shifted.x0 -= origin.x
+        shifted.y0 -= origin.y
+        cairo_set_matrix(local, &shifted)
         switch image.source {
         case .media(let ids):
-            guard let surface = media?.surface(for: ids) else { return }
-            draw(surface, in: image.rect, fit: image.fit, cr: cr)
+            if let surface = media?.surface(for: ids) { draw(surface, in: image.rect, fit: image.fit, clip: false, cr: local) }
         case .strippedThumbnail(let bytes):
-            guard let decoded = StrippedThumbnail.decode(bytes), let surface = MediaStore.makeSurface(decoded) else { return }
-            draw(surface, in: image.rect, fit: image.fit, cr: cr)
-            cairo_surface_destroy(surface)
+            if let decoded = StrippedThumbnail.decode(bytes), let surface = MediaStore.makeSurface(decoded) {
+                draw(surface, in: image.rect, fit: image.fit, clip: false, cr: local)
+                cairo_surface_destroy(surface)
+            }
+        }
+        cairo_destroy(local)
+        cairo_surface_flush(buffer)
+        return ResampledImage(surface: buffer, bottom: origin.y + Double(size.height))
+    }
+
+    /// Forgets the resampled images that end above device row `row` (a strip painter moving down the page).
+    func releaseResampledImages(endingAbove row: Double) {
+        for (key, buffer) in resampled {
+            guard let buffer, buffer.bottom <= row else { continue }
+            cairo_surface_destroy(buffer.surface)
+            resampled[key] = nil
         }
     }
 
-    private func draw(_ surface: OpaquePointer, in rect: Rect, fit: ImageItem.Fit, cr: OpaquePointer) {
+    /// `clip`: clip to `rect` (else the caller clips, as `draw(_:cr:)` does when it copies the resampled buffer).
+    private func draw(_ surface: OpaquePointer, in rect: Rect, fit: ImageItem.Fit, clip: Bool, cr: OpaquePointer) {
         switch fit {
-        case .fill: drawScaled(surface, in: rect, fill: true, cr: cr)
-        case .fit: drawScaled(surface, in: rect, fill: false, cr: cr)
+        case .fill: drawScaled(surface, in: rect, fill: true, clip: clip, cr: cr)
+        case .fit: drawScaled(surface, in: rect, fill: false, clip: clip, cr: cr)
         case .heavyBlur: drawHeavyBlur(surface, in: rect, cr: cr)
         }
     }
 
     /// Draws `surface` scaled into `rect`: aspect-fill (cropped to the rect) or aspect-fit (centred).
-    private func drawScaled(_ surface: OpaquePointer, in rect: Rect, fill: Bool, cr: OpaquePointer) {
+    private func drawScaled(_ surface: OpaquePointer, in rect: Rect, fill: Bool, clip: Bool, cr: OpaquePointer) {
         let width = Double(cairo_image_surface_get_width(surface)), height = Double(cairo_image_surface_get_height(surface))
         guard width > 0, height > 0, rect.width >= 0.01, rect.height >= 0.01 else { return }
         let scale = fill ? max(rect.width / width, rect.height / height) : min(rect.width / width, rect.height / height)
         cairo_save(cr)
-        cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
-        cairo_clip(cr)
+        if clip {
+            cairo_rectangle(cr, rect.x, rect.y, rect.width, rect.height)
+            cairo_clip(cr)
+        }
         cairo_translate(cr, rect.x + (rect.width - width * scale) / 2, rect.y + (rect.height - height * scale) / 2)
         cairo_scale(cr, scale, scale)
         cairo_set_source_surface(cr, surface, 0, 0)

@@ -12,6 +12,8 @@ final class FramePainter {
     let vector: Bool
     /// Rasterised `Layer`s of this paint, by key (nil: the buffer could not be made).
     var layers: [Int: LayerBuffer?] = [:]
+    /// Images resampled to their device rectangles (`FramePainter+Image`), by image and transform.
+    var resampled: [ResampledImage.Key: ResampledImage?] = [:]
 
     init(glyphs: GlyphPainter, media: MediaStore?, scale: Double, vector: Bool = false) {
         self.glyphs = glyphs
@@ -22,6 +24,7 @@ final class FramePainter {
 
     deinit {
         for buffer in layers.values { if let buffer { cairo_surface_destroy(buffer.surface) } }
+        for buffer in resampled.values { if let buffer { cairo_surface_destroy(buffer.surface) } }
     }
 
     func paint(_ frame: Frame, cr: OpaquePointer) {

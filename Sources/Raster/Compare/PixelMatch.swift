@@ -1,6 +1,6 @@
 /// Image comparison with pixelmatch 7.2 semantics: the YIQ colour-distance metric of Kotsarenko & Ramos,
 /// anti-aliasing detection after Vyšniauskas (2009), and pixelmatch's diff image. Verified against
-/// pixelmatch 7.2.0's own fixture suite (`shared/peer/pixelmatch-7.2`).
+/// pixelmatch 7.2.0's own fixture suite (`Tests/Data/pixelmatch-7.2`).
 public enum PixelMatch {
     /// 35215 is the largest possible value of the YIQ distance.
     static let maxYIQDelta = 35215.0
