@@ -68,7 +68,7 @@ let package = Package(
         .testTarget(name: "FontsTests", dependencies: ["Fonts"], path: "Tests/FontsTests"),
         .testTarget(name: "MarkupTests", dependencies: ["Markup", "Document"], path: "Tests/MarkupTests"),
         .testTarget(name: "LibraryUsageTests", dependencies: ["Raster"], path: "Tests/LibraryUsageTests"),
-        .testTarget(name: "iprasterTests", dependencies: ["ipraster", "Layout", "Raster", "GoldenKit", "GoldenSupport"], path: "Tests/iprasterTests"),
+        .testTarget(name: "iprasterTests", dependencies: ["ipraster", "Layout", "Raster", "Markup", "RenderOptions", "GoldenKit", "GoldenSupport"], path: "Tests/iprasterTests"),
     ],
     swiftLanguageModes: [.v5]
 )

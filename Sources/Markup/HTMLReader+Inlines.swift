@@ -4,18 +4,20 @@ import Document
 /// Inline Rich HTML (`rich-markdown-facts.md` §2.2), lists, tables and buttons.
 extension HTMLReader {
     /// A run of inline nodes as rich text; whitespace collapses as a browser collapses it (§2.1).
-    mutating func inlines(_ nodes: [HTMLNode], depth: Int) throws -> RichText {
+    /// `literal`: keep the text's white space as it is (code with styles, `<ipr-text>`).
+    mutating func inlines(_ nodes: [HTMLNode], depth: Int, literal: Bool = false) throws -> RichText {
         guard let first = nodes.first else { return .empty }
         guard depth <= MarkupError.maxDepth else { throw error(first, "inline styles nest deeper than \(MarkupError.maxDepth)") }
         var parts: [RichText] = []
         for node in nodes {
             if node.isText {
-                parts.append(.plain(Self.collapsed(node.text)))
+                parts.append(.plain(literal ? node.text : Self.collapsed(node.text)))
                 continue
             }
             guard node.isElement else { continue }
             if let style = MarkdownReader.inlineTags[node.name] {
-                let inner = node.name == "code" ? RichText.plain(node.textContent) : try inlines(node.children, depth: depth + 1)
+                let inner = node.name == "code" && !node.has("ipr-rich") ? RichText.plain(node.textContent)
+                    : try inlines(node.children, depth: depth + 1, literal: literal || node.name == "code")
                 parts.append(style.map { .styled($0, inner) } ?? inner)
                 continue
             }
@@ -49,6 +51,19 @@ extension HTMLReader {
                 parts.append(.math(source: node.textContent.trimmingSpaces, location: location(node)))
             case "tg-button":
                 parts.append(.button(try button(node, depth: depth)))
+            // ipraster's lossless copy (README "Copy"): literal white space, inline images, text diffs, unknown types.
+            case "ipr-text":
+                // Kept apart until the block's text is trimmed (`trimmed` leaves it alone), then made plain text.
+                parts.append(.unknown(type: Self.literalText, text: .plain(node.textContent)))
+            case "ipr-image":
+                parts.append(.image(mediaId: node.attribute("media") ?? "", width: node.attribute("width").flatMap(Int.init) ?? 0,
+                                    height: node.attribute("height").flatMap(Int.init) ?? 0))
+            case "ipr-diff":
+                let new = try node.children.first { $0.name == "ins" }.map { try inlines($0.children, depth: depth + 1, literal: literal) } ?? .empty
+                let old = try node.children.first { $0.name == "del" }.map { try inlines($0.children, depth: depth + 1, literal: literal) } ?? .empty
+                parts.append(.diff(new: new, old: old))
+            case "ipr-unknown":
+                parts.append(.unknown(type: node.attribute("type") ?? "", text: try inlines(node.children, depth: depth + 1, literal: literal)))
             default:
                 unknownTag(node)
                 parts.append(try inlines(node.children, depth: depth + 1))
@@ -73,6 +88,44 @@ extension HTMLReader {
         return result
     }
 
+    /// The marker `<ipr-text>` content carries until the text around it is trimmed.
+    static let literalText = "\u{1}ipr-text"
+
+    /// `text` with the literal-text markers unwrapped.
+    static func unwrappingLiterals(_ text: RichText) -> RichText {
+        switch text {
+        case .unknown(let type, let inner) where type == literalText: return inner
+        case .concat(let parts): return RichText.concatenating(parts.map(unwrappingLiterals))
+        case .styled(let style, let inner): return .styled(style, unwrappingLiterals(inner))
+        case .link(let link, let inner): return .link(link, unwrappingLiterals(inner))
+        case .anchor(let name, let inner): return .anchor(name: name, unwrappingLiterals(inner))
+        case .unknown(let type, let inner): return .unknown(type: type, text: unwrappingLiterals(inner))
+        case .diff(let new, let old): return .diff(new: unwrappingLiterals(new), old: unwrappingLiterals(old))
+        case .date(var date):
+            date.fallback = unwrappingLiterals(date.fallback)
+            return .date(date)
+        default: return text
+        }
+    }
+
+    /// Rich text without one newline at its start and one at its end (`<pre>` content).
+    static func droppingEdgeNewlines(_ text: RichText) -> RichText {
+        func drop(_ text: RichText, first: Bool) -> RichText {
+            switch text {
+            case .plain(var string):
+                if first, string.hasPrefix("\n") { string.removeFirst() } else if !first, string.hasSuffix("\n") { string.removeLast() }
+                return .plain(string)
+            case .concat(var parts):
+                guard !parts.isEmpty else { return text }
+                let index = first ? 0 : parts.count - 1
+                parts[index] = drop(parts[index], first: first)
+                return .concat(parts)
+            default: return text
+            }
+        }
+        return RichText.concatenating([drop(drop(text, first: true), first: false)])
+    }
+
     /// A paragraph's text without the white space at its two ends.
     static func trimmed(_ text: RichText) -> RichText {
         switch text {
@@ -88,7 +141,23 @@ extension HTMLReader {
     private mutating func link(_ node: HTMLNode, depth: Int) throws -> RichText {
         let text = try inlines(node.children, depth: depth + 1)
         if let name = node.attribute("name"), node.attribute("href") == nil { return .anchor(name: name, text) }
+        // ipraster's lossless copy names an entity's kind, a reference link and an Instant View link (README "Copy").
+        if let entity = node.attribute("ipr-entity") {
+            switch entity {
+            case "url": return .link(.autoUrl, text)
+            case "email": return .link(.autoEmail, text)
+            case "phone_number": return .link(.autoPhone, text)
+            case "mention": return .link(.mention, text)
+            case "hashtag": return .link(.hashtag, text)
+            case "cashtag": return .link(.cashtag, text)
+            case "bot_command": return .link(.botCommand, text)
+            case "bank_card": return .link(.bankCard, text)
+            default: break
+            }
+        }
         let href = node.attribute("href") ?? ""
+        if href.hasPrefix("#"), node.has("ipr-reference") { return .link(.referenceLink(String(href.dropFirst())), text) }
+        if node.has("ipr-instant-view") { return .link(.url(href, instantView: true), text) }
         if href.lowercased().hasPrefix("mailto:") { return .link(.email(String(href.dropFirst(7))), text) }
         if href.lowercased().hasPrefix("tel:") { return .link(.phone(String(href.dropFirst(4))), text) }
         if let tg = MarkdownReader.tgLink(href), tg.host == "user", let id = tg.query["id"].flatMap({ Int64($0) }) {
@@ -117,7 +186,7 @@ extension HTMLReader {
                 checked = children[box].has("checked")
                 children.remove(at: box)
             }
-            let label = ordered ? Self.label(value, type: item.attribute("type") ?? listType) : "•"
+            let label = item.attribute("ipr-label") ?? (ordered ? Self.label(value, type: item.attribute("type") ?? listType) : "•")
             result.append(ListItem(blocks: try blocks(children, depth: depth + 1), label: label, hasCheckbox: hasCheckbox, isChecked: checked))
             value += reversed ? -1 : 1
         }
@@ -162,7 +231,7 @@ extension HTMLReader {
                 case "tr":
                     var cells: [TableCell] = []
                     for cell in child.children where cell.isElement && (cell.name == "td" || cell.name == "th") {
-                        cells.append(TableCell(text: Self.trimmed(try reader.inlines(cell.children, depth: depth + 2)), header: cell.name == "th",
+                        cells.append(TableCell(text: cell.has("ipr-hidden") ? nil : Self.trimmed(try reader.inlines(cell.children, depth: depth + 2)), header: cell.name == "th",
                                                align: TableCell.Align(rawValue: cell.attribute("align") ?? "left") ?? .left,
                                                valign: TableCell.VAlign(rawValue: cell.attribute("valign") ?? "top") ?? .top,
                                                colspan: max(1, cell.attribute("colspan").flatMap(Int.init) ?? 1),
@@ -189,6 +258,9 @@ extension HTMLReader {
             let url = node.attribute("url") ?? ""
             if let tg = MarkdownReader.tgLink(url), tg.host == "user", let id = tg.query["id"].flatMap({ Int64($0) }) { action = .userProfile(id) } else { action = .url(url) }
         case "callback_data": action = .callback
+        case "buy": action = .buy
+        case "game": action = .game
+        case "ipr-unknown": action = .unknown
         case "web_app": action = .webApp(node.attribute("url") ?? "")
         case "login_url": action = .loginUrl(node.attribute("url") ?? "")
         case "switch_inline_query", "switch_inline_query_current_chat", "switch_inline_query_chosen_chat": action = .switchInline(node.attribute("query") ?? "")

@@ -1,5 +1,6 @@
 import CXML2
 import Document
+import Foundation
 
 /// Rich HTML → document (`rich-markdown-facts.md` §2): libxml2's HTML parser builds the tree (recovering from
 /// unclosed and overlapping tags as browsers do), and a walk maps Telegram's tag set (§2.2) onto blocks and
@@ -13,6 +14,8 @@ public struct HTMLReader {
     private var warnedTags: Set<String> = []
     /// Where each top-level block starts.
     var locations: [SourceLocation] = []
+    /// What an `<ipr-message>` element said of the whole message (ipraster's lossless copy).
+    var message = MessageFlags()
     /// Source lines, to find a tag's column for messages (libxml2 keeps only the line).
     private let lines: [Substring]
 
@@ -27,9 +30,11 @@ public struct HTMLReader {
         }
         var reader = HTMLReader(source: source, options: options)
         let tree = HTMLTree(source)
-        var blocks = try reader.blocks(tree.bodyChildren, depth: 1)
-        if options.detectEntities { blocks = blocks.map { $0.mappingTexts(EntityDetector.detect) } }
-        return MarkupResult(blocks: blocks, media: reader.registry.media, warnings: reader.warnings, locations: reader.locations)
+        var blocks = try reader.blocks(tree.bodyChildren, depth: 1).map { $0.mappingTexts(Self.unwrappingLiterals) }
+        if options.detectEntities && !reader.message.skipEntityDetection { blocks = blocks.map { $0.mappingTexts(EntityDetector.detect) } }
+        var result = MarkupResult(blocks: blocks, media: reader.registry.media, warnings: reader.warnings, locations: reader.locations)
+        result.message = reader.message
+        return result
     }
 
     /// `line:column` of a node: the line libxml2 records, the column of the tag's first `<name` on it.
@@ -59,12 +64,15 @@ public struct HTMLReader {
     // MARK: - Blocks
 
     static let inlineNames: Set<String> = ["b", "strong", "i", "em", "u", "ins", "s", "strike", "del", "code", "mark", "sub", "sup", "tg-spoiler",
-                                           "a", "tg-reference", "tg-emoji", "tg-time", "tg-math", "br", "tg-button", "span"]
+                                           "a", "tg-reference", "tg-emoji", "tg-time", "tg-math", "br", "tg-button", "span",
+                                           "ipr-text", "ipr-image", "ipr-diff", "ipr-unknown"]
 
     static let blockNames: Set<String> = ["p", "h1", "h2", "h3", "h4", "h5", "h6", "footer", "hr", "pre", "tg-math-block", "ul", "ol", "li",
                                           "blockquote", "aside", "img", "video", "audio", "tg-document", "figure", "figcaption", "tg-map",
                                           "tg-collage", "tg-slideshow", "table", "details", "summary", "tg-thinking", "tg-button-row",
-                                          "html", "body", "div", "section", "article", "main", "header"]
+                                          "html", "body", "div", "section", "article", "main", "header",
+                                          "ipr-title", "ipr-subtitle", "ipr-kicker", "ipr-header", "ipr-subheader", "ipr-author-date", "ipr-embed",
+                                          "ipr-embed-post", "ipr-channel", "ipr-related-articles", "ipr-cover", "ipr-unsupported", "ipr-message"]
 
     /// A node is inline when it is text or an inline tag (an `<img>` of a custom emoji too); an unknown tag is
     /// inline when everything in it is.
@@ -110,7 +118,8 @@ public struct HTMLReader {
             return try blocks(node.children, depth: depth + 1)
         case "h1", "h2", "h3", "h4", "h5", "h6":
             let content = try text()
-            return content.isEmpty ? [] : [.heading(level: Int(String(node.name.last!))!, content)]
+            let level = node.attribute("ipr-level").flatMap(Int.init) ?? Int(String(node.name.last!))!
+            return content.isEmpty ? [] : [.heading(level: level, content)]
         case "footer":
             return [.footer(try text())]
         case "hr":
@@ -118,6 +127,11 @@ public struct HTMLReader {
         case "pre":
             let code = node.children.first { $0.isElement && $0.name == "code" }
             let language = code?.attribute("class")?.split(separator: " ").first { $0.hasPrefix("language-") }.map { String($0.dropFirst(9)) } ?? ""
+            if node.has("ipr-rich") {
+                var rich = try inlines(code?.children ?? node.children, depth: depth + 1, literal: true)
+                rich = Self.droppingEdgeNewlines(rich)
+                return [.preformatted(rich, language: language.lowercased())]
+            }
             var literal = node.textContent
             if literal.hasPrefix("\n") { literal.removeFirst() }
             if literal.hasSuffix("\n") { literal.removeLast() }
@@ -129,6 +143,9 @@ public struct HTMLReader {
         case "blockquote":
             let credit = try cite(node, depth: depth)
             let body = node.children.filter { $0.name != "cite" }
+            if node.has("ipr-blocks") {
+                return [.blockQuote(blocks: try blocks(body, depth: depth + 1), credit: credit, collapsed: node.has("expandable") || node.has("collapsed"))]
+            }
             if node.has("expandable") || node.has("collapsed") {
                 let content = Self.trimmed(try inlines(body, depth: depth + 1))
                 return [.blockQuote(blocks: [.paragraph(content)], credit: credit, collapsed: true)]
@@ -166,6 +183,26 @@ public struct HTMLReader {
             return [.buttonRow(ButtonRow(buttons: buttons, alignment: align))]
         case "a" where node.has("name"):
             return [.anchor(name: node.attribute("name") ?? "")]
+        case "ipr-title": return [.title(try text())]
+        case "ipr-subtitle": return [.subtitle(try text())]
+        case "ipr-kicker": return [.kicker(try text())]
+        case "ipr-header": return [.header(try text())]
+        case "ipr-subheader": return [.subheader(try text())]
+        case "ipr-author-date": return [.authorDate(author: try text(), unixTime: node.attribute("time").flatMap { Int64($0) } ?? 0)]
+        case "ipr-channel": return [.channel(title: node.attribute("title") ?? "")]
+        case "ipr-related-articles": return [.relatedArticles(title: try text(), count: node.attribute("count").flatMap(Int.init) ?? 0)]
+        case "ipr-unsupported": return [.unsupported(type: node.attribute("type") ?? "", location: location(node))]
+        case "ipr-cover": return try blocks(node.children, depth: depth + 1).first.map { [.cover($0)] } ?? []
+        case "ipr-embed":
+            return [.embed(EmbedBlock(url: node.attribute("url"), posterMediaId: node.attribute("poster"), width: node.attribute("width").flatMap(Int.init),
+                                      height: node.attribute("height").flatMap(Int.init), caption: try figcaption(node, depth: depth)))]
+        case "ipr-embed-post":
+            let body = node.children.filter { $0.name != "figcaption" }
+            return [.embedPost(author: node.attribute("author") ?? "", unixTime: node.attribute("time").flatMap { Int64($0) } ?? 0,
+                               blocks: try blocks(body, depth: depth + 1), caption: try figcaption(node, depth: depth))]
+        case "ipr-message":
+            message = MessageFlags(rtl: node.has("rtl"), partial: node.has("partial"), skipEntityDetection: node.has("skip-entity-detection"), given: true)
+            return []
         case "html", "body", "div", "section", "article", "main", "header":
             if node.name != "html" && node.name != "body" { unknownTag(node) }
             return try blocks(node.children, depth: depth + 1)
@@ -201,6 +238,13 @@ public struct HTMLReader {
             return nil
         }
         let hint: Media.Kind? = ["img": .photo, "video": .video, "audio": .audio, "tg-document": .document][node.name] ?? nil
+        // ipraster's lossless copy names every fact of the media (README "Copy"): its key is the block's media id.
+        if let described = Self.describedMedia(node, source: src) {
+            if let item = described.media { registry.define(described.key, item) }
+            let block = MediaRegistry.block(key: described.key, kind: described.kind, caption: caption, spoiler: node.has("tg-spoiler"))
+            if case .photo(let id, let caption, let spoiler, _) = block, let url = node.attribute("ipr-url") { return .photo(mediaId: id, caption: caption, spoiler: spoiler, url: url) }
+            return block
+        }
         switch registry.register(src, hint: src.hasPrefix("tg://") ? nil : hint) {
         case .success(let media):
             if let warning = media.warning { warn(node, warning) }
@@ -209,6 +253,31 @@ public struct HTMLReader {
             warn(node, failure.message + "; dropped")
             return nil
         }
+    }
+
+    /// The media an element of ipraster's lossless copy describes (`ipr-kind`, `ipr-ids`, sizes, thumbnail …); nil
+    /// for an ordinary element.
+    static func describedMedia(_ node: HTMLNode, source: String) -> (key: String, kind: Media.Kind, media: Media?)? {
+        let tagKind: Media.Kind? = ["img": .photo, "video": .video, "audio": .audio, "tg-document": .document][node.name] ?? nil
+        let key: String
+        if let tg = MarkdownReader.tgLink(source), let id = tg.query["id"] { key = id } else { key = source }
+        if node.has("ipr-no-media") { return (key, tagKind ?? .photo, nil) }
+        guard let kindName = node.attribute("ipr-kind"), let kind = Media.Kind(rawValue: kindName) else { return nil }
+        var media = Media(kind: kind, lookupIds: (node.attribute("ipr-ids") ?? key).split(separator: " ").map(String.init),
+                          width: node.attribute("width").flatMap(Int.init), height: node.attribute("height").flatMap(Int.init))
+        media.durationSeconds = node.attribute("ipr-duration").flatMap(Double.init)
+        media.title = node.attribute("ipr-title")
+        media.performer = node.attribute("ipr-performer")
+        media.fileName = node.attribute("ipr-file-name")
+        media.mimeType = node.attribute("ipr-mime")
+        media.fileSize = node.attribute("ipr-file-size").flatMap { Int64($0) }
+        if let uri = node.attribute("ipr-thumbnail"), let comma = uri.firstIndex(of: ","), uri.hasPrefix("data:"),
+           let bytes = Data(base64Encoded: String(uri[uri.index(after: comma)...])) {
+            media.strippedThumbnail = [UInt8](bytes)
+        }
+        // The block follows the media's kind (an animation is a video block, a voice note an audio one).
+        let blockKind: Media.Kind = tagKind == .document && kind != .document && kind != .sticker ? .document : kind
+        return (key, blockKind, media)
     }
 
     private mutating func map(_ node: HTMLNode, caption: Caption, depth: Int) throws -> [Block] {

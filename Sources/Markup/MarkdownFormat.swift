@@ -24,7 +24,8 @@ public enum MarkdownFormat: InputFormat {
 
     /// One message of a Markdown or HTML file, with the message limits checked (errors under `--strict`).
     static func input(_ result: MarkupResult, format: DecodedInput.Format, options: DecodeOptions) throws -> DecodedInput {
-        let document = Document(blocks: result.blocks, media: result.media, rtl: options.rtl,
+        let document = Document(blocks: result.blocks, media: result.media, rtl: result.message.given ? result.message.rtl : options.rtl,
+                                partial: result.message.partial,
                                 blockLocations: result.locations.count == result.blocks.count ? result.locations : [])
         var warnings = result.warnings.map { "at " + $0 }
         for violation in MessageLimits.check(document) {

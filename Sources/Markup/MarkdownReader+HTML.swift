@@ -9,7 +9,8 @@ extension MarkdownReader {
     /// Handles the HTML block `node`; returns how many of the `following` sibling nodes it consumed.
     mutating func htmlBlock(_ node: CmarkNode, following: [CmarkNode], depth: Int, into result: inout [Block]) throws -> Int {
         let raw = node.literal
-        guard let tag = Self.leadingTag(raw), !tag.closing, Self.containers.contains(tag.name) else {
+        // A container written as HTML throughout (ipraster's lossless copy marks it ipr-html) is Rich HTML.
+        guard let tag = Self.leadingTag(raw), !tag.closing, Self.containers.contains(tag.name), tag.attributes["ipr-html"] == nil else {
             try otherHTML(node, into: &result)
             return 0
         }
@@ -72,6 +73,7 @@ extension MarkdownReader {
             let html = try HTMLReader.read(raw, options: MarkupOptions(mediaBindings: registry.bindings, detectEntities: false))
             result.append(contentsOf: html.blocks)
             registry.merge(html.media)
+            if html.message.given { message = html.message }
             for warning in html.warnings {
                 let parts = warning.split(separator: ":", maxSplits: 1)
                 if let line = Int(parts[0]), parts.count == 2 { warnings.append("\(line + offset):" + parts[1]) } else { warnings.append(warning) }

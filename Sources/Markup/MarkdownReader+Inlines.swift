@@ -16,7 +16,8 @@ extension MarkdownReader {
     }
 
     /// Inline HTML elements read as Rich HTML when they appear in Markdown text.
-    static let elementTags: Set<String> = ["tg-emoji", "tg-time", "tg-math", "tg-reference", "tg-button", "a", "img"]
+    static let elementTags: Set<String> = ["tg-emoji", "tg-time", "tg-math", "tg-reference", "tg-button", "a", "img",
+                                           "ipr-text", "ipr-image", "ipr-diff", "ipr-unknown"]
 
     /// Formulas of an element read apart, placed where the element stands in the Markdown.
     static func locating(_ text: RichText, at location: SourceLocation) -> RichText {

@@ -20,6 +20,8 @@ public struct MarkdownReader {
     let lines: [Substring]
     /// Where each top-level block starts.
     var locations: [SourceLocation] = []
+    /// What an `<ipr-message>` element said of the whole message (ipraster's lossless copy).
+    var message = MessageFlags()
 
     public static func read(_ source: String, options: MarkupOptions = MarkupOptions()) throws -> MarkupResult {
         guard source.utf8.count <= maxBytes else {
@@ -30,8 +32,10 @@ public struct MarkdownReader {
                                     lines: prepass.text.split(separator: "\n", omittingEmptySubsequences: false))
         let tree = CmarkTree(reader.prepass.text)
         var blocks = try reader.blocks(CmarkNode(pointer: tree.root).children, depth: 1)
-        if options.detectEntities { blocks = blocks.map { $0.mappingTexts(EntityDetector.detect) } }
-        return MarkupResult(blocks: blocks, media: reader.registry.media, warnings: reader.warnings, locations: reader.locations)
+        if options.detectEntities && !reader.message.skipEntityDetection { blocks = blocks.map { $0.mappingTexts(EntityDetector.detect) } }
+        var result = MarkupResult(blocks: blocks, media: reader.registry.media, warnings: reader.warnings, locations: reader.locations)
+        result.message = reader.message
+        return result
     }
 
     /// A node's column in characters (cmark-gfm counts bytes).

@@ -7,9 +7,69 @@ import Document
 /// caveats and Markdown's limits): an ordered item with a checkbox loses its number, letter and roman labels
 /// become digits, table spans are flattened, detected entities are written as their text (found again on
 /// reading), quote credits become a "— credit" line.
+///
+/// Lossless (`ipraster markdown --lossless`, README "Copy"): every block whose Markdown reads back as the same
+/// block is Markdown; every other one is Rich HTML with ipraster's `ipr-` extensions (`HTMLWriter`), and an
+/// `<ipr-message>` element first gives the direction and says the entities are all written out, so rendering the
+/// copy gives the same pixels as rendering the message.
 public enum MarkdownWriter {
-    public static func markdown(_ document: Document) -> String {
-        blocks(document.blocks, media: document.media).joined(separator: "\n\n") + "\n"
+    public static func markdown(_ document: Document, lossless: Bool = false) -> String {
+        guard lossless else { return blocks(document.blocks, media: document.media).joined(separator: "\n\n") + "\n" }
+        var attributes = " skip-entity-detection"
+        if document.rtl { attributes += " rtl" }
+        if document.partial { attributes += " partial" }
+        var parts = ["<ipr-message\(attributes)>\n</ipr-message>"]
+        var previousWasList = false
+        for block in document.blocks {
+            var text = HTMLWriter.block(block, media: document.media)
+            var isList = false
+            if let markdown = losslessMarkdown(block, media: document.media) {
+                text = markdown
+                if case .list = block { isList = true }
+            }
+            // Two Markdown lists in a row would read back as one: an empty comment keeps them apart.
+            if isList && previousWasList { parts.append("<!-- -->") }
+            parts.append(text)
+            previousWasList = isList
+        }
+        return parts.joined(separator: "\n\n") + "\n"
+    }
+
+    /// The block's Markdown when reading it back gives the very block (white space, labels, entity kinds and
+    /// media facts included), else nil. Media never are: Markdown has no place for their sizes and thumbnails.
+    static func losslessMarkdown(_ block: Block, media: [String: Media]) -> String? {
+        switch block {
+        case .photo, .video, .audio, .document, .collage, .slideshow, .map, .embed, .embedPost, .cover, .unsupported: return nil
+        default: break
+        }
+        guard containsNoMedia(block), let text = Lossless.$enabled.withValue(true, operation: { self.block(block, media: media) }), !text.isEmpty else { return nil }
+        guard let read = try? MarkdownReader.read(text, options: MarkupOptions(looseMathDelimiters: false, detectEntities: false)),
+              read.warnings.isEmpty, read.blocks.count == 1, read.blocks[0].withoutLocations == block.withoutLocations else { return nil }
+        return text
+    }
+
+    /// Whether no inline image hides in the block (its media would need the HTML form).
+    private static func containsNoMedia(_ block: Block) -> Bool {
+        var found = false
+        _ = block.mappingTexts { text in
+            func scan(_ text: RichText) {
+                switch text {
+                case .image: found = true
+                case .concat(let parts): parts.forEach(scan)
+                case .styled(_, let inner), .link(_, let inner), .anchor(_, let inner), .unknown(_, let inner): scan(inner)
+                case .diff(let new, let old): scan(new); scan(old)
+                default: break
+                }
+            }
+            scan(text)
+            return text
+        }
+        return !found
+    }
+
+    /// Set while a block is written for the lossless copy: inline text keeps what the app's copy drops.
+    enum Lossless {
+        @TaskLocal static var enabled = false
     }
 
     static func blocks(_ blocks: [Block], media: [String: Media]) -> [String] {
@@ -80,9 +140,22 @@ public enum MarkdownWriter {
     // MARK: - Blocks
 
     private static func paragraph(_ text: RichText) -> String {
-        var line = inline(text)
-        // A paragraph must not start like another block.
-        if let first = line.first, "#>-+".contains(first) || line.hasPrefix("1. ") { line = "\\" + line }
+        // No line of a paragraph may start like another block (a heading, quote, list item, rule or fence).
+        inline(text).split(separator: "\n", omittingEmptySubsequences: false).map { guardedLineStart(String($0)) }.joined(separator: "\n")
+    }
+
+    /// `line` with the character that would open a block escaped: `#`, `>`, `-`, `+`, `*` and `=` (rules,
+    /// bullets, setext underlines) and `1984.` / `7)` (an ordered item).
+    static func guardedLineStart(_ line: String) -> String {
+        let body = line.drop { $0 == " " }
+        let indent = String(line.prefix(line.count - body.count))
+        guard let first = body.first else { return line }
+        if "#>-+*=".contains(first) { return indent + "\\" + body }
+        let digits = body.prefix { $0.isASCII && $0.isNumber }
+        if !digits.isEmpty, digits.count <= 9, let after = body.dropFirst(digits.count).first, after == "." || after == ")" {
+            let rest = body.dropFirst(digits.count + 1)
+            if rest.isEmpty || rest.first == " " || rest.first == "\t" { return indent + digits + "\\" + String(after) + rest }
+        }
         return line
     }
 
@@ -100,15 +173,21 @@ public enum MarkdownWriter {
             // in digits: letter and roman labels become the item's position.
             let number = Int(item.label.filter(\.isNumber)) ?? index + 1
             var marker = list.ordered && !item.hasCheckbox ? "\(number)." : "-"
-            if item.hasCheckbox { marker += item.isChecked ? " [x]" : " [ ]" }
+            // The item's content starts after the list marker: nested lines are indented by it, not by the
+            // checkbox (six spaces after "- [x]" would make them an indented code block).
             let indent = String(repeating: " ", count: marker.count + 1)
-            // Tight: an item's text and its nested list on consecutive lines; its paragraphs apart.
+            if item.hasCheckbox { marker += item.isChecked ? " [x]" : " [ ]" }
+            // Tight: an item's text and its nested list on consecutive lines; its paragraphs apart. Each child is
+            // written once (writing it again to test for emptiness doubled the work at every level).
             var body = ""
-            for (position, text) in zip(item.blocks.filter { self.block($0, media: media)?.isEmpty == false }, blocks(item.blocks, media: media)).enumerated() {
+            var position = 0
+            for child in item.blocks {
+                guard let text = self.block(child, media: media), !text.isEmpty else { continue }
                 if position > 0 {
-                    if case .list = text.0 { body += "\n" } else { body += "\n\n" }
+                    if case .list = child { body += "\n" } else { body += "\n\n" }
                 }
-                body += text.1
+                body += text
+                position += 1
             }
             let lines = body.split(separator: "\n", omittingEmptySubsequences: false)
             var text = marker + (lines.first.map { " " + $0 } ?? "")
@@ -206,7 +285,10 @@ public enum MarkdownWriter {
 
     static func inline(_ text: RichText) -> String {
         switch text {
-        case .plain(let string): return escaped(string)
+        case .plain(let string):
+            // The lossless copy keeps a newline as a hard break ("\" at the line's end), which reads back as one.
+            if Lossless.enabled { return string.split(separator: "\n", omittingEmptySubsequences: false).map { escaped(String($0)) }.joined(separator: "\\\n") }
+            return escaped(string)
         case .concat(let parts): return parts.map(inline).joined()
         case .styled(let style, let inner):
             if style == .fixed {
@@ -219,7 +301,8 @@ public enum MarkdownWriter {
             let (open, close): (String, String)
             switch style {
             case .bold: (open, close) = ("**", "**")
-            case .italic: (open, close) = ("_", "_")
+            // "*", not "_": an underscore does not open or close emphasis inside a word or next to CJK text.
+            case .italic: (open, close) = ("*", "*")
             case .underline: (open, close) = ("<u>", "</u>")
             case .strikethrough: (open, close) = ("~~", "~~")
             case .subscript: (open, close) = ("<sub>", "</sub>")
@@ -232,26 +315,32 @@ public enum MarkdownWriter {
         case .link(let link, let inner):
             let label = inline(inner)
             switch link {
-            case .url(let url, _): return "[\(label)](\(destination(url)))"
+            case .url(let url, let instantView):
+                if instantView && Lossless.enabled { return HTMLWriter.inline(text) }
+                return "[\(label)](\(destination(url)))"
             case .email(let address): return inner.plainText == address ? label : "[\(label)](mailto:\(address))"
             case .phone(let number): return "[\(label)](tel:\(number.filter { !$0.isWhitespace }))"
             case .textMention(let id): return "[\(label)](tg://user?id=\(id))"
-            case .anchorLink(let name), .referenceLink(let name): return "[\(label)](#\(name))"
-            // Detected entities are found again when the text is read.
+            case .anchorLink(let name): return "[\(label)](#\(name))"
+            case .referenceLink(let name):
+                if Lossless.enabled { return HTMLWriter.inline(text) }
+                return "[\(label)](#\(name))"
+            // Detected entities are found again when the text is read; the lossless copy names their kind.
             case .autoUrl, .autoEmail, .autoPhone, .mention, .hashtag, .cashtag, .botCommand, .bankCard:
+                if Lossless.enabled { return HTMLWriter.inline(text) }
                 return inner.plainText
             }
-        case .anchor(_, let inner): return inline(inner)
+        case .anchor(_, let inner): return Lossless.enabled ? HTMLWriter.inline(text) : inline(inner)
         case .date(let date):
             let format = [date.format.relative ? "r" : "", date.format.dayOfWeek ? "w" : "", date.format.shortDate ? "d" : "", date.format.longDate ? "D" : "",
                           date.format.shortTime ? "t" : "", date.format.longTime ? "T" : ""].joined()
             return "![\(inline(date.fallback))](tg://time?unix=\(date.unixTime)" + (format.isEmpty ? "" : "&format=\(format)") + ")"
         case .customEmoji(let id, let alt): return "[\(alt.isEmpty ? " " : escaped(alt))](tg://emoji?id=\(id))"
         case .math(let source, _): return "$" + source + "$"
-        case .image: return ""
-        case .diff(let new, _): return inline(new)
-        case .button(let button): return inline(button.label)
-        case .unknown(_, let inner): return inline(inner)
+        case .image: return Lossless.enabled ? HTMLWriter.inline(text) : ""
+        case .diff(let new, _): return Lossless.enabled ? HTMLWriter.inline(text) : inline(new)
+        case .button(let button): return Lossless.enabled ? HTMLWriter.inline(text) : inline(button.label)
+        case .unknown(_, let inner): return Lossless.enabled ? HTMLWriter.inline(text) : inline(inner)
         }
     }
 
@@ -275,6 +364,10 @@ public enum MarkdownWriter {
             switch character {
             case "\\", "*", "_", "`", "[", "]", "<", "$":
                 result += "\\" + String(character)
+            case "&":
+                // "&amp;" or "&#38;" as text must not read back as the character it names.
+                let next = i + 1 < characters.count ? characters[i + 1] : " "
+                result += next == "#" || next.isLetter ? "\\&" : "&"
             case "~", "=", "|":
                 // Only doubled ones are syntax (~~, ==, ||): escape each of the pair.
                 let doubled = (i > 0 && characters[i - 1] == character) || (i + 1 < characters.count && characters[i + 1] == character)

@@ -53,6 +53,11 @@ struct MediaRegistry {
         return .success((url, kind, nil))
     }
 
+    /// Media described in full (ipraster's lossless copy): kept as given.
+    mutating func define(_ key: String, _ item: Media) {
+        media[key] = item
+    }
+
     /// Media another reader registered (an HTML island's).
     mutating func merge(_ other: [String: Media]) {
         for (key, item) in other where media[key] == nil { media[key] = item }

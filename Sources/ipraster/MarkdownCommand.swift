@@ -8,6 +8,9 @@ import RenderOptions
 /// `ipraster classify FILE.md [--json]`: whether the app would send that Markdown as a rich message, and why.
 enum MarkdownCommand {
     static func run(_ arguments: [String]) throws -> Int32 {
+        var arguments = arguments
+        let lossless = arguments.contains("--lossless")
+        arguments.removeAll { $0 == "--lossless" }
         let options = try RenderOptions.parse(arguments)
         let positional = options.remaining.filter { !$0.hasPrefix("-") || $0 == "-" }
         if let unknown = options.remaining.first(where: { $0.hasPrefix("-") && $0 != "-" }) {
@@ -17,7 +20,7 @@ enum MarkdownCommand {
         let input = try options.settings.decode(try CLI.readInput(positional[0]), path: positional[0])
         for warning in input.warnings { CLI.printWarning(warning) }
         guard let document = input.lastDocument else { throw UsageError(message: "the input holds no message", command: "markdown") }
-        try StandardOutput.write(Array(MarkdownWriter.markdown(document).utf8))
+        try StandardOutput.write(Array(MarkdownWriter.markdown(document, lossless: lossless).utf8))
         return ExitCode.success
     }
 

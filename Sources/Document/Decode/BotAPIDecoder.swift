@@ -49,7 +49,8 @@ struct BotAPIDecoder {
         let result = html ? try reader.read(html: text, at: markdown.path, options: options) : try reader.read(markdown: text, at: markdown.path, options: options)
         for (key, media) in result.media where context.media[key] == nil { context.media[key] = media }
         context.warnings += result.warnings.map { "at \(markdown.path):" + $0 }
-        let document = Document(blocks: result.blocks, media: context.media, rtl: try context.rtl(node, field: "is_rtl"), partial: false,
+        let document = Document(blocks: result.blocks, media: context.media, rtl: result.message.given ? result.message.rtl : try context.rtl(node, field: "is_rtl"),
+                                partial: result.message.partial,
                                 blockLocations: result.locations.count == result.blocks.count ? result.locations.map { .jsonPath(markdown.path + ":\($0)") } : [])
         try context.checkLimits(document, blocksPath: markdown.path + " block")
         return document

@@ -17,6 +17,8 @@ public struct MarkupResult: Sendable, Equatable {
     public var warnings: [String]
     /// Where each top-level block starts (`line:column`), parallel to `blocks`.
     public var locations: [SourceLocation]
+    /// What the text said of the whole message (ipraster's lossless copy: `<ipr-message>`).
+    public var message = MessageFlags()
 
     public init(blocks: [Block], media: [String: Media] = [:], warnings: [String] = [], locations: [SourceLocation] = []) {
         self.blocks = blocks
@@ -39,5 +41,22 @@ public struct MarkupOptions: Sendable, Equatable {
         self.looseMathDelimiters = looseMathDelimiters
         self.mediaBindings = mediaBindings
         self.detectEntities = detectEntities
+    }
+}
+
+/// The message-wide facts ipraster's lossless copy writes in an `<ipr-message>` element (README "Copy").
+public struct MessageFlags: Sendable, Equatable {
+    public var rtl = false
+    public var partial = false
+    /// The copy names every entity itself: reading it must not detect any.
+    public var skipEntityDetection = false
+    /// Whether the element was there at all.
+    public var given = false
+
+    public init(rtl: Bool = false, partial: Bool = false, skipEntityDetection: Bool = false, given: Bool = false) {
+        self.rtl = rtl
+        self.partial = partial
+        self.skipEntityDetection = skipEntityDetection
+        self.given = given
     }
 }
