@@ -87,7 +87,14 @@ public enum MarkdownWriter {
         return result
     }
 
+    /// Counts the blocks written, for tests of the writer's cost (each block once: linear in the input).
+    final class WorkCounter: @unchecked Sendable {
+        var blocks = 0
+        @TaskLocal static var current: WorkCounter?
+    }
+
     static func block(_ block: Block, media: [String: Media]) -> String? {
+        WorkCounter.current?.blocks += 1
         switch block {
         case .title(let text), .header(let text): return "# " + inline(text)
         case .subtitle(let text), .subheader(let text): return "## " + inline(text)
@@ -144,13 +151,27 @@ public enum MarkdownWriter {
         inline(text).split(separator: "\n", omittingEmptySubsequences: false).map { guardedLineStart(String($0)) }.joined(separator: "\n")
     }
 
-    /// `line` with the character that would open a block escaped: `#`, `>`, `-`, `+`, `*` and `=` (rules,
-    /// bullets, setext underlines) and `1984.` / `7)` (an ordered item).
+    /// `line` with the character that would open a block escaped: `>`; `#`…`######`, `-`, `+` and `*` before a
+    /// space or the line's end; a rule or setext underline (`---`, `***`, `===`); `1984.` / `7)` (an ordered item).
     static func guardedLineStart(_ line: String) -> String {
         let body = line.drop { $0 == " " }
         let indent = String(line.prefix(line.count - body.count))
         guard let first = body.first else { return line }
-        if "#>-+*=".contains(first) { return indent + "\\" + body }
+        let second = body.dropFirst().first
+        let opensItem = second == nil || second == " " || second == "\t"
+        if first == ">" { return indent + "\\" + body }
+        if first == "#" {
+            let hashes = body.prefix { $0 == "#" }
+            let after = body.dropFirst(hashes.count).first
+            if hashes.count <= 6, after == nil || after == " " || after == "\t" { return indent + "\\" + body }
+            return line
+        }
+        if "-+*".contains(first), opensItem { return indent + "\\" + body }
+        // A rule (three or more of one of - * _, spaces between) or a setext underline (= or - only).
+        let marks = body.filter { $0 != " " && $0 != "\t" }
+        if let mark = marks.first, "-*_=".contains(mark), marks.allSatisfy({ $0 == mark }), marks.count >= (mark == "=" ? 1 : 3) {
+            return indent + "\\" + body
+        }
         let digits = body.prefix { $0.isASCII && $0.isNumber }
         if !digits.isEmpty, digits.count <= 9, let after = body.dropFirst(digits.count).first, after == "." || after == ")" {
             let rest = body.dropFirst(digits.count + 1)
