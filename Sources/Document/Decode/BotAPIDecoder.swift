@@ -2,8 +2,9 @@
 struct BotAPIDecoder {
     let context: DecodeContext
 
-    /// `rich_message` (RichMessage or InputRichMessage).
-    func decodeRichMessage(_ node: JSONNode) throws -> Document {
+    /// `rich_message` (RichMessage or InputRichMessage). `sent`: the send shape, whose text the server scans
+    /// for entities unless `skip_entity_detection`; nil: decide by the object's own shape (`isSendShape`).
+    func decodeRichMessage(_ node: JSONNode, sent: Bool? = nil) throws -> Document {
         guard node.object != nil else { throw node.mismatch("rich message object") }
         if let markdown = node["markdown"] {
             return try decodeMarkup(markdown, html: false, message: node)
@@ -12,7 +13,10 @@ struct BotAPIDecoder {
             return try decodeMarkup(html, html: true, message: node)
         }
         let blocksNode = try node.required("blocks")
-        let blocks = try decodeBlocks(blocksNode, depth: 1)
+        var blocks = try decodeBlocks(blocksNode, depth: 1)
+        if try (sent ?? (node.has("skip_entity_detection") || Self.isSendShape(blocksNode) == true)) && !node.optionalBool("skip_entity_detection") {
+            blocks = blocks.map { $0.mappingTexts(EntityDetector.detect) }
+        }
         let document = Document(blocks: blocks, media: context.media, rtl: try context.rtl(node, field: "is_rtl"), partial: false,
                                 blockLocations: blocks.indices.map { .jsonPath(blocksNode.path + "[\($0)]") })
         try context.checkLimits(document, blocksPath: blocksNode.path)
@@ -54,6 +58,31 @@ struct BotAPIDecoder {
                                 blockLocations: result.locations.count == result.blocks.count ? result.locations.map { .jsonPath(markdown.path + ":\($0)") } : [])
         try context.checkLimits(document, blocksPath: markdown.path + " block")
         return document
+    }
+
+    /// Whether bare blocks are an `InputRichMessage`'s: the first list item or media object decides (send
+    /// items have no `label`, send media a `media` field, received media a `file_id`); nil when blocks have
+    /// neither (they are then taken as received, unless the object has the send shape's `skip_entity_detection`).
+    static func isSendShape(_ blocks: JSONNode) -> Bool? {
+        var pending = [blocks.value]
+        var visited = 0
+        while let value = pending.popLast(), visited < 100_000 {
+            visited += 1
+            switch value {
+            case .array(let elements):
+                pending.append(contentsOf: elements.reversed())
+            case .object(let object):
+                if object["file_id"] != nil { return false }
+                if case .string? = object["media"] { return true }
+                if case .string("list")? = object["type"], case .array(let items)? = object["items"], case .object(let first)? = items.first {
+                    return first["label"] == nil
+                }
+                pending.append(contentsOf: object.keys.reversed().compactMap { object[$0] })
+            default:
+                break
+            }
+        }
+        return nil
     }
 
     func decodeBlocks(_ node: JSONNode, depth: Int) throws -> [Block] {

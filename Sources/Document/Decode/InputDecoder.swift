@@ -69,7 +69,8 @@ public enum InputDecoder {
         }
         // Method parameters (sendRichMessage / sendRichMessageDraft / editMessageText) or a Message.
         if let rich = node["rich_message"] {
-            let message = try decodeRichMessageValue(rich, decoder: decoder)
+            // A Message (it has an id) was received; method parameters are sent.
+            let message = try decodeRichMessageValue(rich, decoder: decoder, sent: !node.has("message_id"))
             if let draft = node["draft_id"] {
                 return MessageFrame(kind: .draft(id: String(try draft.int64())), time: time, document: message)
             }
@@ -78,7 +79,7 @@ public enum InputDecoder {
         // An Update carrying a Message.
         for key in ["message", "edited_message", "channel_post", "edited_channel_post", "business_message", "edited_business_message"] {
             if let message = node[key], let rich = message["rich_message"] {
-                return MessageFrame(kind: .message, time: time, document: try decodeRichMessageValue(rich, decoder: decoder))
+                return MessageFrame(kind: .message, time: time, document: try decodeRichMessageValue(rich, decoder: decoder, sent: false))
             }
         }
         if isPlainMessage(node) { throw DecodeError(path: node.path, message: plainMessage) }
@@ -119,15 +120,15 @@ public enum InputDecoder {
     }
 
     /// Multipart form fields carry `rich_message` as a JSON string; accept that spelling too.
-    private static func decodeRichMessageValue(_ node: JSONNode, decoder: BotAPIDecoder) throws -> Document {
+    private static func decodeRichMessageValue(_ node: JSONNode, decoder: BotAPIDecoder, sent: Bool) throws -> Document {
         if case .string(let text) = node.value {
             let inner: JSONValue
             do { inner = try JSONParser.parse(text) } catch {
                 throw DecodeError(path: node.path, message: "rich_message string is not JSON: \(error)")
             }
-            return try decoder.decodeRichMessage(JSONNode(inner, path: node.path))
+            return try decoder.decodeRichMessage(JSONNode(inner, path: node.path), sent: sent)
         }
-        return try decoder.decodeRichMessage(node)
+        return try decoder.decodeRichMessage(node, sent: sent)
     }
 
     // MARK: Telethon
@@ -136,8 +137,10 @@ public enum InputDecoder {
         let decoder = TLDecoder(context: context)
         let type = try node.required("_").string()
         switch type {
-        case "RichMessage", "Page", "InputRichMessage":
+        case "RichMessage", "Page":
             return MessageFrame(kind: .message, time: time, document: try decoder.decodePage(node))
+        case "InputRichMessage":
+            return MessageFrame(kind: .message, time: time, document: try decoder.decodePage(node, sent: true))
         case "WebPage":
             return MessageFrame(kind: .message, time: time, document: try decoder.decodePage(try node.required("cached_page")))
         case "Message":
@@ -158,7 +161,8 @@ public enum InputDecoder {
             switch actionType {
             case "SendMessageRichMessageDraftAction", "InputSendMessageRichMessageDraftAction":
                 let id = String(try action.required("random_id").int64())
-                return MessageFrame(kind: .draft(id: id), time: time, document: try decoder.decodePage(try action.required("rich_message")))
+                return MessageFrame(kind: .draft(id: id), time: time,
+                                    document: try decoder.decodePage(try action.required("rich_message"), sent: actionType.hasPrefix("Input")))
             case "SendMessageStopDraftAction":
                 return MessageFrame(kind: .stop(id: String(try action.required("random_id").int64())), time: time, document: nil)
             default:

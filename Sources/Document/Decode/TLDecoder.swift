@@ -5,11 +5,13 @@ struct TLDecoder {
     let context: DecodeContext
 
     /// `RichMessage` or `Page` (both carry blocks plus photos/documents pools).
-    func decodePage(_ node: JSONNode) throws -> Document {
+    /// A page, rich message or `InputRichMessage`; `sent`: the server scans its text for entities unless `noautolink`.
+    func decodePage(_ node: JSONNode, sent: Bool = false) throws -> Document {
         for photo in try node["photos"]?.array() ?? [] { try registerPhoto(photo) }
         for document in try node["documents"]?.array() ?? [] { try registerDocument(document) }
         let blocksNode = try node.required("blocks")
-        let blocks = try decodeBlocks(blocksNode, depth: 1)
+        var blocks = try decodeBlocks(blocksNode, depth: 1)
+        if try sent && !node.optionalBool("noautolink") { blocks = blocks.map { $0.mappingTexts(EntityDetector.detect) } }
         let document = Document(blocks: blocks, media: context.media, rtl: try context.rtl(node, field: "rtl"), partial: try node.optionalBool("part"),
                                 blockLocations: blocks.indices.map { .jsonPath(blocksNode.path + "[\($0)]") })
         try context.checkLimits(document, blocksPath: blocksNode.path)

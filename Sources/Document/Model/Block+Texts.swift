@@ -1,8 +1,6 @@
-import Document
-
 extension Block {
     /// The block with `transform` applied to every rich text in it, nested blocks included.
-    func mappingTexts(_ transform: (RichText) -> RichText) -> Block {
+    public func mappingTexts(_ transform: (RichText) -> RichText) -> Block {
         func caption(_ caption: Caption) -> Caption { Caption(text: transform(caption.text), credit: transform(caption.credit)) }
         func blocks(_ blocks: [Block]) -> [Block] { blocks.map { $0.mappingTexts(transform) } }
         switch self {
