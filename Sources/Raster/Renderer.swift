@@ -69,7 +69,9 @@ public final class Renderer {
             return try png(layout, media: media)
         case .svg, .pdf:
             let canvas = try CairoCanvas(vector: format == .svg ? .svg : .pdf, width: layout.canvas.width, height: layout.canvas.height)
-            FramePainter(glyphs: glyphs, media: media, scale: layout.canvas.scale, vector: true).paint(layout.displayList(), cr: canvas.cr)
+            let painter = FramePainter(glyphs: glyphs, media: media, scale: layout.canvas.scale, vector: true)
+            painter.paint(layout.displayList(), cr: canvas.cr)
+            painter.writeLinks(cr: canvas.cr)
             do {
                 return try canvas.finishVector()
             } catch let error as CairoError {

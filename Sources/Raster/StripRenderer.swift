@@ -30,7 +30,7 @@ final class StripRenderer {
             case .image: return true
             case .media(let choice): return canPaintInStrips(choice.present) && canPaintInStrips(choice.absent)
             case .group(let group): return group.blur == nil && canPaintInStrips(group.frame)
-            case .fill, .stroke, .paint, .glyphs: return true
+            case .fill, .stroke, .paint, .glyphs, .link: return true
             }
         }
     }

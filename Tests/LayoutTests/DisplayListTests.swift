@@ -18,7 +18,7 @@ final class DisplayListTests: XCTestCase {
                     walk(choice.present)
                     walk(choice.absent)
                 case .layer(let layer): walk(layer.frame)
-                case .fill, .stroke, .paint, .glyphs, .image: break
+                case .fill, .stroke, .paint, .glyphs, .image, .link: break
                 }
             }
         }

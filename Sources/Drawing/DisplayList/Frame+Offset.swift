@@ -38,6 +38,9 @@ extension FrameItem {
             layer.bounds = layer.bounds.offsetBy(dx: dx, dy: dy)
             layer.frame = layer.frame.offsetBy(dx: dx, dy: dy)
             return .layer(layer)
+        case .link(var area):
+            area.rects = area.rects.map { $0.offsetBy(dx: dx, dy: dy) }
+            return .link(area)
         }
     }
 }

@@ -37,4 +37,6 @@ public indirect enum FrameItem: Sendable, Equatable {
     case group(Group)
     /// Content rasterised once per paint and reused wherever the same key appears.
     case layer(Layer)
+    /// A link's clickable area (documents only; draws nothing).
+    case link(LinkArea)
 }

@@ -24,6 +24,11 @@ extension FrameBuilder {
             }
             frame.append(contentsOf: name.map { named($0.dust, dust) } ?? dust)
         }
+        for entity in box.entities where !entity.rects.isEmpty {
+            if let target = entity.target {
+                frame.append(.link(LinkArea(uri: target, rects: entity.rects.map { $0.offsetBy(dx: origin.x, dy: origin.y) })))
+            }
+        }
         return name.map { named($0.name, frame) } ?? frame
     }
 

@@ -140,6 +140,7 @@ struct TextItemLayouter {
             lines[index] = shifted(lines[index], by: x)
         }
         var box = TextBox(font: fontMetrics, lineHeight: m.lineHeight, lines: lines, alignment: alignment)
+        box.entities = entities(text, measured: measured, lines: lines, descent: m.descent, utf16: utf16)
         box.missingGlyphs = Self.missingGlyphs(measured, utf16: utf16)
         // An inline formula's characters no face drew are named at its U+FFFC.
         for attachment in text.attachments {
@@ -150,6 +151,38 @@ struct TextItemLayouter {
         box.missingGlyphs.sort { $0.range.lowerBound < $1.range.lowerBound }
         warnings?.missingGlyphs(box.missingGlyphs)
         return Result(box: box, width: itemWidth, height: height)
+    }
+
+    /// The text's entities with UTF-16 ranges; those with a target get the rectangles of their glyphs on each
+    /// line (logical extents: x to x + advance, the line's box from its top to its descent).
+    private func entities(_ text: AttributedText, measured: MeasuredParagraph, lines: [TextLine], descent: Double, utf16: [Int: Int]) -> [TextEntity] {
+        text.entities.map { entity in
+            var rects: [Rect] = []
+            if entity.target != nil {
+                for (index, line) in measured.lines.enumerated() where index < lines.count && line.startByte < entity.endByte && line.endByte > entity.startByte {
+                    // Glyphs in visual order; a run of the entity's glyphs is one rectangle (bidi text may give more).
+                    var run: (Double, Double)?
+                    let box = lines[index].frame
+                    func close() {
+                        if let (x0, x1) = run, x1 > x0 {
+                            rects.append(Rect(x: box.x + x0, y: box.y, width: x1 - x0, height: box.height + descent))
+                        }
+                        run = nil
+                    }
+                    for glyph in line.glyphs.sorted(by: { $0.x < $1.x }) {
+                        if glyph.cluster >= entity.startByte && glyph.cluster < entity.endByte {
+                            run = (min(run?.0 ?? glyph.x, glyph.x), max(run?.1 ?? glyph.x + glyph.advance, glyph.x + glyph.advance))
+                        } else {
+                            close()
+                        }
+                    }
+                    close()
+                }
+            }
+            let start = utf16[entity.startByte] ?? 0
+            return TextEntity(type: entity.type, range: start..<(utf16[entity.endByte] ?? start), fields: entity.fields.map { TextEntity.Field(name: $0.0, value: $0.1) },
+                              target: entity.target, rects: rects)
+        }
     }
 
     /// The characters Pango found no font for: their glyph is the code point with `PANGO_GLYPH_UNKNOWN_FLAG`.

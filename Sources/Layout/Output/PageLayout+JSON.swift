@@ -24,6 +24,15 @@ extension PageLayout {
         return .object(members)
     }
 
+    /// `"entities": [{"type": "url", "range": [2, 14]}, {"type": "text_link", "range": …, "url": "https://…"}]`.
+    static func entities(_ entities: [TextEntity]) -> (String, JSONOut)? {
+        guard !entities.isEmpty else { return nil }
+        return ("entities", .array(entities.map { entity in
+            .object([("type", .string(entity.type)), ("range", .array([.int(entity.range.lowerBound), .int(entity.range.upperBound)]))]
+                     + entity.fields.map { ($0.name, .string($0.value)) })
+        }))
+    }
+
     /// `"missingGlyphs": [{"codePoint": "U+0378", "range": [1, 2]}]` for a text with characters no font draws.
     static func missingGlyphs(_ glyphs: [MissingGlyph]) -> (String, JSONOut)? {
         guard !glyphs.isEmpty else { return nil }
@@ -52,6 +61,7 @@ extension LayoutItem {
                 return .object(lineMembers)
             })))
             if let missing = Self.missingGlyphs(box.missingGlyphs) { members.append(missing) }
+            if let entities = Self.entities(box.entities) { members.append(entities) }
             let attachments = box.lines.flatMap(\.attachments)
             if !attachments.isEmpty {
                 members.append(("attachments", .array(attachments.map { attachment in
@@ -111,6 +121,7 @@ extension LayoutItem {
                          ("range", .array([.int(line.range.lowerBound), .int(line.range.upperBound)])), ("rtl", .bool(line.rtl))])
             })))
             if let missing = Self.missingGlyphs(thinking.text.missingGlyphs) { members.append(missing) }
+            if let entities = Self.entities(thinking.text.entities) { members.append(entities) }
         case .buttonRow(let buttons):
             members.append(("buttons", .array(buttons.map { .object([("frame", rect($0.frame))]) })))
         case .showMore:
@@ -150,6 +161,15 @@ extension LayoutItem {
             })))
         }
         return .object(members)
+    }
+
+    /// `"entities": [{"type": "url", "range": [2, 14]}, {"type": "text_link", "range": …, "url": "https://…"}]`.
+    static func entities(_ entities: [TextEntity]) -> (String, JSONOut)? {
+        guard !entities.isEmpty else { return nil }
+        return ("entities", .array(entities.map { entity in
+            .object([("type", .string(entity.type)), ("range", .array([.int(entity.range.lowerBound), .int(entity.range.upperBound)]))]
+                     + entity.fields.map { ($0.name, .string($0.value)) })
+        }))
     }
 
     /// `"missingGlyphs": [{"codePoint": "U+0378", "range": [1, 2]}]` for a text with characters no font draws.

@@ -11,12 +11,33 @@ public struct TextBox: Sendable, Equatable {
     public var alignment: TextAlignment
     /// Characters no installed font draws (drawn as boxes), in text order.
     public var missingGlyphs: [MissingGlyph] = []
+    /// The message's entities in this text (styles, links, emoji, dates), in the order they start.
+    public var entities: [TextEntity] = []
 
     public init(font: FontMetrics, lineHeight: Double, lines: [TextLine], alignment: TextAlignment) {
         self.font = font
         self.lineHeight = lineHeight
         self.lines = lines
         self.alignment = alignment
+    }
+}
+
+/// A message entity of a text item (`"entities"` in the layout JSON).
+public struct TextEntity: Sendable, Equatable {
+    /// Bot API `MessageEntity` type name (`bold`, `url`, `text_link`, `mention`, `bank_card` …).
+    public var type: String
+    /// UTF-16 offsets into the item's text, as line ranges are.
+    public var range: Range<Int>
+    /// The entity's Bot API fields (`url`, `user_id`, `custom_emoji_id` …), in order.
+    public var fields: [Field]
+    /// What a click opens; nil when nothing.
+    public var target: String?
+    /// Where the entity's text lies, item-local, one rectangle per line (only for entities with a target).
+    public var rects: [Rect]
+
+    public struct Field: Sendable, Equatable {
+        public var name: String
+        public var value: String
     }
 }
 

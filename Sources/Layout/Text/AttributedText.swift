@@ -49,6 +49,24 @@ struct AttributedText {
         var descent: Double
     }
 
+    /// A run of the text that was an entity of the message (a style, a link, an emoji, a date): Bot API
+    /// `MessageEntity` type names (`bold`, `url`, `text_link`, `mention` …; rich-only kinds by their `RichText`
+    /// type name: `subscript`, `marked`, `anchor_link` …).
+    struct Entity: Equatable {
+        var type: String
+        var startByte: Int
+        var endByte: Int
+        /// Bot API fields of the entity: `url` (text_link), `user_id` (text_mention), `custom_emoji_id`.
+        var fields: [(String, String)] = []
+        /// What a click opens (`https://`, `mailto:`, `tel:`, `tg://`); nil when nothing.
+        var target: String?
+
+        static func == (lhs: Entity, rhs: Entity) -> Bool {
+            lhs.type == rhs.type && lhs.startByte == rhs.startByte && lhs.endByte == rhs.endByte && lhs.target == rhs.target
+                && lhs.fields.map(\.0) == rhs.fields.map(\.0) && lhs.fields.map(\.1) == rhs.fields.map(\.1)
+        }
+    }
+
     static let objectReplacement = "\u{FFFC}"
 
     /// The Han forms of the render's locale (`--locale`); `FontSet` refines it per text by the kana/Hangul rule.
@@ -57,6 +75,8 @@ struct AttributedText {
     private(set) var byteCount = 0
     private(set) var runs: [Run] = []
     private(set) var attachments: [Attachment] = []
+    /// In the order their runs start (outer before inner at the same start).
+    var entities: [Entity] = []
 
     var isEmpty: Bool { byteCount == 0 }
 
@@ -98,6 +118,11 @@ struct AttributedText {
         for var attachment in attachments where bytes.contains(attachment.byte) {
             attachment.byte -= bytes.lowerBound
             part.attachments.append(attachment)
+        }
+        for var entity in entities where entity.startByte < bytes.upperBound && entity.endByte > bytes.lowerBound {
+            entity.startByte = max(entity.startByte, bytes.lowerBound) - bytes.lowerBound
+            entity.endByte = min(entity.endByte, bytes.upperBound) - bytes.lowerBound
+            part.entities.append(entity)
         }
         return part
     }

@@ -74,6 +74,57 @@ struct RichTextBuilder {
     }
 
     mutating func append(_ text: RichText, _ style: Style) {
+        guard var entity = Self.entity(text) else { return appendContent(text, style) }
+        let index = output.entities.count
+        entity.startByte = output.byteCount
+        output.entities.append(entity)
+        appendContent(text, style)
+        if output.byteCount == entity.startByte {
+            output.entities.remove(at: index)
+        } else {
+            output.entities[index].endByte = output.byteCount
+        }
+    }
+
+    /// The message entity `text` is, if it is one (its byte range is filled in by `append`).
+    static func entity(_ text: RichText) -> AttributedText.Entity? {
+        func make(_ type: String, _ fields: [(String, String)] = [], target: String? = nil) -> AttributedText.Entity {
+            AttributedText.Entity(type: type, startByte: 0, endByte: 0, fields: fields, target: target)
+        }
+        switch text {
+        case .styled(let style, _):
+            switch style {
+            case .fixed: return make("code")
+            default: return make(style.rawValue)
+            }
+        case .link(let link, let inner):
+            let label = inner.plainText
+            switch link {
+            case .url(let url, _): return make("text_link", [("url", url)], target: url)
+            case .email(let address): return make("email", [("email_address", address)], target: "mailto:" + address)
+            case .phone(let number): return make("phone_number", [("phone_number", number)], target: "tel:" + number)
+            case .autoUrl:
+                let lower = label.lowercased()
+                let scheme = ["http://", "https://", "ftp://", "tg://", "ton://"].contains { lower.hasPrefix($0) }
+                return make("url", target: scheme ? label : "https://" + label)
+            case .autoEmail: return make("email", target: "mailto:" + label)
+            case .autoPhone: return make("phone_number", target: "tel:" + label.filter { $0 == "+" || $0.isNumber })
+            case .mention: return make("mention", target: "https://t.me/" + label.drop { $0 == "@" })
+            case .textMention(let user): return make("text_mention", [("user_id", String(user))], target: "tg://user?id=\(user)")
+            case .hashtag: return make("hashtag")
+            case .cashtag: return make("cashtag")
+            case .botCommand: return make("bot_command")
+            case .bankCard: return make("bank_card")
+            case .anchorLink(let name): return make("anchor_link", [("anchor_name", name)])
+            case .referenceLink(let name): return make("reference_link", [("reference_name", name)])
+            }
+        case .customEmoji(let id, _): return make("custom_emoji", [("custom_emoji_id", id)])
+        case .date: return make("date_time")
+        default: return nil
+        }
+    }
+
+    private mutating func appendContent(_ text: RichText, _ style: Style) {
         switch text {
         case .plain(let string):
             appendPlain(string, style)

@@ -1,4 +1,5 @@
 import CCairo
+import Foundation
 import Drawing
 
 /// Paints a display list (`Frame`) onto a Cairo context whose user space is points. Paint never measures
@@ -14,6 +15,8 @@ final class FramePainter {
     var layers: [Int: LayerBuffer?] = [:]
     /// Images resampled to their device rectangles (`FramePainter+Image`), by image and transform.
     var resampled: [ResampledImage.Key: ResampledImage?] = [:]
+    /// Link areas in device space (`writeLinks`).
+    private var links: [LinkArea] = []
 
     init(glyphs: GlyphPainter, media: MediaStore?, scale: Double, vector: Bool = false) {
         self.glyphs = glyphs
@@ -58,7 +61,31 @@ final class FramePainter {
             draw(group, cr: cr)
         case .layer(let layer):
             draw(layer, cr: cr)
+        case .link(let area):
+            guard vector else { return }
+            // In device space, so the areas can be written at the top level, outside any group (`writeLinks`).
+            links.append(LinkArea(uri: area.uri, rects: area.rects.map { rect in
+                var x0 = rect.minX, y0 = rect.minY, x1 = rect.maxX, y1 = rect.maxY
+                cairo_user_to_device(cr, &x0, &y0)
+                cairo_user_to_device(cr, &x1, &y1)
+                return Rect(x: min(x0, x1), y: min(y0, y1), width: abs(x1 - x0), height: abs(y1 - y0))
+            }))
         }
+    }
+
+    /// The link areas met while painting, as link annotations (Cairo's link tags; PDF keeps them, SVG ignores
+    /// them). Called once, after the page is painted.
+    func writeLinks(cr: OpaquePointer) {
+        guard !links.isEmpty else { return }
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        for link in links where !link.rects.isEmpty {
+            let rects = link.rects.map { String(format: "%.3f %.3f %.3f %.3f", $0.x, $0.y, $0.width, $0.height) }.joined(separator: " ")
+            let uri = link.uri.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
+            cairo_tag_begin(cr, CAIRO_TAG_LINK, "rect=[\(rects)] uri='\(uri)'")
+            cairo_tag_end(cr, CAIRO_TAG_LINK)
+        }
+        cairo_restore(cr)
     }
 
     /// Runs `draw` with `paint` as the source (and the clear operator for `.clear`), then restores the operator.
