@@ -56,7 +56,7 @@ struct BotAPIDecoder {
         let document = Document(blocks: result.blocks, media: context.media, rtl: result.message.given ? result.message.rtl : try context.rtl(node, field: "is_rtl"),
                                 partial: result.message.partial,
                                 blockLocations: result.locations.count == result.blocks.count ? result.locations.map { .jsonPath(markdown.path + ":\($0)") } : [])
-        try context.checkLimits(document, blocksPath: markdown.path + " block")
+        try context.checkLimits(document, blocksPath: markdown.path)
         return document
     }
 

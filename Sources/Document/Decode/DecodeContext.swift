@@ -31,7 +31,8 @@ final class DecodeContext {
     /// The Bot API's limits (`MessageLimits`): errors under `--strict`, else one warning per limit and input.
     func checkLimits(_ document: Document, blocksPath: String) throws {
         for violation in MessageLimits.check(document) {
-            let path = "\(blocksPath)[\(violation.blockIndex)]"
+            let index = violation.blockIndex
+            let path = document.blockLocations.indices.contains(index) ? document.blockLocations[index].description : "\(blocksPath)[\(index)]"
             if strict { throw DecodeError(path: path, message: violation.message) }
             if reportedLimits.insert(violation.message).inserted { warnings.append("at \(path): \(violation.message)") }
         }

@@ -6,13 +6,17 @@ public enum InputDecoder {
     }
 
     public static func decode(bytes: [UInt8], options: DecodeOptions) throws -> DecodedInput {
-        let root: JSONValue
+        let parsed: JSONParser.Result
         do {
-            root = try JSONParser.parse(bytes)
+            parsed = try JSONParser.parseReportingDuplicates(bytes)
         } catch let error as JSONParser.SyntaxError {
             throw DecodeError(path: "$", message: error.description)
         }
-        return try decode(JSONNode(root), options: options)
+        var input = try decode(JSONNode(parsed.value), options: options)
+        // Repeated keys: the last one counts, as in most JSON readers; each is named once.
+        input.warnings = parsed.duplicateKeys.prefix(20).map { "at \($0): the key is repeated; the last value is used" }
+            + (parsed.duplicateKeys.count > 20 ? ["\(parsed.duplicateKeys.count - 20) more repeated keys"] : []) + input.warnings
+        return input
     }
 
     public static func decode(_ root: JSONNode, strict: Bool = false) throws -> DecodedInput {

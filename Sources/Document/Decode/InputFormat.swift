@@ -64,22 +64,40 @@ public enum InputFormats {
     /// bytes as its own; bytes no format recognises get a message that says what is accepted.
     public static func decode(_ bytes: [UInt8], path: String? = nil, format name: String? = nil, options: DecodeOptions = DecodeOptions(),
                               formats: [any InputFormat.Type] = known) throws -> DecodedInput {
+        let decoded = try choose(bytes, path: path, format: name, formats: formats).decode(bytes, options: options)
+        return try checkedForEmptiness(decoded, strict: options.strict)
+    }
+
+    private static func choose(_ bytes: [UInt8], path: String?, format name: String?, formats: [any InputFormat.Type]) throws -> any InputFormat.Type {
         if let name {
             guard let format = named(name, in: formats) else {
                 throw DecodeError(path: "--from", message: "unknown input format \(Diagnostic.quoted(name)) (known: \(formats.map { $0.name }.joined(separator: ", ")))")
             }
-            return try format.decode(bytes, options: options)
+            return format
         }
         if let path, let dot = path.lastIndex(of: "."), !path[dot...].contains("/") {
             let ext = path[path.index(after: dot)...].lowercased()
-            if let format = formats.first(where: { $0.fileExtensions.contains(ext) }) { return try format.decode(bytes, options: options) }
+            if let format = formats.first(where: { $0.fileExtensions.contains(ext) }) { return format }
         }
-        if let format = formats.first(where: { $0.sniff(bytes) }) { return try format.decode(bytes, options: options) }
+        if let format = formats.first(where: { $0.sniff(bytes) }) { return format }
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
             throw DecodeError(path: "$", message: "this is a PNG image, not a rich message (give the message's JSON)")
         }
+        if formats.count > 1, bytes.prefix(8192).contains(0) {
+            throw DecodeError(path: "$", message: "this is binary data, not a rich message (give its JSON, Rich Markdown or Rich HTML text)")
+        }
         // Nothing claims it: let the first format report why (JSON: the syntax error and its place).
         guard let first = formats.first else { throw DecodeError(path: "$", message: "no input format is available") }
-        return try first.decode(bytes, options: options)
+        return first
+    }
+
+    /// A message with nothing to draw renders as an empty bubble; under `--strict` it is an error.
+    private static func checkedForEmptiness(_ input: DecodedInput, strict: Bool) throws -> DecodedInput {
+        guard !input.isStream, let document = input.frames.first?.document, document.blocks.allSatisfy(\.isBlank) else { return input }
+        let place = input.format == .markdown || input.format == .html ? "1:1" : "$"
+        if strict { throw DecodeError(path: place, message: "the message is empty: it has no block with content") }
+        var input = input
+        input.warnings.append("at \(place): the message is empty: it has no block with content")
+        return input
     }
 }

@@ -4,17 +4,32 @@ public struct JSONParser {
     public struct SyntaxError: Error, CustomStringConvertible, Sendable {
         public let offset: Int
         public let message: String
-        public var description: String { "malformed JSON at byte \(offset): \(message)" }
+        /// 1-based line and column (in characters) of `offset`.
+        public let line: Int
+        public let column: Int
+        public var description: String { "malformed JSON at \(line):\(column) (byte \(offset)): \(message)" }
+    }
+
+    /// A value and the keys it repeats (`$.blocks[0].type`): the last of equal keys is kept, as most parsers do.
+    public struct Result: Sendable {
+        public var value: JSONValue
+        public var duplicateKeys: [String]
     }
 
     public static let maxDepth = 512
 
     private let bytes: [UInt8]
     private var index = 0
+    /// Where the parser is (keys and indices), for naming repeated keys; formatted only when one is found.
+    private enum Step { case key(String), index(Int) }
+    private var path: [Step] = []
+    private var duplicates: [String] = []
 
     private init(bytes: [UInt8]) { self.bytes = bytes }
 
-    public static func parse(_ bytes: [UInt8]) throws -> JSONValue {
+    public static func parse(_ bytes: [UInt8]) throws -> JSONValue { try parseReportingDuplicates(bytes).value }
+
+    public static func parseReportingDuplicates(_ bytes: [UInt8]) throws -> Result {
         var parser = JSONParser(bytes: bytes)
         // A UTF-8 byte order mark is tolerated, as many editors write one.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
@@ -22,12 +37,15 @@ public struct JSONParser {
         let value = try parser.parseValue(depth: 0)
         parser.skipWhitespace()
         if parser.index != bytes.count { throw parser.error("unexpected data after the JSON value") }
-        return value
+        return Result(value: value, duplicateKeys: parser.duplicates)
     }
 
     public static func parse(_ text: String) throws -> JSONValue { try parse(Array(text.utf8)) }
 
-    private func error(_ message: String) -> SyntaxError { SyntaxError(offset: index, message: message) }
+    private func error(_ message: String) -> SyntaxError {
+        let (line, column) = TextPosition.lineAndColumn(of: index, in: bytes)
+        return SyntaxError(offset: index, message: message, line: line, column: column)
+    }
 
     private mutating func skipWhitespace() {
         while index < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) { index += 1 }
@@ -69,7 +87,18 @@ public struct JSONParser {
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':'") }
             index += 1
             skipWhitespace()
-            object[key] = try parseValue(depth: depth + 1)
+            path.append(.key(key))
+            let value = try parseValue(depth: depth + 1)
+            if object[key] != nil {
+                duplicates.append("$" + path.map { step in
+                    switch step {
+                    case .key(let key): return JSONNode.component(key)
+                    case .index(let index): return "[\(index)]"
+                    }
+                }.joined())
+            }
+            path.removeLast()
+            object[key] = value
             skipWhitespace()
             guard index < bytes.count else { throw error("unterminated object") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
@@ -85,7 +114,9 @@ public struct JSONParser {
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array(elements) }
         while true {
             skipWhitespace()
+            path.append(.index(elements.count))
             elements.append(try parseValue(depth: depth + 1))
+            path.removeLast()
             skipWhitespace()
             guard index < bytes.count else { throw error("unterminated array") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }

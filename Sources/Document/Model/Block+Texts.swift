@@ -38,3 +38,14 @@ extension Block {
         }
     }
 }
+
+extension Block {
+    /// Draws nothing: an empty paragraph or heading, or an anchor.
+    public var isBlank: Bool {
+        switch self {
+        case .paragraph(let text), .heading(_, let text): return text.isEmpty
+        case .anchor: return true
+        default: return false
+        }
+    }
+}
