@@ -42,7 +42,6 @@ struct CmarkNode {
     var headingLevel: Int { Int(cmark_node_get_heading_level(pointer)) }
     var isOrderedList: Bool { cmark_node_get_list_type(pointer) == CMARK_ORDERED_LIST }
     var listStart: Int { Int(cmark_node_get_list_start(pointer)) }
-    var listUsesParen: Bool { cmark_node_get_list_delim(pointer) == CMARK_PAREN_DELIM }
     var startLine: Int { Int(cmark_node_get_start_line(pointer)) }
     var startColumn: Int { Int(cmark_node_get_start_column(pointer)) }
     var endLine: Int { Int(cmark_node_get_end_line(pointer)) }

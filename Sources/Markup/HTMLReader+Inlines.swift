@@ -126,15 +126,44 @@ extension HTMLReader {
         return RichText.concatenating([drop(drop(text, first: true), first: false)])
     }
 
-    /// A paragraph's text without the white space at its two ends.
+    /// A paragraph's text as a browser lays it out: a space after a space is one even across elements, and
+    /// white space at the start and end of every line (the text's two ends and both sides of a `<br>`) is
+    /// not drawn, whatever element it is in; code and `<ipr-text>` keep theirs.
     static func trimmed(_ text: RichText) -> RichText {
+        var atEdge = true
+        let leading = trimmingLineEdges(text, &atEdge, forward: true)
+        atEdge = true
+        return RichText.concatenating([trimmingLineEdges(leading, &atEdge, forward: false)])
+    }
+
+    /// One direction of `trimmed`: `atEdge` is whether a space met now is not drawn (walking forward: at a
+    /// line's start or after a space; backward: at a line's end).
+    private static func trimmingLineEdges(_ text: RichText, _ atEdge: inout Bool, forward: Bool) -> RichText {
         switch text {
-        case .plain(let string): return .plain(string.trimmingCharacters(in: " "))
-        case .concat(var parts):
-            if case .plain(let first)? = parts.first { parts[0] = .plain(String(first.drop { $0 == " " })) }
-            if case .plain(let last)? = parts.last { parts[parts.count - 1] = .plain(String(last.reversed().drop { $0 == " " }.reversed())) }
-            return RichText.concatenating(parts)
-        default: return text
+        case .plain(let string):
+            var kept: [Character] = []
+            for character in forward ? Array(string) : string.reversed() {
+                if atEdge && character == " " { continue }
+                kept.append(character)
+                atEdge = character == "\n" || (forward && character == " ")
+            }
+            return .plain(String(forward ? kept : kept.reversed()))
+        case .concat(let parts):
+            var result: [RichText] = Array(repeating: .empty, count: parts.count)
+            for index in forward ? Array(parts.indices) : parts.indices.reversed() { result[index] = trimmingLineEdges(parts[index], &atEdge, forward: forward) }
+            return .concat(result)
+        case .styled(let style, let inner) where style != .fixed:
+            return .styled(style, trimmingLineEdges(inner, &atEdge, forward: forward))
+        case .link(let link, let inner):
+            return .link(link, trimmingLineEdges(inner, &atEdge, forward: forward))
+        case .anchor(let name, let inner):
+            return .anchor(name: name, trimmingLineEdges(inner, &atEdge, forward: forward))
+        case .unknown(let type, let inner) where type != literalText:
+            return .unknown(type: type, text: trimmingLineEdges(inner, &atEdge, forward: forward))
+        default:
+            // Code, literal text, emoji, formulas, images, dates, buttons: content that ends the line's edge.
+            if !text.isEmpty { atEdge = false }
+            return text
         }
     }
 

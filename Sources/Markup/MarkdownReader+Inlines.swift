@@ -51,9 +51,18 @@ extension MarkdownReader {
         }
         var builder = InlineBuilder()
         var index = 0
+        // After a `<br>`, the next line starts without white space, as in a browser (a soft break there is dropped).
+        var afterBreak = false
         while index < nodes.count {
             let node = nodes[index]
             index += 1
+            let breaks = afterBreak
+            afterBreak = false
+            if breaks, node.type == CMARK_NODE_SOFTBREAK {
+                afterBreak = true
+                continue
+            }
+            if node.type == CMARK_NODE_HTML_INLINE, HTMLTag(node.literal).map({ $0.name == "br" && !$0.closing }) == true { afterBreak = true }
             // Rich HTML elements with meaning of their own (an emoji, a date, a formula, a link, a button) are
             // read by the HTML reader, from the opening tag to its closing one (facts §1.2: HTML inside Markdown).
             if node.type == CMARK_NODE_HTML_INLINE, let tag = HTMLTag(node.literal), !tag.closing, Self.elementTags.contains(tag.name) {
@@ -75,7 +84,9 @@ extension MarkdownReader {
             }
             switch node.type {
             case CMARK_NODE_TEXT:
-                appendText(node.literal, to: &builder)
+                let text = breaks ? String(node.literal.drop { $0 == " " || $0 == "\t" }) : node.literal
+                afterBreak = breaks && text.isEmpty
+                appendText(text, to: &builder)
             case CMARK_NODE_SOFTBREAK:
                 builder.append(.plain(" "))
             case CMARK_NODE_LINEBREAK:

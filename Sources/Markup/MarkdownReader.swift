@@ -196,7 +196,8 @@ public struct MarkdownReader {
                 checked = text != "[ ]"
                 body.removeFirst()
             }
-            let label = node.isOrderedList ? "\(number)\(node.listUsesParen ? ")" : ".")" : "•"
+            // The app labels every ordered item "N." (a `7)` marker too).
+            let label = node.isOrderedList ? "\(number)." : "•"
             items.append(ListItem(blocks: body, label: label, hasCheckbox: hasCheckbox, isChecked: checked))
             number += 1
         }
@@ -206,9 +207,10 @@ public struct MarkdownReader {
     // MARK: - Tables
 
     /// A GFM table: header row flagged, column alignment from the delimiter row, short rows padded, bordered and
-    /// striped as the server sends it back (facts §4.2 #14). nil when it stands right under a text line.
+    /// striped as the server sends it back (facts §4.2 #14). nil when it stands right under a text line or a
+    /// heading (facts §3.3: Telegram keeps such lines as text).
     mutating func table(_ node: CmarkNode, previous: CmarkNode?, depth: Int) throws -> Block? {
-        if let previous, previous.type == CMARK_NODE_PARAGRAPH, previous.endLine + 1 >= node.startLine { return nil }
+        if let previous, previous.type == CMARK_NODE_PARAGRAPH || previous.type == CMARK_NODE_HEADING, previous.endLine + 1 >= node.startLine { return nil }
         let alignments = node.tableAlignments
         var rows: [[TableCell]] = []
         for row in node.children {
@@ -230,7 +232,8 @@ public struct MarkdownReader {
         return .table(TableBlock(title: .empty, rows: rows, bordered: true, striped: true, compact: false))
     }
 
-    /// The table's lines as the source has them, appended to the paragraph above with soft breaks (as spaces).
+    /// The table's lines as the source has them, appended to the paragraph above with soft breaks (as spaces);
+    /// under a heading, a paragraph of their own.
     mutating func joinTableToParagraph(_ node: CmarkNode, result: inout [Block]) throws {
         let lines = prepass.text.split(separator: "\n", omittingEmptySubsequences: false)
         // cmark-gfm starts the table's source range on the paragraph's first line: count its own lines back from
