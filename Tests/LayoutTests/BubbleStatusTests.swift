@@ -29,6 +29,26 @@ final class BubbleStatusTests: XCTestCase {
         XCTAssertEqual(status.width, 5 + dateLine.frame.width.rounded(.up), accuracy: 0.0001)
     }
 
+    /// Decisions (third review): the status never covers a list marker. A right-to-left list three levels deep
+    /// leaves room for the status after its last line, but its innermost marker sits on that band.
+    func testTheStatusNeverCoversARightToLeftListMarker() throws {
+        func items(_ text: String, _ nested: String = "") -> String {
+            #"{"type": "list", "items": [{"label": "•", "blocks": [{"type": "paragraph", "text": "\#(text)"}\#(nested.isEmpty ? "" : ", " + nested)]}]}"#
+        }
+        let json = #"{"is_rtl": true, "blocks": [{"type": "paragraph", "text": "שלום עולם, זוהי הודעה ארוכה מספיק כדי למלא את הבועה כולה"}, "#
+            + items("א", items("ב", items("ג"))) + "]}"
+        let layout = try TestEnvironment.layout(json)
+        let status = try XCTUnwrap(layout.status.frame)
+        let markers = layout.items.filter { $0.kind == "listMarker" }
+        XCTAssertEqual(markers.count, 3)
+        for marker in markers { XCTAssertFalse(marker.frame.intersects(status), "\(marker.frame) under the status \(status)") }
+        XCTAssertEqual(layout.status.placement, .wrapped)
+        // Left to right, the markers are on the other side: the same list lets the status trail.
+        let ltr = try TestEnvironment.layout(#"{"blocks": [{"type": "paragraph", "text": "A first line that is long enough to fill the bubble"}, "#
+            + items("a", items("b", items("c"))) + "]}")
+        XCTAssertEqual(ltr.status.placement, .trailing)
+    }
+
     func testStatusWrapsBelowAOneLineMessage() throws {
         // W = max(P, statusWidth + 20): the last line of a one-line message ends at P − 10, so no room.
         let layout = try TestEnvironment.layout(paragraph("Short"))

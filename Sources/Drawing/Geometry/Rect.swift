@@ -23,6 +23,11 @@ public struct Rect: Sendable, Hashable, CustomStringConvertible {
 
     public func offsetBy(dx: Double, dy: Double) -> Rect { Rect(x: x + dx, y: y + dy, width: width, height: height) }
 
+    /// Whether the two share an area (touching edges do not).
+    public func intersects(_ other: Rect) -> Bool {
+        minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
+    }
+
     public func union(_ other: Rect) -> Rect {
         let left = min(minX, other.minX), top = min(minY, other.minY)
         return Rect(x: left, y: top, width: max(maxX, other.maxX) - left, height: max(maxY, other.maxY) - top)

@@ -79,10 +79,13 @@ struct BubbleLayouter {
             // With "Show more" the status trails its line, at the bottom of the link's text box (pad 0, §7.5).
             let trailing = showMore.map { (maxX: $0.frame.maxX, baseline: $0.frame.maxY, pad: 0.0) } ?? trailingLine(items: items)
             let contentBottom = showMore?.frame.maxY ?? C
-            if let trailing, trailing.maxX + statusWidth <= width - Self.statusInset {
+            let trailingFrame = trailing.map { Rect(x: rowX, y: $0.baseline + $0.pad - statusHeight, width: statusWidth, height: statusHeight) }
+            // The status never covers what else is drawn on the last line's band: a right-to-left list's marker or
+            // checkbox there sends it to its own line, as a lack of width does (README Decisions).
+            let covers = trailingFrame.map { frame in items.contains { $0.frame.intersects(frame) && !Self.isText($0) } } ?? false
+            if let trailing, let trailingFrame, trailing.maxX + statusWidth <= width - Self.statusInset, !covers {
                 let anchorY = trailing.baseline + trailing.pad
-                status = Status(placement: .trailing, frame: Rect(x: rowX, y: anchorY - statusHeight, width: statusWidth, height: statusHeight),
-                                text: date, ticks: ticks, tickColor: colors.check)
+                status = Status(placement: .trailing, frame: trailingFrame, text: date, ticks: ticks, tickColor: colors.check)
                 height = max(C + 2, anchorY + 1 + 6)
             } else {
                 status = Status(placement: .wrapped, frame: Rect(x: rowX, y: contentBottom, width: statusWidth, height: statusHeight),
@@ -116,6 +119,12 @@ struct BubbleLayouter {
         guard let item = bottom, case .text(let box) = item.content, let line = box.lines.last else { return nil }
         let inflated = line.frame.height > box.font.ascent + box.font.descent + 1
         return (item.frame.minX + line.frame.maxX, item.frame.minY + line.baseline, inflated ? 0 : 5)
+    }
+
+    /// Text items may share the status's band (their last line ends before it); anything else may not.
+    static func isText(_ item: LayoutItem) -> Bool {
+        if case .text = item.content { return true }
+        return false
     }
 
     static func canvas(width: Double, height: Double, scale: Double, origin: (x: Double, y: Double)) -> Canvas {
