@@ -10,6 +10,20 @@ final class HardeningLayoutTests: XCTestCase {
         #"{"blocks": [{"type": "paragraph", "text": "\#(text)"}]}"#
     }
 
+    func testQuotesNestedPastTheWidthStayInsideThePage() throws {
+        // 16 levels (the Bot API's nesting limit): each level takes 2H + 3L of width, so the inner frames run out.
+        var block = #"{"type": "paragraph", "text": "the sixteenth level"}"#
+        for _ in 0..<15 { block = #"{"type": "blockquote", "blocks": [\#(block)]}"# }
+        let layout = try TestEnvironment.layout(#"{"blocks": [\#(block)]}"#)
+        let frames = layout.items.filter { $0.kind == "quoteFrame" }
+        XCTAssertFalse(frames.isEmpty)
+        for item in layout.items where item.kind == "quoteFrame" || item.kind == "ornament" {
+            XCTAssertGreaterThanOrEqual(item.frame.width, 0, "\(item.kind) at \(item.frame)")
+            XCTAssertGreaterThanOrEqual(item.frame.x, 0, "\(item.kind) at \(item.frame)")
+            XCTAssertLessThanOrEqual(item.frame.x + item.frame.width, layout.page.width + 1e-9, "\(item.kind) at \(item.frame)")
+        }
+    }
+
     func testHugeAndTinyDurationsAreFormattedWithoutTrapping() {
         XCTAssertEqual(MediaLayout.formatDuration(1e19), "99999:59:59")
         XCTAssertEqual(MediaLayout.formatDuration(-5), "0:00")

@@ -21,11 +21,19 @@ enum QuoteLayout {
                   barOnTrailing: context.rtl)
     }
 
-    /// The corner quote icon, 9 × 7, 4 pt from the top trailing corner (opposite the bar).
-    static func icon(boundingWidth B: Double, inset H: Double, context: LayoutContext) -> LayoutItem {
+    /// The corner quote icon, 9 × 7, 4 pt from the top trailing corner (opposite the bar); none when the
+    /// frame is too narrow to hold it beside the bar (quotes nested past the width, e.g. 15 deep).
+    static func icon(boundingWidth B: Double, inset H: Double, context: LayoutContext) -> [LayoutItem] {
+        guard B - 2 * H >= 4 + 9 + 4 + barWidth else { return [] }
         let x = context.rtl ? H + 4 : B - H - 4 - 9
-        return LayoutItem(frame: Rect(x: x, y: 4, width: 9, height: 7), block: "blockquote",
-                          content: .ornament(Ornament(shape: .quoteIcon, color: context.colors.quoteAccent, rotation: 0)))
+        return [LayoutItem(frame: Rect(x: x, y: 4, width: 9, height: 7), block: "blockquote",
+                           content: .ornament(Ornament(shape: .quoteIcon, color: context.colors.quoteAccent, rotation: 0)))]
+    }
+
+    /// The quote's frame: (H, 0, B − 2H, height), never narrower than nothing (the band arithmetic of nested
+    /// quotes shrinks by 2H + 3L a level and runs out of width after a few).
+    static func frame(boundingWidth B: Double, inset H: Double, height: Double, context: LayoutContext) -> LayoutItem {
+        LayoutItem(frame: Rect(x: H, y: 0, width: max(0, B - 2 * H), height: height), block: "blockquote", content: .quoteFrame(fill(context)))
     }
 
     static func blockQuote(blocks: [Block], credit: RichText, boundingWidth B: Double, inset H: Double, kind: SequenceKind,
@@ -60,8 +68,7 @@ enum QuoteLayout {
             }
         }
         contentHeight += verticalInset
-        let frame = LayoutItem(frame: Rect(x: H, y: 0, width: B - 2 * H, height: contentHeight), block: "blockquote", content: .quoteFrame(fill(context)))
-        return [frame] + items + [icon(boundingWidth: B, inset: H, context: context)]
+        return [frame(boundingWidth: B, inset: H, height: contentHeight, context: context)] + items + icon(boundingWidth: B, inset: H, context: context)
     }
 
     /// The single-paragraph quote: 15 pt body inset 9 / 16, vertical insets corrected by the cap height
@@ -90,8 +97,7 @@ enum QuoteLayout {
             }
         }
         contentHeight += max(0, verticalInset - bottomOverhead)
-        let frame = LayoutItem(frame: Rect(x: H, y: 0, width: B - 2 * H, height: contentHeight), block: "blockquote", content: .quoteFrame(fill(context)))
-        return [frame] + items + [icon(boundingWidth: B, inset: H, context: context)]
+        return [frame(boundingWidth: B, inset: H, height: contentHeight, context: context)] + items + icon(boundingWidth: B, inset: H, context: context)
     }
 
     /// Pull quote (OLD): centred italic 15 pt text across B − 2H, a pill min(widest line + 60, B) wide,
