@@ -74,7 +74,7 @@ enum MathCommand {
             while latex.last?.isNewline == true { latex.removeLast() }
         }
         let typesetter = try FontSet.formulaTypesetter(FontDirectory())
-        let formula: Formula
+        var formula: Formula
         let region = HanRegion(locale: locale).resolved(for: latex.unicodeScalars)
         switch typesetter.typeset(latex, display: display, size: size, color: color, hanRegion: region.rawValue) {
         case .success(let typeset): formula = typeset
@@ -91,6 +91,10 @@ enum MathCommand {
             }
             CLI.printWarning("no font draws \(names) in the formula; they are drawn as boxes")
         }
+        // Tags sit a quad to the right of the formula (the image is as wide as both).
+        let widestTag = formula.tags.map(\.width).max() ?? 0
+        let gap = FormulaTag.gap(size: size)
+        formula = formula.placingTags(lineWidth: formula.width + (widestTag > 0 ? gap + widestTag : 0), gap: gap)
         let width = formula.width + 2 * padding, height = formula.ascent + formula.descent + 2 * padding
         var frame = Frame()
         if let background { frame.append(.paint(.solid(background))) }

@@ -37,9 +37,14 @@ final class CoverageTests: XCTestCase {
 
     func testWhatIsOutOfScopeOrBrokenFallsBackWithTheFirstError() {
         let cases: [(String, String)] = [
-            (#"\def\x{y} \x"#, #"unknown command \def"#), (#"\newcommand{\x}{y}"#, #"unknown command \newcommand"#),
-            (#"x \tag{1}"#, #"unknown command \tag"#), (#"\begin{CD} A @>>> B \end{CD}"#, "unknown environment CD"),
-            (#"\href{u}{x}"#, #"unknown command \href"#), (#"\large x"#, #"unknown command \large"#),
+            (#"\def\a{\a\a}\a"#, "too many macro expansions"), (#"\newcommand{x}{y}"#, "needs a command name"),
+            (#"\def\f#2{x}"#, "parameters must be #1"), (#"\def\f#1{#2}\f a"#, "uses #2 but takes 1 argument"),
+            (#"\tag{1}\tag{2} x"#, #"multiple \tag"#), (#"\begin{CD} A @>>> B \end{CD}"#, "unknown environment CD"),
+            (#"\href{u}{x}"#, #"unknown command \href"#), (#"\smash[x]{a}"#, "takes [t] or [b]"), (#"\char"ZZ"#, "character code"),
+            (#"a \not"#, #"\not needs a symbol"#), (#"\begin{matrix*}[q] a \end{matrix*}"#, "takes [l], [c] or [r]"),
+            (#"\begin{alignat}{x} a \end{alignat}"#, "number of column pairs"), (#"\text{\frac12}"#, "is not allowed in text"),
+            (#"\fcolorbox{nocolor}{red}{A}"#, "unknown colour nocolor"), (#"\def\arraystretch{abc}"#, "must be a number"),
+            (#"\text{a $x"#, "missing $"),
             (#"\frac{1}{2"#, "missing }"), (#"\left( x"#, #"missing \right"#), (#"\begin{matrix} a \end{pmatrix}"#, #"\begin{matrix} ended by \end{pmatrix}"#),
             (#"\begin{cases} a & b & c \end{cases}"#, "cases has at most 2 columns"), (#"x^"#, "missing argument"),
         ]

@@ -9,6 +9,9 @@ public struct Formula: Sendable, Equatable {
     public var frame: Frame
     /// Characters no face drew (they are missing-glyph boxes), in the order met.
     public var missingCodePoints: [UInt32]
+    /// Equation tags (`\tag`), to be set flush right by whoever places the formula: each with its baseline in
+    /// points below the formula's (its row's, in `align`), top to bottom.
+    public var tags: [FormulaTag] = []
 
     public init(width: Double, ascent: Double, descent: Double, frame: Frame, missingCodePoints: [UInt32] = []) {
         self.width = width
@@ -19,6 +22,28 @@ public struct Formula: Sendable, Equatable {
     }
 
     public var height: Double { ascent + descent }
+}
+
+/// A typeset equation tag: its box and drawing (origin at the left end of its baseline) and where that baseline is.
+public struct FormulaTag: Sendable, Equatable {
+    public var width: Double
+    public var ascent: Double
+    public var descent: Double
+    public var frame: Frame
+    /// Points below the formula's baseline (negative: above).
+    public var baseline: Double
+
+    public init(width: Double, ascent: Double, descent: Double, frame: Frame, baseline: Double) {
+        self.width = width
+        self.ascent = ascent
+        self.descent = descent
+        self.frame = frame
+        self.baseline = baseline
+    }
+
+    /// amsmath's minimum room between a formula and its tag: a quad of the formula's size (its \@centering fill
+    /// leaves at least \quad).
+    public static func gap(size: Double) -> Double { size }
 }
 
 /// Why a formula is shown as its raw LaTeX (`math-facts.md` §7): the first error, with the character offset in
@@ -34,4 +59,35 @@ public struct FormulaError: Error, CustomStringConvertible, Sendable, Equatable 
     }
 
     public var description: String { offset.map { "character \($0 + 1): \(message)" } ?? message }
+}
+
+extension Formula {
+    /// The formula with its tags drawn in: in a line `lineWidth` wide, each tag flush right on its baseline when
+    /// formula and tags fit side by side with `gap` between them; otherwise each tag on its own line below the
+    /// formula, flush right (amsmath moves a tag that does not fit to the next line). Without tags: itself.
+    public func placingTags(lineWidth: Double, gap: Double) -> Formula {
+        guard !tags.isEmpty else { return self }
+        let widest = tags.map(\.width).max() ?? 0
+        var placed = self
+        placed.tags = []
+        let width = max(lineWidth, self.width)
+        placed.width = width
+        if self.width + gap + widest <= lineWidth {
+            for tag in tags {
+                placed.frame.append(contentsOf: tag.frame.offsetBy(dx: width - tag.width, dy: tag.baseline))
+                placed.ascent = max(placed.ascent, tag.ascent - tag.baseline)
+                placed.descent = max(placed.descent, tag.descent + tag.baseline)
+            }
+            return placed
+        }
+        var bottom = descent
+        for tag in tags {
+            let baseline = bottom + tag.ascent
+            // Flush right in the visible line, also when the formula itself is wider and scrolls.
+            placed.frame.append(contentsOf: tag.frame.offsetBy(dx: min(width, lineWidth) - tag.width, dy: baseline))
+            bottom = baseline + tag.descent
+        }
+        placed.descent = bottom
+        return placed
+    }
 }

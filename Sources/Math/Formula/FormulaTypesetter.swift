@@ -58,12 +58,13 @@ public final class FormulaTypesetter {
             throw FormulaError("the formula is longer than \(Self.maxSourceLength) characters")
         }
         let stripped = FormulaSource(source)
-        let list: MathList
+        let parsed: LaTeXParser.Parsed
         do {
-            list = try LaTeXParser.parse(stripped.body)
+            parsed = try LaTeXParser.parseFormula(stripped.body)
         } catch let error as MathParseError {
             throw FormulaError(error.message, offset: error.offset + stripped.leadingOffset)
         }
+        let list = parsed.list
         let typesetter = MathTypesetter(font: font, baseSize: size, color: color, fallbacks: fallbacks, hanRegion: hanRegion)
         let box: MathBox
         do {
@@ -77,7 +78,16 @@ public final class FormulaTypesetter {
         guard box.frame.drawnItemCount <= Self.maxDrawnItems else {
             throw FormulaError("the formula draws more than \(Self.maxDrawnItems) glyphs and rules")
         }
-        return Formula(width: box.width, ascent: box.ascent, descent: box.descent, frame: box.frame, missingCodePoints: typesetter.missingCodePoints)
+        var tags = box.tags.map { FormulaTag(width: $0.box.width, ascent: $0.box.ascent, descent: $0.box.descent, frame: $0.box.frame, baseline: $0.baseline) }
+        if let tag = parsed.tag {
+            let tagBox = try typesetter.layout(tag, style: StyleState(.text))
+            tags.append(FormulaTag(width: tagBox.width, ascent: tagBox.ascent, descent: tagBox.descent, frame: tagBox.frame, baseline: 0))
+        }
+        // KaTeX: "\tag works only in display equations".
+        if !display, !tags.isEmpty { throw FormulaError("\\tag works only in a block formula, not inline") }
+        var formula = Formula(width: box.width, ascent: box.ascent, descent: box.descent, frame: box.frame, missingCodePoints: typesetter.missingCodePoints)
+        formula.tags = tags.sorted { $0.baseline < $1.baseline }
+        return formula
     }
 }
 

@@ -10,6 +10,8 @@ public struct MathBox: Sendable, Equatable {
     /// TeX's "char node": one glyph that is not an extended shape. Scripts on it start from a zero shift.
     public var isSingleGlyph: Bool
     public var frame: Frame
+    /// Equation tags of the rows inside (`\tag` in `align` or `gather`), each with its baseline below this box's.
+    public var tags: [MathTag] = []
 
     public init(width: Double = 0, ascent: Double = 0, descent: Double = 0, italicCorrection: Double = 0, isSingleGlyph: Bool = false,
                 frame: Frame = Frame()) {
@@ -19,5 +21,17 @@ public struct MathBox: Sendable, Equatable {
         self.italicCorrection = italicCorrection
         self.isSingleGlyph = isSingleGlyph
         self.frame = frame
+    }
+}
+
+/// An equation tag (`\tag{1}` → "(1)"), typeset, and where its baseline is: points below the baseline of the box
+/// that holds it (negative: above).
+public struct MathTag: Sendable, Equatable {
+    public var box: MathBox
+    public var baseline: Double
+
+    public init(box: MathBox, baseline: Double) {
+        self.box = box
+        self.baseline = baseline
     }
 }

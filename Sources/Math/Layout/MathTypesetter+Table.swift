@@ -60,6 +60,12 @@ extension MathTypesetter {
             rules.append(Rect(x: ruleX, y: -ascent, width: rule, height: height))
         }
         if !rules.isEmpty { frame.append(.fill(.rects(rules), .solid(color))) }
-        return MathBox(width: width, ascent: ascent, descent: height - ascent, frame: frame)
+        var box = MathBox(width: width, ascent: ascent, descent: height - ascent, frame: frame)
+        // Tags are set in text style at the formula's size, on their row's baseline (amsmath).
+        for (r, tag) in table.rowTags.enumerated() where r < baselines.count {
+            guard let tag else { continue }
+            box.tags.append(MathTag(box: try layout(tag, style: StyleState(.text)), baseline: baselines[r] - ascent))
+        }
+        return box
     }
 }

@@ -15,8 +15,10 @@ public struct MathTypesetter {
     public static let maxDrawnItems = 20_000
 
     public let font: MathFont
-    /// s₀: the size of display and text style, in points.
-    public let baseSize: Double
+    /// s₀: the size of display and text style, in points (`\large` and friends change it for their list).
+    public internal(set) var baseSize: Double
+    /// The formula's own size, which the size commands are relative to.
+    public let normalSize: Double
     public internal(set) var color: RGBA
     /// Where characters the math font lacks come from; nil: they are drawn as missing-glyph boxes.
     public let fallbacks: MathFallbackFonts?
@@ -30,6 +32,7 @@ public struct MathTypesetter {
     public init(font: MathFont, baseSize: Double, color: RGBA, fallbacks: MathFallbackFonts? = nil, hanRegion: String = "SC") {
         self.font = font
         self.baseSize = baseSize
+        self.normalSize = baseSize
         self.color = color
         self.fallbacks = fallbacks
         self.hanRegion = hanRegion
@@ -93,6 +96,7 @@ public struct MathTypesetter {
     /// Appends `child` at the end of `box` on its baseline.
     private func append(_ child: MathBox, to box: inout MathBox, shiftUp: Double = 0) {
         box.frame.append(contentsOf: child.frame.offsetBy(dx: box.width, dy: -shiftUp))
+        box.tags.append(contentsOf: child.tags.map { MathTag(box: $0.box, baseline: $0.baseline - shiftUp) })
         box.ascent = max(box.ascent, child.ascent + shiftUp)
         box.descent = max(box.descent, child.descent - shiftUp)
         box.width += child.width
@@ -152,6 +156,17 @@ public struct MathTypesetter {
             return MathBox(width: keepsWidth ? box.width : 0, ascent: keepsHeight ? box.ascent : 0, descent: keepsHeight ? box.descent : 0)
         case .extensibleArrow(let scalar, let above, let below): return try extensibleArrow(scalar, above: above, below: below, style: style)
         case .table(let table): return try self.table(table, style: style)
+        case .sized(let factor, let list): return try sized(factor, list, style: style)
+        case .lap(let list, let alignment): return try lap(list, alignment, style: style)
+        case .smash(let list, let height, let depth): return try smash(list, height: height, depth: depth, style: style)
+        case .enclosed(let list, let lines): return try enclosed(list, lines, style: style)
+        case .raised(let list, let space): return try raised(list, by: space, style: style)
+        case .rule(let width, let height, let raise): return rule(width: width, height: height, raise: raise, style: style)
+        case .vcenter(let list): return try vcenter(list, style: style)
+        case .choice(let display, let text, let script, let scriptScript):
+            return try choice(display: display, text: text, script: script, scriptScript: scriptScript, style: style)
+        case .negated(let list): return try negated(list, style: style)
+        case .framed(let list, let border, let background): return try framed(list, border: border, background: background, style: style)
         }
     }
 

@@ -90,6 +90,43 @@ public indirect enum MathNucleus: Sendable, Equatable {
     case extensibleArrow(Unicode.Scalar, above: MathList?, below: MathList?)
     /// A matrix, `cases`, `aligned`, `array`, `\substack` … (`math-facts.md` §3.12).
     case table(MathTable)
+    /// `\tiny` … `\Huge`: the list at this multiple of the formula's size (KaTeX's factors, absolute, not nested).
+    case sized(Double, MathList)
+    /// `\llap`, `\rlap`, `\clap` and the `\math…lap` forms: the list drawn with no width, ending at, starting at or
+    /// centred on the current point.
+    case lap(MathList, MathLap)
+    /// `\smash` (`[t]` keeps the depth, `[b]` the height): the list drawn with its height and/or depth taken away.
+    case smash(MathList, height: Bool, depth: Bool)
+    /// `\cancel`, `\bcancel`, `\xcancel`, `\sout`, `\angl`, `\phase`: lines drawn over or around the list.
+    case enclosed(MathList, [MathEnclosure])
+    /// `\raisebox{len}{…}`: the list moved up by a length, its box moved with it.
+    case raised(MathList, by: MathSpace)
+    /// `\rule[raise]{width}{height}`: a filled rectangle standing on the baseline (raised by `raise`).
+    case rule(width: MathSpace, height: MathSpace, raise: MathSpace)
+    /// `\vcenter`: the list centred on the math axis.
+    case vcenter(MathList)
+    /// `\mathchoice{D}{T}{S}{SS}`: the list of the current style.
+    case choice(display: MathList, text: MathList, script: MathList, scriptScript: MathList)
+    /// `\not`: the list with a slash over it.
+    case negated(MathList)
+    /// `\fbox` and `\fcolorbox`: a frame (in `border`, or the current colour) around the list on a background.
+    case framed(MathList, border: RGBA?, background: RGBA?)
+}
+
+public enum MathLap: Sendable, Equatable { case left, right, center }
+
+/// The lines of `MathNucleus.enclosed`.
+public enum MathEnclosure: Sendable, Equatable {
+    /// `/` from the bottom left to the top right corner (`\cancel`).
+    case upDiagonal
+    /// `\` from the top left to the bottom right (`\bcancel`).
+    case downDiagonal
+    /// A line through the middle at the strike height (`\sout`).
+    case horizontalStrike
+    /// A rule over the top and down the right side (`\angl`, actuarial notation).
+    case topAndRight
+    /// A rule under the bottom and a slanted stroke up the left side (`\phase`, steinmetz notation).
+    case phaseAngle
 }
 
 /// The rows and columns of an environment, and how the kind of environment spaces them (`math-facts.md` §3.12;
@@ -119,6 +156,10 @@ public struct MathTable: Sendable, Equatable {
     public var horizontalRules: [Int]
     /// Vertical rules: the column index a rule sits before (`columns`: after the last).
     public var verticalRules: [Int]
+    /// Each row's equation tag (`\tag` in the row), already with its parentheses; missing entries have none.
+    public var rowTags: [MathList?] = []
+    /// Dashed horizontal rules (`\hdashline`): row indices as `horizontalRules`.
+    public var dashedRules: Set<Int> = []
 
     public init(rows: [[MathList]], alignments: [Alignment], style: MathStyle?, columnGap: Double, pairedColumns: Bool = false,
                 outerPadding: Double = 0, rowStretch: Double = 1, jot: Double = 0, rowGaps: [Double] = [],

@@ -13,10 +13,14 @@ extension LaTeXParser {
         var maxColumns = Int.max
         /// `aligned`: the left-aligned column of each pair starts with an empty Ord, so `&=` spaces as `{}=`.
         var pairs = false
+        /// `rcases`: the brace on the right.
+        var rightBrace = false
     }
 
     private static func kind(_ name: String) -> EnvironmentKind? {
         let matrix = MathTable(rows: [], alignments: [.center], style: .text, columnGap: 1)
+        // mathtools' starred matrices take their column alignment as an option; otherwise the same.
+        if name.hasSuffix("matrix*") { return kind(String(name.dropLast())) }
         switch name {
         case "matrix": return EnvironmentKind(table: matrix)
         case "pmatrix": return EnvironmentKind(table: matrix, left: "(", right: ")")
@@ -29,7 +33,12 @@ extension LaTeXParser {
         case "cases", "dcases":
             return EnvironmentKind(table: MathTable(rows: [], alignments: [.left, .left], style: name == "cases" ? .text : .display, columnGap: 1,
                                                     rowStretch: 1.2), left: "{", maxColumns: 2)
-        case "aligned", "align", "align*", "alignat", "alignat*", "split":
+        case "rcases", "drcases":
+            var kind = EnvironmentKind(table: MathTable(rows: [], alignments: [.left, .left], style: name == "rcases" ? .text : .display,
+                                                        columnGap: 1, rowStretch: 1.2), right: "}", maxColumns: 2)
+            kind.rightBrace = true
+            return kind
+        case "aligned", "align", "align*", "alignat", "alignat*", "alignedat", "split":
             return EnvironmentKind(table: MathTable(rows: [], alignments: [.right, .left], style: .display, columnGap: 1, pairedColumns: true, jot: 0.3),
                                    maxColumns: name == "split" ? 2 : Int.max, pairs: true)
         case "gathered", "gather", "gather*", "equation", "equation*", "displaymath":
@@ -50,13 +59,36 @@ extension LaTeXParser {
             kind.table.alignments = spec.alignments
             kind.table.verticalRules = spec.rules
         }
-        if name.hasPrefix("alignat") { _ = try rawGroup() }  // the pair count; the rows say it too
+        if name.hasPrefix("alignat") || name == "alignedat" {
+            // The pair count; columns then come in pairs with no space between pairs (amsmath's alignat).
+            let count = try rawGroup()
+            guard Int(count.trimmingCharacters(in: .whitespaces)).map({ $0 > 0 }) == true else {
+                throw error("\\begin{\(name)} needs the number of column pairs", at: start)
+            }
+            kind.table.columnGap = 0
+        }
+        if name.hasSuffix("matrix*") {
+            skipSpaces()
+            if peek == "[" {
+                let option = try optionText(start: start)
+                let alignment: MathTable.Alignment
+                switch option {
+                case "l": alignment = .left
+                case "c", "": alignment = .center
+                case "r": alignment = .right
+                default: throw error("\\begin{\(name)} takes [l], [c] or [r], not [\(option)]", at: start)
+                }
+                kind.table.alignments = [alignment]
+            }
+        }
+        if let arrayStretch { kind.table.rowStretch *= arrayStretch }
         try rows(into: &kind.table, environment: name, pairs: kind.pairs)
         guard kind.table.columnCount <= kind.maxColumns else {
             throw error("\(name) has at most \(kind.maxColumns) column\(kind.maxColumns == 1 ? "" : "s")", at: start)
         }
         let table = MathItem.atom(MathAtom(.ord, .table(kind.table)))
         guard kind.left != nil || kind.right != nil else { return [table] }
+        if kind.rightBrace { return [.atom(MathAtom(.inner, .leftRight(left: nil, body: MathList([table]), right: kind.right)))] }
         return [.atom(MathAtom(.inner, .leftRight(left: kind.left, body: MathList([table]), right: kind.right)))]
     }
 
@@ -66,6 +98,10 @@ extension LaTeXParser {
         var rows: [[MathList]] = [[]]
         var gaps: [Double] = []
         var rules: [Int] = []
+        var tags: [MathList?] = []
+        let outerTag = tag
+        tag = nil
+        defer { if tag == nil { tag = outerTag } }
         while true {
             skipSpaces()
             if rows[rows.count - 1].isEmpty {
@@ -82,11 +118,21 @@ extension LaTeXParser {
             if peek == "&" {
                 index += 1
             } else if atRowBreak || lookingAt(command: "cr") {
+                if let tag {
+                    while tags.count < rows.count - 1 { tags.append(nil) }
+                    tags.append(tag)
+                    self.tag = nil
+                }
                 if atRowBreak { index += 2 } else { _ = readCommandName() }
                 while gaps.count < rows.count - 1 { gaps.append(0) }
                 gaps.append(try optionalLength())
                 rows.append([])
             } else if lookingAt(command: "end") {
+                if let tag {
+                    while tags.count < rows.count - 1 { tags.append(nil) }
+                    tags.append(tag)
+                    self.tag = nil
+                }
                 let start = index
                 _ = readCommandName()
                 let end = try rawGroup()
@@ -103,6 +149,7 @@ extension LaTeXParser {
         table.rows = rows
         table.rowGaps = gaps
         table.horizontalRules = rules
+        table.rowTags = tags
     }
 
     private static func isEmptyOrd(_ item: MathItem) -> Bool {

@@ -6,13 +6,39 @@ public struct LaTeXParser {
     /// How deep groups may nest before the input is refused (malformed or hostile input).
     static let maxDepth = 100
     var depth = 0
+    /// The `\tag` of the row (or formula) being read.
+    var tag: MathList?
+    /// `\def\arraystretch{…}`: the row stretch of the environments that follow.
+    var arrayStretch: Double?
 
     init(_ source: String) {
         characters = Array(source)
     }
 
-    public static func parse(_ source: String) throws -> MathList {
-        var parser = LaTeXParser(source)
+    public static func parse(_ source: String) throws -> MathList { try parseFormula(source).list }
+
+    /// A formula and its equation tag (`\tag`), if it has one outside an environment.
+    public struct Parsed: Sendable, Equatable {
+        public var list: MathList
+        public var tag: MathList?
+    }
+
+    /// `source` with its macros expanded and parsed; error offsets name the characters of `source`.
+    public static func parseFormula(_ source: String) throws -> Parsed {
+        let expanded = try MacroExpander.expand(source)
+        do {
+            var parser = LaTeXParser(expanded.text)
+            let list = try parser.formula()
+            return Parsed(list: list, tag: parser.tag)
+        } catch let failure as MathParseError {
+            let offset = expanded.offsets[min(max(failure.offset, 0), expanded.offsets.count - 1)]
+            throw MathParseError(offset: offset, message: failure.message)
+        }
+    }
+
+    private mutating func formula() throws -> MathList {
+        var parser = self
+        defer { self = parser }
         var rows = [try parser.list(until: "row")]
         // Line breaks outside an environment stack the lines centred, as KaTeX does in display mode.
         while parser.atRowBreak {
@@ -81,8 +107,20 @@ public struct LaTeXParser {
                 let start = index
                 let name = readCommandName()
                 guard infix == nil else { throw error("ambiguous: two of \\over, \\atop and \\choose in one group", at: start) }
-                infix = (name, items)
+                var kind = name
+                if name == "above", case .em(let thickness) = try length(braced: false, start: start), thickness == 0 { kind = "atop" }
+                infix = (kind == "above" ? "over" : kind, items)
                 items = []
+            case "\\" where Self.switchAhead(self):
+                // \bf, \rm …, \large …: the rest of the group.
+                let name = readCommandName()
+                let rest = try list(until: terminator)
+                if let factor = Self.sizeSwitches[name] {
+                    items.append(.atom(MathAtom(.ord, .sized(factor, rest))))
+                } else if let alphabet = Self.alphabetSwitches[name] {
+                    items.append(.atom(MathAtom(.ord, .list(Self.applying(alphabet, to: rest)))))
+                }
+                break loop
             case "\\" where lookingAt(command: "color"):
                 // \color switches the colour for the rest of the group.
                 _ = readCommandName()
@@ -116,7 +154,15 @@ public struct LaTeXParser {
         return MathList([.atom(MathAtom(.inner, .fraction(fraction)))])
     }
 
-    static let infixCommands = ["over", "atop", "choose", "brace", "brack"]
+    static let infixCommands = ["over", "atop", "choose", "brace", "brack", "above"]
+
+    /// A size or old font switch (`\large`, `\bf`) is next.
+    static func switchAhead(_ parser: LaTeXParser) -> Bool {
+        guard parser.peek == "\\" else { return false }
+        var probe = parser
+        let name = probe.readCommandName()
+        return sizeSwitches[name] != nil || alphabetSwitches[name] != nil
+    }
 
     /// Unicode superscript and subscript digits, signs and parentheses, and what they stand for.
     static let scriptDigits: [Character: (scalar: Unicode.Scalar, superscript: Bool)] = {
@@ -234,9 +280,13 @@ public struct LaTeXParser {
         if let alphabet = Self.alphabets[name] {
             return [.atom(MathAtom(.ord, .list(Self.applying(alphabet, to: try argument()))))]
         }
-        if let alphabet = Self.textCommands[name] {
-            return [.atom(MathAtom(.ord, .text(try rawGroup(), alphabet)))]
+        if let alphabet = Self.textCommands[name] ?? Self.textFontCommands[name] {
+            let text = try textArgument(alphabet)
+            // One run of text stays one text atom (a `\text{…}` without math or commands inside).
+            if text.items.count == 1, case .atom(let atom) = text.items[0], case .text = atom.nucleus { return text.items }
+            return [.atom(MathAtom(.ord, .list(text)))]
         }
+        if let items = try boxCommand(name, start: start) { return items }
         switch name {
         case "frac", "dfrac", "tfrac", "cfrac":
             let style: MathFraction.Style = name == "frac" ? .automatic : name == "tfrac" ? .text : .display
@@ -274,15 +324,14 @@ public struct LaTeXParser {
             return [.atom(MathAtom(.ord, .colored(color, try argument())))]
         case "colorbox":
             let color = try colorArgument()
-            return [.atom(MathAtom(.ord, .boxed(MathList([.atom(MathAtom(.ord, .text(try rawGroup(), .roman)))]), background: color, border: false)))]
+            return [.atom(MathAtom(.ord, .boxed(try textArgument(.roman), background: color, border: false)))]
         case "boxed":
             return [.atom(MathAtom(.ord, .boxed(MathList([.style(.display)] + (try argument()).items), background: nil, border: true)))]
         case "phantom", "hphantom", "vphantom":
             return [.atom(MathAtom(.ord, .phantom(try argument(), keepsWidth: name != "vphantom", keepsHeight: name != "hphantom")))]
         case "hspace", "hskip", "kern", "mkern", "mskip":
-            let braced = name == "hspace"
-            if braced { _ = consume("*") }
-            return [.space(try length(braced: braced, start: start))]
+            if name == "hspace" { _ = consume("*") }
+            return [.space(try length(braced: false, start: start))]
         case "bmod":
             return [.atom(MathAtom(.bin, .text("mod", .roman)))]
         case "pmod":

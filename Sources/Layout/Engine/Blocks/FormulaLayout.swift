@@ -15,8 +15,10 @@ enum FormulaLayout {
         let result = context.fonts.formulas?.typeset(source, display: true, size: style.size * sizeFactor, color: style.color, hanRegion: region.rawValue)
             ?? .failure(FormulaError("no math font in the font set"))
         switch result {
-        case .success(let formula):
+        case .success(let typeset):
             let available = B - 2 * H
+            // A tag sits flush right at the right inset, or on its own line below when it does not fit (amsmath).
+            let formula = typeset.placingTags(lineWidth: available, gap: FormulaTag.gap(size: style.size * sizeFactor))
             let height = formula.ascent + formula.descent
             let missing = MissingGlyph.firstOccurrences(of: formula.missingCodePoints, in: source)
             context.warnings.missingGlyphs(missing)
