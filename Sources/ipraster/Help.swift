@@ -102,12 +102,16 @@ enum Help {
         case "math":
             return #"""
             ipraster math 'LATEX' -o OUTPUT [options]
+            ipraster math 'LATEX' --json [-o OUTPUT] [options]
 
             Typesets one LaTeX formula on its own, as the message renderer does (TeX's layout rules on Latin Modern
             Math; for characters it lacks Noto Sans Math, Symbols, Symbols 2, then Noto Serif and the script's
             face) and writes it as PNG, SVG or PDF (vector glyphs). LATEX may be wrapped in $…$, $$…$$, \(…\) or
             \[…\]; - reads it from standard input. A formula that cannot be typeset is an error (exit 2) naming
             the character where it went wrong; a character no installed font draws is a warning (a box).
+            Everything of KaTeX's support table but \href, \url, \includegraphics, the \html commands and
+            {CD} typesets, macros defined in the formula included (\def, \newcommand; at most 1000 expansions);
+            \tag{…} sets an equation number a quad to the right.
 
             OPTIONS
               --display             display style, as a block formula                                  [default]
@@ -120,11 +124,15 @@ enum Help {
               --format FORMAT       png, svg or pdf, instead of OUTPUT's extension
               --locale TAG          Han forms in \text: zh-Hans, zh-Hant, zh-HK, ja, ko …              [en]
               --strict              a character no font draws is an error (exit 2)
+              --json                print the box as JSON: width, height (above the baseline), depth (below),
+                                    baseline (from the image's top edge, padding included) in points,
+                                    pixelWidth, pixelHeight, scale, fallback; -o is then optional
 
             EXAMPLES
               ipraster math '\int_0^1 x^2\,dx = \frac{1}{3}' -o integral.png
               ipraster math '\begin{pmatrix} a & b \\ c & d \end{pmatrix}' -o matrix.svg --size 30
               echo '$e^{i\pi}+1=0$' | ipraster math - -o euler.pdf --inline --color #1f6feb
+              ipraster math '\sum_{k=1}^n k = \frac{n(n+1)}{2} \tag{1}' --json -o sum.png
             """#
         case "markdown":
             return """

@@ -21,6 +21,7 @@ enum MathCommand {
         var explicitFormat: String?
         var strict = false
         var locale = "en"
+        var json = false
         var index = 0
         func value(_ option: String) throws -> String {
             guard index + 1 < arguments.count else { throw UsageError(message: "\(option) needs a value", command: "math") }
@@ -56,6 +57,7 @@ enum MathCommand {
             case "--format": explicitFormat = try value(argument)
             case "--strict": strict = true
             case "--locale": locale = try value(argument)
+            case "--json": json = true
             default:
                 if argument.hasPrefix("-"), argument != "-", !CLI.operands.contains(argument),
                    source != nil || argument.count > 1 && argument.dropFirst().first?.isLetter == true {
@@ -67,11 +69,18 @@ enum MathCommand {
             index += 1
         }
         guard var latex = source else { throw UsageError(message: "missing LATEX (the formula, or - for standard input)", command: "math") }
-        guard let output else { throw UsageError(message: "missing -o OUTPUT (out.png, out.svg, out.pdf, or - for stdout)", command: "math") }
-        let format = try RenderCommand.outputFormat(output, explicit: explicitFormat)
+        guard output != nil || json else {
+            throw UsageError(message: "missing -o OUTPUT (out.png, out.svg, out.pdf, or - for stdout) or --json", command: "math")
+        }
+        if json, output == "-" { throw UsageError(message: "--json prints to standard output: give -o a file", command: "math") }
+        let format = try output.map { try RenderCommand.outputFormat($0, explicit: explicitFormat) }
         if latex == "-" {
             latex = String(decoding: try CLI.readInput("-"), as: UTF8.self)
             while latex.last?.isNewline == true { latex.removeLast() }
+        }
+        guard !FormulaSource(latex).body.allSatisfy(\.isWhitespace) else {
+            CLI.printError("the formula is empty")
+            return ExitCode.usage
         }
         let typesetter = try FontSet.formulaTypesetter(FontDirectory())
         var formula: Formula
@@ -79,6 +88,7 @@ enum MathCommand {
         switch typesetter.typeset(latex, display: display, size: size, color: color, hanRegion: region.rawValue) {
         case .success(let typeset): formula = typeset
         case .failure(let error):
+            if json { print(JSONOut.object([("fallback", .bool(true)), ("error", .string(error.description))]).serialized(pretty: false)) }
             CLI.printError("cannot typeset the formula: \(error)")
             return ExitCode.usage
         }
@@ -95,10 +105,37 @@ enum MathCommand {
         let widestTag = formula.tags.map(\.width).max() ?? 0
         let gap = FormulaTag.gap(size: size)
         formula = formula.placingTags(lineWidth: formula.width + (widestTag > 0 ? gap + widestTag : 0), gap: gap)
-        let width = formula.width + 2 * padding, height = formula.ascent + formula.descent + 2 * padding
+        // A negative width (`x\kern-100pt`) is a valid TeX box; the image covers the box and the ink together.
+        if formula.width < 0 {
+            CLI.printWarning("the formula's box has a negative width (\(String(format: "%.2f", formula.width)) pt); it is reported as 0 and the image covers its ink")
+        }
+        let ink = formula.frame.horizontalExtent
+        let left = min(0, formula.width, ink?.lowerBound ?? 0), right = max(0, formula.width, ink?.upperBound ?? 0)
+        let ascent = max(0, formula.ascent), descent = max(0, formula.descent)
+        let width = right - left + 2 * padding, height = ascent + descent + 2 * padding
+        let pixelWidth = Int((width * scale).rounded(.up)), pixelHeight = Int((height * scale).rounded(.up))
+        if json {
+            // Points, with the baseline measured from the image's top edge (padding included), for placing the image.
+            let fields: [(String, JSONOut)] = [
+                ("width", .number(max(0, formula.width))), ("height", .number(formula.ascent)), ("depth", .number(formula.descent)),
+                ("baseline", .number(padding + ascent)), ("pixelWidth", .int(pixelWidth)), ("pixelHeight", .int(pixelHeight)),
+                ("scale", .number(scale)), ("fallback", .bool(false)),
+            ]
+            print(JSONOut.object(fields).serialized(pretty: false))
+        }
+        guard let output, let format else { return ExitCode.success }
+        // A PNG is one Cairo surface: at most 32,767 pixels a side.
+        let limit = Double(LayoutOptions.maxRasterPixels)
+        if format == .png, pixelWidth > LayoutOptions.maxRasterPixels || pixelHeight > LayoutOptions.maxRasterPixels {
+            let fitting = (limit / max(width, height) * 100).rounded(.down) / 100
+            let size = (size * fitting / scale * 100).rounded(.down) / 100
+            CLI.printError("the formula is \(pixelWidth) × \(pixelHeight) px at --scale \(scale.clean), more than a PNG holds (32,767 a side): "
+                           + "use --scale \(fitting.clean) or lower, --size \(size.clean) or lower, or SVG or PDF output")
+            return ExitCode.usage
+        }
         var frame = Frame()
         if let background { frame.append(.paint(.solid(background))) }
-        frame.append(contentsOf: formula.frame.offsetBy(dx: padding, dy: padding + formula.ascent))
+        frame.append(contentsOf: formula.frame.offsetBy(dx: padding - left, dy: padding + ascent))
         let bytes = try Renderer().encode(frame, width: width, height: height, scale: scale, opaque: (background?.a ?? 0) >= 1, as: format)
         try CLI.writeOutput(bytes, to: output)
         return ExitCode.success

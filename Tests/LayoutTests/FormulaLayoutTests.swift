@@ -90,6 +90,36 @@ final class FormulaLayoutTests: XCTestCase {
         XCTAssertEqual(tallAttachment.frame.height, fraction.ascent + fraction.descent, accuracy: 1e-9)
     }
 
+    /// Issue 24: after two lines that both grow below (the V1 spacing quirk), a formula stayed where its line had
+    /// been and was drawn 12 pt above it. At every width, every formula's baseline is its line's.
+    func testEveryInlineFormulaSitsOnItsLinesBaselineAtEveryWidth() throws {
+        let formula = { (latex: String) in #"{"type": "mathematical_expression", "expression": "\#(latex)"}"# }
+        let parts = [#""AAA ""#, formula(#"\\frac{1}{y}"#), #"" BBB ""#, formula(#"\\frac{X}{y}"#), #"". Then ""#, formula(#"\\sqrt{x_1^2}"#),
+                     #"" and ""#, formula(#"\\int_0^1 f"#), #"" with ""#, formula(#"\\dfrac{a}{b}"#), #"" ends.""#]
+        for width in stride(from: 90, through: 600, by: 15) {
+            let page = try layout(#"{"type": "paragraph", "text": [\#(parts.joined(separator: ", "))]}"#, ["--width", "\(width)"])
+            guard case .text(let box) = try XCTUnwrap(page.items.first).content else { return XCTFail("no text") }
+            var seen = 0
+            for line in box.lines {
+                for attachment in line.attachments where attachment.kind == .formula {
+                    seen += 1
+                    XCTAssertEqual(try XCTUnwrap(attachment.baseline), line.baseline, accuracy: 1e-9, "width \(width)")
+                    XCTAssertGreaterThanOrEqual(attachment.frame.minY, line.frame.minY - 1e-9, "width \(width): above its line")
+                }
+            }
+            XCTAssertEqual(seen, 5, "width \(width)")
+        }
+    }
+
+    /// Issue 24: the source of a formula that cannot be typeset is drawn in the monospace face, so no ligature
+    /// changes what was typed.
+    func testAFormulasFallbackSourceIsMonospace() throws {
+        let page = try layout(#"{"type": "paragraph", "text": ["a ", {"type": "mathematical_expression", "expression": "\\frac{1}{2 -> x"}]}"#)
+        guard case .text(let box) = try XCTUnwrap(page.items.first).content else { return XCTFail("no text") }
+        let fonts = box.lines.flatMap(\.runs).map(\.font.file)
+        XCTAssertTrue(fonts.contains { $0.hasSuffix("DejaVuSansMono.ttf") }, "\(fonts)")
+    }
+
     /// The status pad rule for a line inflated by an attachment (README Decisions "Height"; `v2-layout-facts.md`
     /// §5.1): after a line a tall formula grew the trailing pad is 0, after an ordinary line 5.
     func testTheStatusPadIsZeroAfterALineATallFormulaGrew() throws {

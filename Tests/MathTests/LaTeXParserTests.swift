@@ -50,6 +50,25 @@ final class LaTeXParserTests: XCTestCase {
         XCTAssertEqual(try parse(#"\operatorname*{arg\,max}"#), [.atom(MathAtom(.op, .text(#"arg\,max"#, .roman), limits: .automatic))])
     }
 
+    /// Issue 24's parser defects: typed radicals, `[t]` on aligned, math inside `\text`, aliases by expansion.
+    func testTypedRadicalsOptionsMathInTextAndAliases() throws {
+        XCTAssertEqual(try parse("\u{221A}2"), [.atom(MathAtom(.ord, .radical(radicand: MathList([ord("2")]), index: nil)))])
+        XCTAssertEqual(try parse("\u{221B}x"), [.atom(MathAtom(.ord, .radical(radicand: MathList([ord("x")]), index: MathList([ord("3")]))))])
+        XCTAssertEqual(try parse("\u{221A}"), [ord("\u{221A}")], "alone it is the sign")
+        guard case .atom(let tableAtom)? = try parse(#"\begin{aligned}[t] a&=b \end{aligned}"#).first, case .table(let table) = tableAtom.nucleus else {
+            return XCTFail("no table")
+        }
+        XCTAssertEqual(table.verticalAlignment, .top)
+        XCTAssertEqual(table.rows.count, 1, "[t] is an option, not text of the first cell")
+        let text = try parse(#"\text{a $x$ b}"#)
+        guard case .atom(let textAtom)? = text.first, case .list(let inner) = textAtom.nucleus else { return XCTFail("\(text)") }
+        XCTAssertEqual(inner.items, [.atom(MathAtom(.ord, .text("a ", .roman))), .atom(MathAtom(.ord, .list(MathList([ord("x")])))),
+                                     .atom(MathAtom(.ord, .text(" b", .roman)))])
+        XCTAssertEqual(try parse(#"\R"#), try parse(#"\mathbb{R}"#))
+        XCTAssertEqual(try parse(#"\larr"#), try parse(#"\leftarrow"#))
+        XCTAssertEqual(try parse(#"\not="#), [atom(.rel, "\u{2260}")])
+    }
+
     func testErrorsNameWhereTheyAre() {
         func failure(_ source: String) -> MathParseError? {
             do { _ = try LaTeXParser.parse(source); return nil } catch { return error as? MathParseError }

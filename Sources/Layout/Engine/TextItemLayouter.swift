@@ -107,7 +107,16 @@ struct TextItemLayouter {
             let spoilers = self.spoilers(line, text, bandTop: baselineY - m.lineHeight, baseline: baselineY, dustBudget: &dustBudget)
             // V1 legacy quirk: two consecutive lines with extraDescent add a full spacing (§3.3 step 14),
             // after attachments and decorations were placed, so those do not move with the line.
-            if hadExtraDescent && extraDescent > 0 { originY += m.lineSpacing }
+            if hadExtraDescent && extraDescent > 0 {
+                originY += m.lineSpacing
+                // Formulas sit on their line's baseline, which moved: they move with it (issue 24; the quirk is the
+                // emoji's and decorations', and a formula left behind was drawn 12 pt above its line).
+                for index in attachments.indices where attachments[index].kind == .formula {
+                    attachments[index].frame.y += m.lineSpacing
+                    attachments[index].drawing = attachments[index].drawing.offsetBy(dx: 0, dy: m.lineSpacing)
+                    attachments[index].baseline = attachments[index].baseline.map { $0 + m.lineSpacing }
+                }
+            }
             let frame = Rect(x: 0, y: originY, width: line.width, height: lineAscent)
             let range = (utf16[line.startByte] ?? 0)..<(utf16[line.endByte] ?? 0)
             var textLine = TextLine(frame: frame, baseline: frame.maxY, range: range, rtl: line.isRTL,

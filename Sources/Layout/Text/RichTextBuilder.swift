@@ -188,7 +188,11 @@ struct RichTextBuilder {
                                         descent: formula.descent, style.attributes)
             case .failure(let error):
                 warnings?.formulaFailed(at: location, error)
-                appendPlain(source, style)
+                // The source as typed: in the monospace face, whose lack of ligatures keeps `->` two characters.
+                var literal = style
+                literal.fixed = true
+                literal.serif = false
+                appendPlain(source, literal)
             }
         case .image(let mediaId, let width, let height):
             // Ascent and descent 0, advance = the width after fitting into width × width (§3.9, §4.3 `fitted`).

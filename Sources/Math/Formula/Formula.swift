@@ -91,3 +91,42 @@ extension Formula {
         return placed
     }
 }
+
+extension Frame {
+    /// The horizontal extent of what the frame draws (glyph advances, rectangles, path points), in its own
+    /// coordinates; nil when it draws nothing. Used to fit an image around a box whose width is negative.
+    public var horizontalExtent: ClosedRange<Double>? {
+        var low = Double.infinity, high = -Double.infinity
+        func include(_ x: Double) {
+            low = min(low, x)
+            high = max(high, x)
+        }
+        func walk(_ frame: Frame, dx: Double) {
+            for item in frame.items {
+                switch item {
+                case .glyphs(let run, let origin):
+                    for glyph in run.glyphs {
+                        include(dx + origin.x + glyph.x)
+                        include(dx + origin.x + glyph.x + glyph.advance)
+                    }
+                case .fill(let path, _), .stroke(let path, _, _):
+                    for element in path.elements {
+                        switch element {
+                        case .move(let point), .line(let point): include(dx + point.x)
+                        case .curve(let a, let b, let c): [a, b, c].forEach { include(dx + $0.x) }
+                        case .rect(let rect): include(dx + rect.minX); include(dx + rect.maxX)
+                        case .arc(let center, let radius, _, _): include(dx + center.x - radius); include(dx + center.x + radius)
+                        case .ellipse(let center, let rx, _), .ellipticalArc(let center, let rx, _, _, _, _):
+                            include(dx + center.x - rx); include(dx + center.x + rx)
+                        case .newSubPath, .close: break
+                        }
+                    }
+                case .group(let group): walk(group.frame, dx: dx)
+                default: break
+                }
+            }
+        }
+        walk(self, dx: 0)
+        return low <= high ? low...high : nil
+    }
+}

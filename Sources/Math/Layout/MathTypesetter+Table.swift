@@ -34,7 +34,12 @@ extension MathTypesetter {
         }
         let height = y
         let axis = constant(.axisHeight, size: style.size(base: baseSize, constants: font.constants))
-        let ascent = height / 2 + axis
+        let ascent: Double
+        switch table.verticalAlignment {
+        case .center: ascent = height / 2 + axis
+        case .top: ascent = baselines.first ?? 0
+        case .bottom: ascent = baselines.last ?? 0
+        }
         var frame = Frame()
         for (r, row) in cells.enumerated() {
             for (j, cell) in row.enumerated() {

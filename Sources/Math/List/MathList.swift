@@ -158,8 +158,10 @@ public struct MathTable: Sendable, Equatable {
     public var verticalRules: [Int]
     /// Each row's equation tag (`\tag` in the row), already with its parentheses; missing entries have none.
     public var rowTags: [MathList?] = []
-    /// Dashed horizontal rules (`\hdashline`): row indices as `horizontalRules`.
-    public var dashedRules: Set<Int> = []
+    /// Where the baseline goes: through the middle on the axis (TeX's \vcenter), or on the first (`[t]`) or last
+    /// (`[b]`) row's baseline (`\begin{aligned}[t]`).
+    public enum VerticalAlignment: Sendable, Equatable { case center, top, bottom }
+    public var verticalAlignment = VerticalAlignment.center
 
     public init(rows: [[MathList]], alignments: [Alignment], style: MathStyle?, columnGap: Double, pairedColumns: Bool = false,
                 outerPadding: Double = 0, rowStretch: Double = 1, jot: Double = 0, rowGaps: [Double] = [],

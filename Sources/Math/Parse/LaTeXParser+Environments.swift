@@ -54,6 +54,19 @@ extension LaTeXParser {
     mutating func environment(at start: Int) throws -> [MathItem] {
         let name = try rawGroup()
         guard var kind = Self.kind(name) else { throw error("unknown environment \(name)", at: start) }
+        if ["aligned", "gathered", "alignedat", "array", "darray", "split"].contains(name) {
+            // [t], [c], [b]: which row the baseline goes through (LaTeX's array and amsmath's aligned).
+            skipSpaces()
+            if peek == "[" {
+                let option = try optionText(start: start)
+                switch option {
+                case "t": kind.table.verticalAlignment = .top
+                case "b": kind.table.verticalAlignment = .bottom
+                case "c", "": break
+                default: throw error("\\begin{\(name)} takes [t], [c] or [b], not [\(option)]", at: start)
+                }
+            }
+        }
         if name == "array" || name == "darray" {
             let spec = try columnSpecification()
             kind.table.alignments = spec.alignments

@@ -132,6 +132,17 @@ public struct LaTeXParser {
                 items.append(contentsOf: try command())
             case "&":
                 throw error("& outside an environment")
+            case "\u{221A}", "\u{221B}", "\u{221C}":
+                // A typed √ (∛, ∜) is \sqrt of what follows it, as KaTeX reads it; alone it is the sign.
+                index += 1
+                skipSpaces()
+                guard let next = peek, next != "}", next != "&", !atRowBreak, !"^_".contains(next) else {
+                    items.append(.atom(MathAtom(.ord, .character(c.unicodeScalars.first!, .normal))))
+                    break
+                }
+                let degree: MathList? = c == "\u{221B}" ? MathList([.atom(MathAtom(.ord, .character("3", .normal)))])
+                    : c == "\u{221C}" ? MathList([.atom(MathAtom(.ord, .character("4", .normal)))]) : nil
+                items.append(.atom(MathAtom(.ord, .radical(radicand: try argument(), index: degree))))
             case _ where Self.scriptDigits[c] != nil:
                 // Typed ² or ₃ (§4.3 item 10): a script, merged with the ones that follow.
                 let at = index

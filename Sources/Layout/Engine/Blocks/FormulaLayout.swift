@@ -36,7 +36,8 @@ enum FormulaLayout {
             return [LayoutItem(frame: Rect(x: 0, y: 0, width: B, height: height), block: "mathematical_expression", content: .formula(view))]
         case .failure(let error):
             context.warnings.formulaFailed(at: location, error)
-            guard let item = context.textItem(.plain(source), .paragraph, block: "mathematical_expression", x: H, y: 0, width: B - 2 * H,
+            // The source as typed, in the monospace face (no ligature turns `->` into an arrow).
+            guard let item = context.textItem(.styled(.fixed, .plain(source)), .paragraph, block: "mathematical_expression", x: H, y: 0, width: B - 2 * H,
                                               alignment: context.rtl ? .right : .natural),
                   case .text(let box) = item.content else { return [] }
             let view = FormulaView(latex: source, baseline: box.lines.first?.baseline ?? 0, drawing: Frame(), width: item.frame.width,
