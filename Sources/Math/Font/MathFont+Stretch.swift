@@ -25,13 +25,20 @@ extension MathFont {
     }
 
     /// `glyph` stretched to at least `target` design units: its height + depth when `vertical`, else its width.
-    public func stretched(_ glyph: UInt32, to target: Double, vertical: Bool) -> StretchedGlyph {
+    /// `exact`: an assembly, when the font has one, is built to exactly `target` in preference to a larger variant
+    /// (LuaTeX's horizontal braces: `\overbrace` is as wide as its body, not as the next variant).
+    public func stretched(_ glyph: UInt32, to target: Double, vertical: Bool, exact: Bool = false) -> StretchedGlyph {
         let variants = self.variants(glyph, vertical: vertical)
         let assembly = self.assembly(glyph, vertical: vertical)
         guard !variants.isEmpty || !assembly.parts.isEmpty else { return .glyph(glyph) }
         let ink = self.ink(glyph)
         let own = vertical ? Double(ink.maxY - ink.minY) : Double(advance(glyph))
         if own >= target { return .glyph(glyph) }
+        if exact, variants.last.map({ Double($0.advance) < target }) ?? true || !assembly.parts.isEmpty,
+           let built = build(assembly.parts, italicCorrection: assembly.italicCorrection, to: target, vertical: vertical),
+           variants.first(where: { Double($0.advance) == target }) == nil {
+            return .assembly(built)
+        }
         if let variant = variants.first(where: { Double($0.advance) >= target }) { return .glyph(variant.glyph) }
         if let built = build(assembly.parts, italicCorrection: assembly.italicCorrection, to: target, vertical: vertical) { return .assembly(built) }
         return .glyph(variants.last?.glyph ?? glyph)

@@ -36,6 +36,15 @@ extension MathTypesetter {
         let size = style.size(base: baseSize, constants: font.constants)
         let base = try layout(list, style: style.crampedSame)
         guard var accentGlyph = font.glyph(for: scalar) else { return base }
+        if Self.stretchyAccents.contains(scalar.value) {
+            // \overrightarrow and friends (unicode-math): the combining arrow stretched to the base, placed as an accent.
+            let arrow = horizontalStretch(accentGlyph, width: base.width, size: size, exact: true)
+            let raise = max(0, base.ascent - constant(.accentBaseHeight, size: size))
+            var frame = base.frame
+            frame.append(contentsOf: arrow.frame.offsetBy(dx: (base.width - arrow.width) / 2, dy: -raise))
+            return MathBox(width: max(base.width, arrow.width), ascent: max(base.ascent, raise + arrow.ascent), descent: base.descent,
+                           italicCorrection: base.italicCorrection, frame: frame)
+        }
         if wide {
             let limit = base.width * Double(font.unitsPerEm) / size
             accentGlyph = font.variants(accentGlyph, vertical: false).last { Double($0.advance) <= limit }?.glyph ?? accentGlyph
@@ -77,24 +86,29 @@ extension MathTypesetter {
         let size = style.size(base: baseSize, constants: font.constants)
         let body = try layout(list, style: over ? style.crampedSame : style)
         guard let glyph = font.glyph(for: scalar) else { return body }
-        let stretched = horizontalStretch(glyph, width: body.width, size: size)
+        let stretched = horizontalStretch(glyph, width: body.width, size: size, exact: Self.isBraceLike(scalar))
         let x = (body.width - stretched.width) / 2
         var frame = body.frame
+        // The gap is between inks: a brace glyph's ink may sit wholly above its baseline (U+23DE) or below it.
+        let ink = glyphInk(stretched.frame, size: size) ?? (bottom: -stretched.descent, top: stretched.ascent)
+        // Braces sit on the body's ink with no gap, as LuaTeX sets \overbrace and \underbrace with Latin Modern Math
+        // (measured: 7.8 pt of brace over a 19 pt body; the stretch-stack gap put it 2.2 pt higher).
+        let braced = Self.isBraceLike(scalar)
         if over {
-            let gap = constant(.stretchStackGapBelowMin, size: size)
-            let baseline = body.ascent + gap + stretched.descent
+            let gap = braced ? 0 : constant(.stretchStackGapBelowMin, size: size)
+            let baseline = body.ascent + gap - ink.bottom
             frame.append(contentsOf: stretched.frame.offsetBy(dx: x, dy: -baseline))
-            return MathBox(width: max(body.width, stretched.width), ascent: baseline + stretched.ascent, descent: body.descent, frame: frame)
+            return MathBox(width: max(body.width, stretched.width), ascent: baseline + ink.top, descent: body.descent, frame: frame)
         }
-        let gap = constant(.stretchStackGapAboveMin, size: size)
-        let baseline = body.descent + gap + stretched.ascent
+        let gap = braced ? 0 : constant(.stretchStackGapAboveMin, size: size)
+        let baseline = body.descent + gap + ink.top
         frame.append(contentsOf: stretched.frame.offsetBy(dx: x, dy: baseline))
-        return MathBox(width: max(body.width, stretched.width), ascent: body.ascent, descent: baseline + stretched.descent, frame: frame)
+        return MathBox(width: max(body.width, stretched.width), ascent: body.ascent, descent: baseline - ink.bottom, frame: frame)
     }
 
     /// `glyph` grown horizontally to at least `width` points: the glyph, a variant or the assembly.
-    func horizontalStretch(_ glyph: UInt32, width: Double, size: Double) -> MathBox {
-        switch font.stretched(glyph, to: width * Double(font.unitsPerEm) / size, vertical: false) {
+    func horizontalStretch(_ glyph: UInt32, width: Double, size: Double, exact: Bool = false) -> MathBox {
+        switch font.stretched(glyph, to: width * Double(font.unitsPerEm) / size, vertical: false, exact: exact) {
         case .glyph(let chosen):
             return box(glyph: chosen, size: size)
         case .assembly(let assembly):
@@ -109,6 +123,26 @@ extension MathTypesetter {
             return MathBox(width: points(assembly.size, size: size), ascent: ascent, descent: descent, frame: frame)
         }
     }
+
+    /// The ink of the glyphs a frame draws on its baseline, in points up from it (bottom, top); nil without glyphs.
+    func glyphInk(_ frame: Frame, size: Double) -> (bottom: Double, top: Double)? {
+        var bottom = Double.infinity, top = -Double.infinity
+        for item in frame.items {
+            guard case .glyphs(let run, let origin) = item else { continue }
+            for glyph in run.glyphs where !glyph.isMissing {
+                let ink = font.ink(glyph.id)
+                bottom = min(bottom, points(Double(ink.minY), size: size) - origin.y - glyph.y)
+                top = max(top, points(Double(ink.maxY), size: size) - origin.y - glyph.y)
+            }
+        }
+        return bottom <= top ? (bottom, top) : nil
+    }
+
+    /// The combining arrows above that `\overrightarrow`, `\overleftarrow` and `\overleftrightarrow` stretch.
+    static let stretchyAccents: Set<UInt32> = [0x20D6, 0x20D7, 0x20E1]
+
+    /// Braces, parentheses and brackets over or under: built to the body's width.
+    static func isBraceLike(_ scalar: Unicode.Scalar) -> Bool { (0x23DC...0x23E1).contains(scalar.value) || scalar.value == 0x23B4 || scalar.value == 0x23B5 }
 
     /// The glyph id of a frame that draws exactly one glyph.
     static func singleGlyph(_ frame: Frame) -> UInt32? {

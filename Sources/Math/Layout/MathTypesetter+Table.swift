@@ -28,7 +28,8 @@ extension MathTypesetter {
         for (r, row) in cells.enumerated() {
             y += max(row.map(\.ascent).max() ?? 0, 0.7 * arraySkip)
             baselines.append(y)
-            y += max(row.map(\.descent).max() ?? 0, 0.3 * arraySkip) + table.jot * em
+            // \jot opens the space between rows (amsmath's \openup), not below the last one.
+            y += max(row.map(\.descent).max() ?? 0, 0.3 * arraySkip) + (r < cells.count - 1 ? table.jot * em : 0)
             bottoms.append(y)
             if r < table.rowGaps.count { y += table.rowGaps[r] * em }
         }
