@@ -18,8 +18,9 @@ final class LaTeXParserTests: XCTestCase {
                                                        atom(.rel, "="), ord("0")])
         XCTAssertEqual(try parse("a-b*c"), [ord("a"), atom(.bin, "\u{2212}"), ord("b"), atom(.bin, "\u{2217}"), ord("c")])
         XCTAssertEqual(try parse("(x),;!"), [atom(.open, "("), ord("x"), atom(.close, ")"), atom(.punct, ","), atom(.punct, ";"), atom(.close, "!")])
-        // Primes are a superscript, merging with one that follows.
-        XCTAssertEqual(try parse("f''^2"), [ord("f", upper: MathList([ord("\u{2032}"), ord("\u{2032}"), ord("2")]))])
+        // Primes are a superscript, merging with one that follows; two are one double prime glyph (unicode-math).
+        XCTAssertEqual(try parse("f''^2"), [ord("f", upper: MathList([ord("\u{2033}"), ord("2")]))])
+        XCTAssertEqual(try parse("f'"), [ord("f", upper: MathList([ord("\u{2032}")]))])
         XCTAssertEqual(try parse("_1^2"), [.atom(MathAtom(.ord, .empty, upper: MathList([ord("2")]), lower: MathList([ord("1")])))])
         // Typed Unicode takes its class from the symbol table (§4.3 item 10).
         XCTAssertEqual(try parse("α ≤ β"), [ord("\u{03B1}"), atom(.rel, "\u{2264}"), ord("\u{03B2}")])

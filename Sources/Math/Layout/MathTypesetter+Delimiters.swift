@@ -14,7 +14,7 @@ extension MathTypesetter {
 
     /// A delimiter grown to `height` and centred on the axis; `nil` (`.`) is the null delimiter space.
     func delimiter(_ scalar: Unicode.Scalar?, height: Double, size: Double) -> MathBox {
-        guard let scalar else { return MathBox(width: Self.nullDelimiterSpace * size) }
+        guard let scalar else { return MathBox(width: Self.nullDelimiterSpace * normalSize) }
         return centredOnAxis(stretchedBox(scalar, height: height, size: size), size: size)
     }
 
@@ -56,7 +56,12 @@ extension MathTypesetter {
         let paren = font.glyph(for: "(").map { Double(font.ink($0).maxY - font.ink($0).minY) } ?? Double(font.unitsPerEm)
         let extent = factors[min(max(step, 1), 4) - 1] * 1.2 * points(paren, size: size)
         let axis = constant(.axisHeight, size: size)
-        return delimiter(scalar, height: delimiterSize(ascent: axis + extent / 2, descent: extent / 2 - axis, size: size), size: size)
+        // amsmath's \left( \vcenter to the extent{} \right.: the delimiter by \left's rule, the box as tall as the
+        // empty \vcenter when that is taller (LuaLaTeX: \bigl( is 1.2 × the paren's extent tall, on a 1.1 em glyph).
+        var box = delimiter(scalar, height: delimiterSize(ascent: axis + extent / 2, descent: extent / 2 - axis, size: size), size: size)
+        box.ascent = max(box.ascent, axis + extent / 2)
+        box.descent = max(box.descent, extent / 2 - axis)
+        return box
     }
 
     static func isMiddle(_ item: MathItem) -> Bool {

@@ -2,7 +2,8 @@ import Drawing
 
 /// Fractions and stacks (`math-facts.md` §3.7; TeX Rule 15, tex.web §743–748).
 extension MathTypesetter {
-    /// The null delimiter space TeX puts on each side of a fraction without delimiters: 0.12 em.
+    /// The null delimiter space TeX puts on each side of a fraction without delimiters: 0.12 em of the formula's
+    /// size in every style (\nulldelimiterspace is a fixed 1.2 pt at 10 pt, not scaled with the script style).
     static let nullDelimiterSpace = 0.12
 
     func fraction(_ fraction: MathFraction, style outer: StyleState) throws -> MathBox {
@@ -37,13 +38,14 @@ extension MathTypesetter {
                 v += (minimum - gap) / 2
             }
         }
-        // Without delimiters each side gets the null delimiter space; \binom's are delim1 = 2.39 em (D) or
-        // delim2 = 1.01 em tall (§3.7 step 5), centred on the axis.
-        let delimiterHeight = (display ? 2.39 : 1.01) * size
+        // Without delimiters each side gets the null delimiter space; \binom's are at least 2.40 em (D) or 1.01 em
+        // tall (LuaTeX's FractionDelimiterDisplayStyleSize and FractionDelimiterSize; TeX's delim1 was 2.39 em,
+        // which takes a size variant too small against LuaLaTeX), centred on the axis.
+        let delimiterHeight = (display ? 2.40 : 1.01) * size
         let left = fraction.left.map { delimiter($0, height: delimiterHeight, size: size) }
         let right = fraction.right.map { delimiter($0, height: delimiterHeight, size: size) }
-        let side = left?.width ?? Self.nullDelimiterSpace * size
-        let trailing = right?.width ?? Self.nullDelimiterSpace * size
+        let side = left?.width ?? Self.nullDelimiterSpace * normalSize
+        let trailing = right?.width ?? Self.nullDelimiterSpace * normalSize
         var frame = left?.frame ?? Frame()
         // Both parts centred over the wider one (TeX `rebox`).
         frame.append(contentsOf: numerator.frame.offsetBy(dx: side + (width - numerator.width) / 2, dy: -u))

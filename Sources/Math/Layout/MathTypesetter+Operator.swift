@@ -17,7 +17,9 @@ extension MathTypesetter {
     }
 
     /// Limits above and below `op`, all three centred on the widest, the upper one ic/2 right and the lower ic/2 left.
-    func limits(on op: MathBox, upper: MathList?, lower: MathList?, style: StyleState) throws -> MathBox {
+    /// `stretchStack`: the labels of `\overbrace` and `\underbrace`, which LuaTeX sets by the stretch-stack constants
+    /// (measured: the limit gaps put `\underbrace{…}_n`'s label 1 pt too high).
+    func limits(on op: MathBox, upper: MathList?, lower: MathList?, style: StyleState, stretchStack: Bool = false) throws -> MathBox {
         let size = style.size(base: baseSize, constants: font.constants)
         let sup = try upper.map { try layout($0, style: style.superscript) }
         let sub = try lower.map { try layout($0, style: style.subscript) }
@@ -31,7 +33,9 @@ extension MathTypesetter {
             ascent = op.ascent + u + sup.ascent
         }
         if let sub {
-            let v = max(constant(.lowerLimitBaselineDropMin, size: size), constant(.lowerLimitGapMin, size: size) + sub.ascent)
+            let v = stretchStack
+                ? max(constant(.stretchStackBottomShiftDown, size: size), constant(.stretchStackGapAboveMin, size: size) + sub.ascent)
+                : max(constant(.lowerLimitBaselineDropMin, size: size), constant(.lowerLimitGapMin, size: size) + sub.ascent)
             frame.append(contentsOf: sub.frame.offsetBy(dx: (width - sub.width) / 2 - ic / 2, dy: op.descent + v))
             descent = op.descent + v + sub.descent
         }

@@ -5,12 +5,14 @@ extension MathTypesetter {
     func radical(_ radicand: MathList, index: MathList?, style: StyleState) throws -> MathBox {
         let root = try radical(radicand, style: style)
         guard let index else { return root }
-        // The index in SS: kern before max(0, RadicalKernBeforeDegree), after max(−its width, RadicalKernAfterDegree);
+        // The index in SS: kern before max(0, RadicalKernBeforeDegree), after RadicalKernAfterDegree, the three never
+        // less than nothing (LuaTeX: \sqrt[3]{x} is 1.2 pt wider than \sqrt{x}; bounding the kern by the index's width
+        // made it 5.3 pt);
         // its ink bottom RadicalDegreeBottomRaisePercent of the radical's height above the radical's bottom (§3.8).
         let size = style.size(base: baseSize, constants: font.constants)
         let degree = try layout(index, style: StyleState(.scriptScript, cramped: true))
         let before = max(0, constant(.radicalKernBeforeDegree, size: size))
-        let after = max(-degree.width, constant(.radicalKernAfterDegree, size: size))
+        let after = max(-(before + degree.width), constant(.radicalKernAfterDegree, size: size))
         let raise = constant(.radicalDegreeBottomRaisePercent, size: size) * (root.ascent + root.descent) - root.descent + degree.descent
         var frame = degree.frame.offsetBy(dx: before, dy: -raise)
         let rootX = before + degree.width + after

@@ -13,7 +13,11 @@ extension MathTypesetter {
         var widths = Array(repeating: 0.0, count: columns)
         for row in cells { for (j, cell) in row.enumerated() { widths[j] = max(widths[j], cell.width) } }
         // Columns: outer padding, widths and gaps (only between pairs in `aligned`).
-        func gap(after column: Int) -> Double { table.pairedColumns && column % 2 == 0 ? 0 : table.columnGap * em }
+        let formulaEm = style.size(base: baseSize, constants: font.constants)
+        func gap(after column: Int) -> Double {
+            if table.compactRows { return 0.2777 * formulaEm }
+            return table.pairedColumns && column % 2 == 0 ? 0 : table.columnGap * em
+        }
         var columnX: [Double] = []
         var x = table.outerPadding * em
         for j in 0..<columns {
@@ -25,7 +29,18 @@ extension MathTypesetter {
         let arraySkip = table.rowStretch * 1.2 * em
         var baselines: [Double] = [], bottoms: [Double] = []
         var y = 0.0
-        for (r, row) in cells.enumerated() {
+        for (r, row) in cells.enumerated() where table.compactRows {
+            let ascent = row.map(\.ascent).max() ?? 0, descent = row.map(\.descent).max() ?? 0
+            if let previous = bottoms.last, let baseline = baselines.last {
+                y = max(baseline + 0.6 * formulaEm, previous + 0.15 * formulaEm + ascent)
+            } else {
+                y = ascent
+            }
+            baselines.append(y)
+            bottoms.append(y + descent)
+            if r == cells.count - 1 { y += descent }
+        }
+        for (r, row) in cells.enumerated() where !table.compactRows {
             y += max(row.map(\.ascent).max() ?? 0, 0.7 * arraySkip)
             baselines.append(y)
             // \jot opens the space between rows (amsmath's \openup), not below the last one.

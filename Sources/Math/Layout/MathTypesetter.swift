@@ -64,6 +64,9 @@ public struct MathTypesetter {
             return nil
         })
         var atomIndex = 0
+        // A character's italic correction, added when another atom follows it: TeX §755 as LuaTeX applies it to
+        // OpenType fonts, where the end of a list and an explicit space take none (`\frac{f}{1}` is as wide as f).
+        var pendingCorrection = 0.0
         var onlyAtom: MathBox?
         var atomCount = 0
         for item in list.items {
@@ -71,7 +74,10 @@ public struct MathTypesetter {
             switch item {
             case .style(let next):
                 style = StyleState(next, cramped: false)
+                pendingCorrection = 0
             case .space(let space):
+                // An explicit space follows the character without its italic correction (LuaTeX: `f\,` is f + 3 mu).
+                pendingCorrection = 0
                 switch space {
                 case .mu(let mu): box.width += mu * size / 18
                 case .em(let em): box.width += em * size
@@ -79,8 +85,11 @@ public struct MathTypesetter {
             case .atom(let atom):
                 let atomClass = classes[atomIndex]
                 atomIndex += 1
+                box.width += pendingCorrection
+                pendingCorrection = 0
                 if let previous { box.width += AtomSpacing.mu(between: previous, atomClass, tight: style.isTight) * size / 18 }
                 let child = try self.atom(atom, style: style)
+                if atom.upper == nil, atom.lower == nil, case .character = atom.nucleus, child.isSingleGlyph { pendingCorrection = child.italicCorrection }
                 append(child, to: &box)
                 box.italicCorrection = child.italicCorrection
                 previous = atomClass
@@ -112,14 +121,15 @@ public struct MathTypesetter {
             base = try nucleus(atom.nucleus, style: style)
         }
         guard atom.upper != nil || atom.lower != nil else {
-            // TeX §755: a character without scripts is followed by its italic correction ("f)" does not collide;
-            // math-facts §3.5, the TeX column of §8).
-            if case .character = atom.nucleus, base.isSingleGlyph { base.width += base.italicCorrection }
+            // TeX §755: a character without scripts is followed by its italic correction when an atom follows it
+            // ("f)" does not collide; math-facts §3.5, the TeX column of §8); `layout` adds it then.
             return base
         }
         // Limits are displayed iff \limits (also \overset and braces), or automatic on an operator in display style (TeX §749).
         if atom.limits == .limits || (atom.atomClass == .op && atom.limits == .automatic && style.isDisplay) {
-            return try limits(on: base, upper: atom.upper, lower: atom.lower, style: style)
+            var braced = false
+            if case .accent(let scalar, _, _) = atom.nucleus, Self.isBraceLike(scalar) { braced = true }
+            return try limits(on: base, upper: atom.upper, lower: atom.lower, style: style, stretchStack: braced)
         }
         try attachScripts(to: &base, upper: atom.upper, lower: atom.lower, style: style, isOperator: atom.atomClass == .op)
         return base

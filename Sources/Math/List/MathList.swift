@@ -162,6 +162,9 @@ public struct MathTable: Sendable, Equatable {
     /// (`[b]`) row's baseline (`\begin{aligned}[t]`).
     public enum VerticalAlignment: Sendable, Equatable { case center, top, bottom }
     public var verticalAlignment = VerticalAlignment.center
+    /// `smallmatrix` as amsmath sets it: no struts, baselines 0.6 em apart (\baselineskip 6\ex@) unless the rows
+    /// come closer than 0.15 em (\lineskip), columns a \thickspace (0.2777 em) apart, both in the formula's ems.
+    public var compactRows = false
 
     public init(rows: [[MathList]], alignments: [Alignment], style: MathStyle?, columnGap: Double, pairedColumns: Bool = false,
                 outerPadding: Double = 0, rowStretch: Double = 1, jot: Double = 0, rowGaps: [Double] = [],

@@ -2,7 +2,7 @@ import Drawing
 
 /// `\begin{…}…\end{…}` environments, `\substack`, colours and lengths (`math-facts.md` §3.12, §3.14, §3.15, §4.3
 /// items 6, 7 and 9). Spacing values follow LaTeX's `array` and amsmath (in ems at 10 pt: \arraycolsep 5 pt,
-/// \jot 3 pt, \quad 1 em) and KaTeX's `environments/array.ts` for `smallmatrix`.
+/// \jot 3 pt, \quad 1 em) and amsmath's `smallmatrix` (\baselineskip 6\ex@, \lineskip 1.5\ex@, \thickspace between columns).
 extension LaTeXParser {
     /// The table an environment makes, and the delimiters around it.
     private struct EnvironmentKind {
@@ -29,7 +29,9 @@ extension LaTeXParser {
         case "vmatrix": return EnvironmentKind(table: matrix, left: "|", right: "|")
         case "Vmatrix": return EnvironmentKind(table: matrix, left: "\u{2016}", right: "\u{2016}")
         case "smallmatrix":
-            return EnvironmentKind(table: MathTable(rows: [], alignments: [.center], style: .script, columnGap: 0.5556, rowStretch: 0.5))
+            var table = MathTable(rows: [], alignments: [.center], style: .script, columnGap: 0)
+            table.compactRows = true
+            return EnvironmentKind(table: table)
         case "cases", "dcases":
             return EnvironmentKind(table: MathTable(rows: [], alignments: [.left, .left], style: name == "cases" ? .text : .display, columnGap: 1,
                                                     rowStretch: 1.2), left: "{", maxColumns: 2)
@@ -100,6 +102,8 @@ extension LaTeXParser {
             throw error("\(name) has at most \(kind.maxColumns) column\(kind.maxColumns == 1 ? "" : "s")", at: start)
         }
         let table = MathItem.atom(MathAtom(.ord, .table(kind.table)))
+        // amsmath: \null\,\vcenter{…}\, around a smallmatrix.
+        if kind.table.compactRows && kind.left == nil { return [.space(.mu(3)), table, .space(.mu(3))] }
         guard kind.left != nil || kind.right != nil else { return [table] }
         if kind.rightBrace { return [.atom(MathAtom(.inner, .leftRight(left: nil, body: MathList([table]), right: kind.right)))] }
         return [.atom(MathAtom(.inner, .leftRight(left: kind.left, body: MathList([table]), right: kind.right)))]

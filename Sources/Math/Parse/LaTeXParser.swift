@@ -88,7 +88,10 @@ public struct LaTeXParser {
             case "'":
                 var primes = 0
                 while peek == "'" { primes += 1; index += 1 }
-                let prime = MathList(Array(repeating: .atom(MathAtom(.ord, .character("\u{2032}", .normal))), count: primes))
+                // Two, three and four primes are one glyph each (″ ‴ ⁗), as unicode-math sets them.
+                let combined: [Int: Unicode.Scalar] = [2: "\u{2033}", 3: "\u{2034}", 4: "\u{2057}"]
+                let prime = combined[primes].map { MathList([.atom(MathAtom(.ord, .character($0, .normal)))]) }
+                    ?? MathList(Array(repeating: .atom(MathAtom(.ord, .character("\u{2032}", .normal))), count: primes))
                 try attach(prime, superscript: true, to: &items, at: index - primes, mergingPrimes: true)
             case "{":
                 index += 1
@@ -165,6 +168,13 @@ public struct LaTeXParser {
         return MathList([.atom(MathAtom(.inner, .fraction(fraction)))])
     }
 
+    /// amsmath's `\if@display\mkern18mu\else\mkern8mu\fi`: a block formula is display math, an inline one is not
+    /// (read here from the style the formula starts in).
+    static func displayDependentSpace(display: Double, other: Double) -> MathItem {
+        let space = { (mu: Double) in MathList([.atom(MathAtom(.ord, .phantom(MathList([.space(.mu(mu))]), keepsWidth: true, keepsHeight: false)))]) }
+        return .atom(MathAtom(.ord, .choice(display: space(display), text: space(other), script: space(other), scriptScript: space(other))))
+    }
+
     static let infixCommands = ["over", "atop", "choose", "brace", "brack", "above"]
 
     /// A size or old font switch (`\large`, `\bf`) is next.
@@ -219,7 +229,9 @@ public struct LaTeXParser {
     }
 
     static func isPrime(_ item: MathItem) -> Bool {
-        if case .atom(let atom) = item, atom.nucleus == .character("\u{2032}", .normal) { return true }
+        if case .atom(let atom) = item, case .character(let scalar, .normal) = atom.nucleus, ["\u{2032}", "\u{2033}", "\u{2034}", "\u{2057}"].contains(scalar) {
+            return true
+        }
         return false
     }
 
@@ -299,9 +311,21 @@ public struct LaTeXParser {
         }
         if let items = try boxCommand(name, start: start) { return items }
         switch name {
-        case "frac", "dfrac", "tfrac", "cfrac":
+        case "frac", "dfrac", "tfrac":
             let style: MathFraction.Style = name == "frac" ? .automatic : name == "tfrac" ? .text : .display
             return [.atom(MathAtom(.ord, .fraction(MathFraction(numerator: try argument(), denominator: try argument(), style: style))))]
+        case "cfrac":
+            // amsmath: {\displaystyle\frac{\strut #2}{#3}}\kern-\nulldelimiterspace; [l]/[r] are accepted, the numerator
+            // stays centred.
+            skipSpaces()
+            let side = peek == "[" ? try optionText(start: start) : "c"
+            guard ["l", "c", "r"].contains(side) else { throw error("\\cfrac takes [l], [c] or [r], not [\(side)]", at: start) }
+            let strut = MathItem.atom(MathAtom(.ord, .rule(width: .em(0), height: .em(1.2), raise: .em(-0.36))))
+            let numerator = [strut] + (try argument()).items
+            let denominator = try argument()
+            let fraction = MathItem.atom(MathAtom(.ord, .fraction(MathFraction(numerator: MathList(numerator), denominator: MathList([.style(.display)] + denominator.items),
+                                                                               style: .display))))
+            return [fraction, .space(.em(-MathTypesetter.nullDelimiterSpace))]
         case "binom", "dbinom", "tbinom":
             let style: MathFraction.Style = name == "binom" ? .automatic : name == "tbinom" ? .text : .display
             return [.atom(MathAtom(.ord, .fraction(MathFraction(numerator: try argument(), denominator: try argument(), hasRule: false, style: style,
@@ -344,14 +368,16 @@ public struct LaTeXParser {
             if name == "hspace" { _ = consume("*") }
             return [.space(try length(braced: false, start: start))]
         case "bmod":
-            return [.atom(MathAtom(.bin, .text("mod", .roman)))]
+            // amsmath: \mkern5mu around the operator in place of the binary 4 mu (\mskip-\medmuskip\mkern5mu).
+            return [.space(.mu(1)), .atom(MathAtom(.bin, .text("mod", .roman))), .space(.mu(1))]
         case "pmod":
             let argument = try self.argument()
-            // amsmath: \mkern18mu ({\operator@font mod}\mkern6mu #1); the word is an Ord.
-            return [.space(.mu(18)), .atom(MathAtom(.open, .character("(", .normal))), .atom(MathAtom(.ord, .text("mod", .roman))),
-                    .space(.mu(6)), .atom(MathAtom(.ord, .list(argument))), .atom(MathAtom(.close, .character(")", .normal)))]
+            // amsmath: \mkern18mu in display (8 mu inline) ({\operator@font mod}\mkern6mu #1); the word is an Ord.
+            return [Self.displayDependentSpace(display: 18, other: 8), .atom(MathAtom(.open, .character("(", .normal))),
+                    .atom(MathAtom(.ord, .text("mod", .roman))), .space(.mu(6)), .atom(MathAtom(.ord, .list(argument))),
+                    .atom(MathAtom(.close, .character(")", .normal)))]
         case "mod":
-            return [.space(.mu(18)), .atom(MathAtom(.ord, .text("mod", .roman))), .space(.mu(6))]
+            return [Self.displayDependentSpace(display: 18, other: 12), .atom(MathAtom(.ord, .text("mod", .roman))), .space(.mu(6))]
         case "overset", "underset", "stackrel":
             // The base keeps its class (a relation stays one), with the script set as a limit (amsmath, KaTeX).
             let script = try argument()
