@@ -171,6 +171,30 @@ extension LaTeXParser {
             let body = try textArgument(.roman)
             tag = starred ? body : MathList([.atom(MathAtom(.ord, .text("(", .roman)))] + body.items + [.atom(MathAtom(.ord, .text(")", .roman)))])
             return []
+        case "ce", "pu":
+            // mhchem: the argument read as chemistry (or units), then set as the LaTeX that stands for it.
+            skipSpaces()
+            guard consume("{") else { throw error("\\\(name) needs a braced argument", at: start) }
+            let contentStart = index
+            var level = 0
+            while let c = peek, !(c == "}" && level == 0) {
+                if c == "{" { level += 1 }
+                if c == "}" { level -= 1 }
+                index += 1
+            }
+            guard consume("}") else { throw error("missing } after \\\(name)", at: start) }
+            let content = String(characters[contentStart..<(index - 1)])
+            let latex: String
+            do {
+                latex = name == "ce" ? try ChemistryParser.chemistry(content) : try ChemistryParser.physicalUnit(content)
+            } catch let failure as ChemistryParser.Failure {
+                throw error(failure.message, at: contentStart + failure.offset)
+            }
+            do {
+                return [.atom(MathAtom(.ord, .list(try subformula(latex, at: 0))))]
+            } catch let failure as MathParseError {
+                throw error("\\\(name): \(failure.message) (in its LaTeX \(latex))", at: start)
+            }
         case "label":
             _ = try rawGroup()
             return []

@@ -190,7 +190,7 @@ extension LaTeXParser {
     }
 
     /// Math inside text, parsed on its own; errors name the character in this formula.
-    private mutating func subformula(_ source: String, at offset: Int) throws -> MathList {
+    mutating func subformula(_ source: String, at offset: Int) throws -> MathList {
         var inner = LaTeXParser(source)
         inner.depth = depth
         do {
