@@ -34,7 +34,7 @@ extension MathTypesetter {
         let padding = 14.0 / 18 * scriptSize
         let labels = max(upper.map { $0.width + padding } ?? 0, lower.map { $0.width + padding } ?? 0)
         guard let glyph = font.glyph(for: scalar) else { return glyph(scalar, size: size) }
-        let natural = points(Double(font.advance(glyph)), size: size)
+        let natural = max(points(Double(font.advance(glyph)), size: size), minimumArrowWidth * size)
         // The arrow is a fill (\rightarrowfill@): exactly as long as needed, not the next larger variant.
         let arrow = horizontalStretch(glyph, width: max(labels, natural), size: size, exact: true)
         let width = max(labels, arrow.width)

@@ -26,6 +26,8 @@ public struct MathTypesetter {
     public let hanRegion: String
     /// Inside `\left … \right`: the size `\middle` delimiters grow to (nil while the body is measured).
     var middleHeight: Double?
+    /// The shortest an extensible arrow may be, in ems (mhchem's arrows inside `\ce`: 2).
+    var minimumArrowWidth = 0.0
     /// Characters no face drew.
     let missing = MissingCodePoints()
 
@@ -177,6 +179,10 @@ public struct MathTypesetter {
             return try choice(display: display, text: text, script: script, scriptScript: scriptScript, style: style)
         case .negated(let list): return try negated(list, style: style)
         case .framed(let list, let border, let background): return try framed(list, border: border, background: background, style: style)
+        case .chemistry(let list):
+            var chemistry = self
+            chemistry.minimumArrowWidth = 2
+            return try chemistry.layout(list, style: style)
         }
     }
 

@@ -111,6 +111,8 @@ public indirect enum MathNucleus: Sendable, Equatable {
     case negated(MathList)
     /// `\fbox` and `\fcolorbox`: a frame (in `border`, or the current colour) around the list on a background.
     case framed(MathList, border: RGBA?, background: RGBA?)
+    /// `\ce{…}` and `\pu{…}` as read: set like any list, but with mhchem's arrows (at least 2 em long).
+    case chemistry(MathList)
 }
 
 public enum MathLap: Sendable, Equatable { case left, right, center }

@@ -107,8 +107,8 @@ enum ChemistryParser {
         default: command = "\\xrightleftharpoons"
         }
         let upper = try label(above), lower = try label(below)
-        // mhchem's arrows are 2 em long without labels: 37.4 mu of script style plus the 14 mu of padding.
-        return "\(command)[{\(lower)}]{\(upper.isEmpty ? "\\mkern37.4mu" : upper)}"
+        // mhchem's arrows are at least 2 em long (the typesetter's chemistry lists see to it).
+        return "\(command)\(lower.isEmpty ? "" : "[{\(lower)}]"){\(upper)}"
     }
 
     /// One word: `+`, a precipitate or gas sign, or a species with its stoichiometric number.
@@ -120,6 +120,8 @@ enum ChemistryParser {
         case "->", "<-": return try arrowLaTeX(word, above: nil, below: nil, at: offset)
         default: break
         }
+        // A lone lower-case word is a variable stoichiometric number (n H2O): italic, a thin space after it.
+        if word.allSatisfy({ $0.isLowercase && $0.isASCII }) { return word + "\\," }
         var characters = Array(word)
         var prefix = ""
         // Stoichiometric number: digits, a decimal, a fraction (1/2), or a parenthesised letter ((n)).
@@ -132,7 +134,7 @@ enum ChemistryParser {
             if number.contains("/") {
                 let parts = number.split(separator: "/", maxSplits: 1).map(String.init)
                 guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else { throw Failure(offset: offset, message: "a bad fraction \(number) in \\ce") }
-                prefix = "\\tfrac{\(parts[0])}{\(parts[1])}"
+                prefix = "\\frac{\(parts[0])}{\(parts[1])}"
             } else {
                 prefix = number
             }
@@ -204,7 +206,8 @@ enum ChemistryParser {
                     out += "^{\(digits)\(characters[index] == "-" ? "-" : "+")}"
                     index += 1
                 } else if afterAtom {
-                    out += "_{\(digits)}"
+                    // A count after a charge or oxidation state follows it (Fe^{III}2: mhchem 4 as LuaLaTeX sets it).
+                    out += (lastIsSuperscript(out) ? "{}" : "") + "_{\(digits)}"
                 } else {
                     out += digits
                 }
@@ -225,7 +228,9 @@ enum ChemistryParser {
                 index += 1
                 let (script, next) = try scriptArgument(characters, index, at: offset)
                 index = next
-                out += "^{\(charge(script))}"
+                // After a subscript the charge follows it rather than standing over it (mhchem 4 as LuaLaTeX sets it:
+                // SO4^2- is as wide as SO, 4 and 2− side by side).
+                out += (lastIsSubscript(out) ? "{}" : "") + "^{\(charge(script))}"
             case "_":
                 index += 1
                 let (script, next) = try scriptArgument(characters, index, at: offset)
@@ -235,7 +240,7 @@ enum ChemistryParser {
                 // Trailing + or - (Na+, Cl-, O2 2-): the charge.
                 var signs = ""
                 while index < characters.count, characters[index] == "+" || characters[index] == "-" { signs.append(characters[index]); index += 1 }
-                out += "^{\(charge(signs))}"
+                out += (lastIsSubscript(out) ? "{}" : "") + "^{\(charge(signs))}"
             case "-":
                 // A single bond inside a species.
                 out += "{-}"
@@ -266,6 +271,29 @@ enum ChemistryParser {
             }
         }
         return out
+    }
+
+    /// Whether the LaTeX so far ends with a superscript group `^{…}`.
+    private static func lastIsSuperscript(_ latex: String) -> Bool { lastGroupFollows("^", latex) }
+
+    /// Whether the LaTeX so far ends with a subscript group `_{…}`.
+    private static func lastIsSubscript(_ latex: String) -> Bool { lastGroupFollows("_", latex) }
+
+    /// Whether `latex` ends with a braced group that stands right after `marker`.
+    private static func lastGroupFollows(_ marker: Character, _ latex: String) -> Bool {
+        let characters = Array(latex)
+        guard characters.last == "}" else { return false }
+        var depth = 0
+        var index = characters.count - 1
+        while index >= 0 {
+            if characters[index] == "}" { depth += 1 }
+            if characters[index] == "{" {
+                depth -= 1
+                if depth == 0 { return index > 0 && characters[index - 1] == marker }
+            }
+            index -= 1
+        }
+        return false
     }
 
     private static func isState(_ characters: [Character], _ index: Int) -> Bool {
@@ -328,7 +356,8 @@ enum ChemistryParser {
         let units = String(characters).trimmingCharacters(in: .whitespaces)
         guard !units.isEmpty else { return out }
         let unitLaTeX = try unitExpression(units)
-        return out.isEmpty ? unitLaTeX : out + "\\ " + unitLaTeX
+        // LuaLaTeX's mhchem: a thin space between number and unit, 1 mu between units (measured).
+        return out.isEmpty ? unitLaTeX : out + "\\," + unitLaTeX
     }
 
     /// `kJ/mol`, `kJ//mol` (a fraction), `m/s^2`, `kg m s-2`.
@@ -356,6 +385,6 @@ enum ChemistryParser {
             guard power.isEmpty || Int(power) != nil else { throw Failure(offset: 0, message: "\\pu cannot read \(part)") }
             let unit = name.hasPrefix("\\") ? name : "\\mathrm{\(name)}"
             return power.isEmpty ? unit : "\(unit)^{\(power)}"
-        }.joined(separator: "\\,")
+        }.joined(separator: "\\mkern1mu ")
     }
 }

@@ -191,7 +191,7 @@ extension LaTeXParser {
                 throw error(failure.message, at: contentStart + failure.offset)
             }
             do {
-                return [.atom(MathAtom(.ord, .list(try subformula(latex, at: 0))))]
+                return [.atom(MathAtom(.ord, .chemistry(try subformula(latex, at: 0))))]
             } catch let failure as MathParseError {
                 throw error("\\\(name): \(failure.message) (in its LaTeX \(latex))", at: start)
             }
