@@ -60,8 +60,10 @@ extension MathTypesetter {
         for (r, row) in cells.enumerated() {
             for (j, cell) in row.enumerated() {
                 let slack = widths[j] - cell.width
+                var alignment = table.alignment(ofColumn: j)
+                if table.multline, cells.count > 1 { alignment = r == 0 ? .left : r == cells.count - 1 ? .right : .center }
                 let dx: Double
-                switch table.alignment(ofColumn: j) {
+                switch alignment {
                 case .left: dx = 0
                 case .center: dx = slack / 2
                 case .right: dx = slack

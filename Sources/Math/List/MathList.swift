@@ -167,6 +167,8 @@ public struct MathTable: Sendable, Equatable {
     /// `smallmatrix` as amsmath sets it: no struts, baselines 0.6 em apart (\baselineskip 6\ex@) unless the rows
     /// come closer than 0.15 em (\lineskip), columns a \thickspace (0.2777 em) apart, both in the formula's ems.
     public var compactRows = false
+    /// `multline`: the first row flush left and the last flush right in the table's width.
+    public var multline = false
 
     public init(rows: [[MathList]], alignments: [Alignment], style: MathStyle?, columnGap: Double, pairedColumns: Bool = false,
                 outerPadding: Double = 0, rowStretch: Double = 1, jot: Double = 0, rowGaps: [Double] = [],

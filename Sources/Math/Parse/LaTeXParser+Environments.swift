@@ -43,6 +43,15 @@ extension LaTeXParser {
         case "aligned", "align", "align*", "alignat", "alignat*", "alignedat", "split":
             return EnvironmentKind(table: MathTable(rows: [], alignments: [.right, .left], style: .display, columnGap: 1, pairedColumns: true, jot: 0.3),
                                    maxColumns: name == "split" ? 2 : Int.max, pairs: true)
+        case "multline", "multline*":
+            // amsmath: the first line flush left, the last flush right, the others centred; here the lines are
+            // centred on the widest, with the first and last pushed to its edges.
+            var table = MathTable(rows: [], alignments: [.center], style: .display, columnGap: 1, jot: 0.3)
+            table.multline = true
+            return EnvironmentKind(table: table, maxColumns: 1)
+        case "subarray":
+            // \substack with a column alignment: script style, close rows.
+            return EnvironmentKind(table: MathTable(rows: [], alignments: [.center], style: .script, columnGap: 0, rowStretch: 0.5), maxColumns: 1)
         case "gathered", "gather", "gather*", "equation", "equation*", "displaymath":
             return EnvironmentKind(table: MathTable(rows: [], alignments: [.center], style: .display, columnGap: 1, jot: 0.3), maxColumns: 1)
         case "array", "darray":
@@ -68,6 +77,10 @@ extension LaTeXParser {
                 default: throw error("\\begin{\(name)} takes [t], [c] or [b], not [\(option)]", at: start)
                 }
             }
+        }
+        if name == "subarray" {
+            let spec = try columnSpecification()
+            kind.table.alignments = spec.alignments
         }
         if name == "array" || name == "darray" {
             let spec = try columnSpecification()
