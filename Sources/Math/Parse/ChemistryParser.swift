@@ -1,3 +1,5 @@
+import Foundation
+
 /// mhchem's `\ce{…}` and `\pu{…}` (version 4 of its grammar, from the mhchem manual), read into the LaTeX the
 /// formula parser then sets, so spacing, fonts and fallback are the typesetter's. Hand-written: mhchem is a TeX
 /// package and a JavaScript library; nothing in Debian parses its notation for another program.
@@ -236,7 +238,7 @@ enum ChemistryParser {
                 let (script, next) = try scriptArgument(characters, index, at: offset)
                 index = next
                 out += "_{\(script)}"
-            case "+", "-" where index + 1 == characters.count || characters[index + 1] == "+" || characters[index + 1] == "-":
+            case "+" where isTrailingCharge(characters, index), "-" where isTrailingCharge(characters, index):
                 // Trailing + or - (Na+, Cl-, O2 2-): the charge.
                 var signs = ""
                 while index < characters.count, characters[index] == "+" || characters[index] == "-" { signs.append(characters[index]); index += 1 }
@@ -271,6 +273,11 @@ enum ChemistryParser {
             }
         }
         return out
+    }
+
+    /// A + or − that ends the species or starts a run of signs that does (Na+, O2 2-, Fe++).
+    private static func isTrailingCharge(_ characters: [Character], _ index: Int) -> Bool {
+        characters[index...].allSatisfy { $0 == "+" || $0 == "-" }
     }
 
     /// Whether the LaTeX so far ends with a superscript group `^{…}`.

@@ -1,4 +1,5 @@
 import Drawing
+import Foundation
 
 /// Commands beyond `math-facts.md` §4.3 that KaTeX's support table lists: atom classes (`\mathop` …), laps,
 /// `\smash`, `\not`, the cancel family, `\genfrac`, `\fbox`/`\fcolorbox`, `\raisebox`, `\rule`, `\vcenter`,

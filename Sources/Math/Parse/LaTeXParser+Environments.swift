@@ -1,4 +1,5 @@
 import Drawing
+import Foundation
 
 /// `\begin{…}…\end{…}` environments, `\substack`, colours and lengths (`math-facts.md` §3.12, §3.14, §3.15, §4.3
 /// items 6, 7 and 9). Spacing values follow LaTeX's `array` and amsmath (in ems at 10 pt: \arraycolsep 5 pt,

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Text mode: the argument of `\text`, `\textbf`, `\fbox`, `\raisebox`, `\tag` … is text, not math. Runs of
 /// characters become text atoms in the alphabet; `$…$` and `\(…\)` inside are math again; `\textbf{…}` and the
 /// other text commands nest; sizes switch for the rest of the group; TeX's text symbols (`\ss`, `\AA`,

@@ -1,3 +1,5 @@
+import Foundation
+
 /// TeX's macro layer in front of the parser: `\def`, `\gdef`, `\edef`, `\xdef`, `\global`, `\long`, `\let`,
 /// `\newcommand`, `\renewcommand`, `\providecommand`, `\expandafter`, `\noexpand`, and the built-in macros of
 /// `LaTeXMacros` (KaTeX's aliases and the amsmath/mathtools constructions). It turns the source into tokens,
