@@ -86,14 +86,14 @@ extension MathTypesetter {
         let size = style.size(base: baseSize, constants: font.constants)
         let body = try layout(list, style: over ? style.crampedSame : style)
         guard let glyph = font.glyph(for: scalar) else { return body }
-        let stretched = horizontalStretch(glyph, width: body.width, size: size, exact: Self.isBraceLike(scalar))
+        let stretched = horizontalStretch(glyph, width: body.width, size: size, exact: LaTeXParser.isBrace(scalar))
         let x = (body.width - stretched.width) / 2
         var frame = body.frame
         // The gap is between inks: a brace glyph's ink may sit wholly above its baseline (U+23DE) or below it.
         let ink = glyphInk(stretched.frame, size: size) ?? (bottom: -stretched.descent, top: stretched.ascent)
         // Braces sit on the body's ink with no gap, as LuaTeX sets \overbrace and \underbrace with Latin Modern Math
         // (measured: 7.8 pt of brace over a 19 pt body; the stretch-stack gap put it 2.2 pt higher).
-        let braced = Self.isBraceLike(scalar)
+        let braced = LaTeXParser.isBrace(scalar)
         if over {
             let gap = braced ? 0 : constant(.stretchStackGapBelowMin, size: size)
             let baseline = body.ascent + gap - ink.bottom
@@ -140,9 +140,6 @@ extension MathTypesetter {
 
     /// The combining arrows above that `\overrightarrow`, `\overleftarrow` and `\overleftrightarrow` stretch.
     static let stretchyAccents: Set<UInt32> = [0x20D6, 0x20D7, 0x20E1]
-
-    /// Braces, parentheses and brackets over or under: built to the body's width.
-    static func isBraceLike(_ scalar: Unicode.Scalar) -> Bool { (0x23DC...0x23E1).contains(scalar.value) || scalar.value == 0x23B4 || scalar.value == 0x23B5 }
 
     /// The glyph id of a frame that draws exactly one glyph.
     static func singleGlyph(_ frame: Frame) -> UInt32? {

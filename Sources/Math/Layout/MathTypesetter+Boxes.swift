@@ -4,22 +4,7 @@ import Drawing
 /// 0.4 pt; amsmath's `\xrightarrow`: 5 + 9 mu around a label, at least the arrow's own width).
 extension MathTypesetter {
     func boxed(_ list: MathList, background: RGBA?, border: Bool, style: StyleState) throws -> MathBox {
-        let size = style.size(base: baseSize, constants: font.constants)
-        let body = try layout(list, style: style)
-        let pad = 0.3 * size, rule = border ? 0.04 * size : 0
-        let width = body.width + 2 * (pad + rule)
-        let top = body.ascent + pad + rule, bottom = body.descent + pad + rule
-        var frame = Frame()
-        if let background { frame.append(.fill(.rect(Rect(x: 0, y: -top, width: width, height: top + bottom)), .solid(background))) }
-        frame.append(contentsOf: body.frame.offsetBy(dx: pad + rule, dy: 0))
-        if border {
-            frame.append(.fill(.rects([
-                Rect(x: 0, y: -top, width: width, height: rule), Rect(x: 0, y: bottom - rule, width: width, height: rule),
-                Rect(x: 0, y: -top + rule, width: rule, height: top + bottom - 2 * rule),
-                Rect(x: width - rule, y: -top + rule, width: rule, height: top + bottom - 2 * rule),
-            ]), .solid(color)))
-        }
-        return MathBox(width: width, ascent: top, descent: bottom, frame: frame)
+        try framed(list, border: nil, background: background, rule: border, style: style)
     }
 
     /// An arrow stretched under its upper label and over its lower one, as amsmath's \ext@arrow builds it: the

@@ -63,20 +63,24 @@ extension MathTypesetter {
         return body
     }
 
-    func framed(_ list: MathList, border: RGBA?, background: RGBA?, style: StyleState) throws -> MathBox {
+    /// `\fbox`, `\fcolorbox`, `\boxed` and `\colorbox`: \fboxsep of padding on a background, and (`rule`) a
+    /// \fboxrule frame in `border` or the current colour.
+    func framed(_ list: MathList, border: RGBA?, background: RGBA?, rule drawsRule: Bool = true, style: StyleState) throws -> MathBox {
         let size = style.size(base: baseSize, constants: font.constants)
         let body = try layout(list, style: style)
-        let pad = 0.3 * size, rule = 0.04 * size
+        let pad = 0.3 * size, rule = drawsRule ? 0.04 * size : 0
         let width = body.width + 2 * (pad + rule)
         let top = body.ascent + pad + rule, bottom = body.descent + pad + rule
         var frame = Frame()
         if let background { frame.append(.fill(.rect(Rect(x: 0, y: -top, width: width, height: top + bottom)), .solid(background))) }
         frame.append(contentsOf: body.frame.offsetBy(dx: pad + rule, dy: 0))
-        frame.append(.fill(.rects([
-            Rect(x: 0, y: -top, width: width, height: rule), Rect(x: 0, y: bottom - rule, width: width, height: rule),
-            Rect(x: 0, y: -top + rule, width: rule, height: top + bottom - 2 * rule),
-            Rect(x: width - rule, y: -top + rule, width: rule, height: top + bottom - 2 * rule),
-        ]), .solid(border ?? color)))
+        if drawsRule {
+            frame.append(.fill(.rects([
+                Rect(x: 0, y: -top, width: width, height: rule), Rect(x: 0, y: bottom - rule, width: width, height: rule),
+                Rect(x: 0, y: -top + rule, width: rule, height: top + bottom - 2 * rule),
+                Rect(x: width - rule, y: -top + rule, width: rule, height: top + bottom - 2 * rule),
+            ]), .solid(border ?? color)))
+        }
         return MathBox(width: width, ascent: top, descent: bottom, frame: frame)
     }
 }

@@ -130,7 +130,7 @@ public struct MathTypesetter {
         // Limits are displayed iff \limits (also \overset and braces), or automatic on an operator in display style (TeX §749).
         if atom.limits == .limits || (atom.atomClass == .op && atom.limits == .automatic && style.isDisplay) {
             var braced = false
-            if case .accent(let scalar, _, _) = atom.nucleus, Self.isBraceLike(scalar) { braced = true }
+            if case .accent(let scalar, _, _) = atom.nucleus, LaTeXParser.isBrace(scalar) { braced = true }
             return try limits(on: base, upper: atom.upper, lower: atom.lower, style: style, stretchStack: braced)
         }
         try attachScripts(to: &base, upper: atom.upper, lower: atom.lower, style: style, isOperator: atom.atomClass == .op)

@@ -135,22 +135,12 @@ final class BitmapGlyphPainter {
     /// The strike image drawn as the glyph is drawn, into a buffer whose top left pixel is device pixel `origin`.
     private func resample(_ surface: OpaquePointer, _ image: Image, matrix: cairo_matrix_t, origin: (x: Double, y: Double),
                           size: (width: Int32, height: Int32)) -> OpaquePointer? {
-        guard let buffer = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, size.width, size.height) else { return nil }
-        guard cairo_surface_status(buffer) == CAIRO_STATUS_SUCCESS, let local = cairo_create(buffer) else {
-            cairo_surface_destroy(buffer)
-            return nil
+        resampledDeviceBuffer(matrix: matrix, origin: origin, size: size) { local in
+            cairo_set_source_surface(local, surface, 0, 0)
+            cairo_pattern_set_filter(cairo_get_source(local), CAIRO_FILTER_GOOD)
+            cairo_rectangle(local, 0, 0, image.width, image.height)
+            cairo_fill(local)
         }
-        var shifted = matrix
-        shifted.x0 -= origin.x
-        shifted.y0 -= origin.y
-        cairo_set_matrix(local, &shifted)
-        cairo_set_source_surface(local, surface, 0, 0)
-        cairo_pattern_set_filter(cairo_get_source(local), CAIRO_FILTER_GOOD)
-        cairo_rectangle(local, 0, 0, image.width, image.height)
-        cairo_fill(local)
-        cairo_destroy(local)
-        cairo_surface_flush(buffer)
-        return buffer
     }
 
     private func clearResampled() {

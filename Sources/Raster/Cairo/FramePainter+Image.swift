@@ -44,27 +44,18 @@ extension FramePainter {
     /// The image drawn as the page would draw it under `matrix`, into a transparent buffer whose top left pixel is
     /// device pixel `origin`; nil when the source cannot be read or the buffer made.
     private func resample(_ image: ImageItem, matrix: cairo_matrix_t, origin: (x: Double, y: Double), size: (width: Int32, height: Int32)) -> ResampledImage? {
-        guard let buffer = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, size.width, size.height) else { return nil }
-        guard cairo_surface_status(buffer) == CAIRO_STATUS_SUCCESS, let local = cairo_create(buffer) else {
-            cairo_surface_destroy(buffer)
-            return nil
-        }
-        var shifted = matrix
-        shifted.x0 -= origin.x
-        shifted.y0 -= origin.y
-        cairo_set_matrix(local, &shifted)
-        switch image.source {
-        case .media(let ids):
-            if let surface = media?.surface(for: ids) { draw(surface, in: image.rect, fit: image.fit, clip: false, cr: local) }
-        case .strippedThumbnail(let bytes):
-            if let decoded = StrippedThumbnail.decode(bytes), let surface = MediaStore.makeSurface(decoded) {
-                draw(surface, in: image.rect, fit: image.fit, clip: false, cr: local)
-                cairo_surface_destroy(surface)
+        let buffer = resampledDeviceBuffer(matrix: matrix, origin: origin, size: size) { local in
+            switch image.source {
+            case .media(let ids):
+                if let surface = media?.surface(for: ids) { draw(surface, in: image.rect, fit: image.fit, clip: false, cr: local) }
+            case .strippedThumbnail(let bytes):
+                if let decoded = StrippedThumbnail.decode(bytes), let surface = MediaStore.makeSurface(decoded) {
+                    draw(surface, in: image.rect, fit: image.fit, clip: false, cr: local)
+                    cairo_surface_destroy(surface)
+                }
             }
         }
-        cairo_destroy(local)
-        cairo_surface_flush(buffer)
-        return ResampledImage(surface: buffer, bottom: origin.y + Double(size.height))
+        return buffer.map { ResampledImage(surface: $0, bottom: origin.y + Double(size.height)) }
     }
 
     /// Forgets the resampled images that end above device row `row` (a strip painter moving down the page).
