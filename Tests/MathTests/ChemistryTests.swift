@@ -13,36 +13,61 @@ final class ChemistryTests: XCTestCase {
         XCTAssertEqual(inner, written, chemistry, file: file, line: line)
     }
 
+    /// mhchem hangs a count and a charge on a capital-height strut each, so they follow each other at the heights a
+    /// capital gives them (LuaLaTeX sets CrO4^2- exactly as wide and as high as this).
+    private func sub(_ text: String) -> String { #"{\vphantom{X}}_{\smash[t]{"# + text + "}}" }
+    private func sup(_ text: String) -> String { #"{\vphantom{X}}^{"# + text + "}" }
+
     func testFormulaeChargesAndNumbers() throws {
-        try same(#"\ce{H2O}"#, #"\mathrm{H}_{2}\mathrm{O}"#)
-        try same(#"\ce{Sb2O3}"#, #"\mathrm{Sb}_{2}\mathrm{O}_{3}"#)
-        try same(#"\ce{(NH4)2S}"#, #"(\mathrm{N}\mathrm{H}_{4})_{2}\mathrm{S}"#)
-        // A charge after a subscript follows it, as mhchem 4 sets SO4^2- (LuaLaTeX: as wide as SO, 4 and 2− side by side).
-        try same(#"\ce{SO4^2-}"#, #"\mathrm{S}\mathrm{O}_{4}{}^{2-}"#)
-        try same(#"\ce{Fe^{III}2O4}"#, #"\mathrm{Fe}^{\mathrm{III}}{}_{2}\mathrm{O}_{4}"#)
-        try same(#"\ce{Na+}"#, #"\mathrm{Na}^{+}"#)
-        try same(#"\ce{Fe^{III}}"#, #"\mathrm{Fe}^{\mathrm{III}}"#)
-        try same(#"\ce{2H2O}"#, #"2\,\mathrm{H}_{2}\mathrm{O}"#)
-        try same(#"\ce{1/2 H2O}"#, #"\frac{1}{2}\, \mathrm{H}_{2}\mathrm{O}"#)
-        try same(#"\ce{n H2O}"#, #"n\, \mathrm{H}_{2}\mathrm{O}"#)
+        try same(#"\ce{H2O}"#, #"\mathrm{H}"# + sub("2") + #"\mathrm{O}"#)
+        try same(#"\ce{Sb2O3}"#, #"\mathrm{Sb}"# + sub("2") + #"\mathrm{O}"# + sub("3"))
+        try same(#"\ce{(NH4)2S}"#, #"(\mathrm{N}\mathrm{H}"# + sub("4") + ")" + sub("2") + #"\mathrm{S}"#)
+        try same(#"\ce{SO4^2-}"#, #"\mathrm{S}\mathrm{O}"# + sub("4") + sup("2-"))
+        try same(#"\ce{Fe^{III}2O4}"#, #"\mathrm{Fe}"# + sup(#"\mathrm{III}"#) + sub("2") + #"\mathrm{O}"# + sub("4"))
+        try same(#"\ce{Na+}"#, #"\mathrm{Na}"# + sup("+"))
+        try same(#"\ce{2H2O}"#, #"2\,\mathrm{H}"# + sub("2") + #"\mathrm{O}"#)
+        try same(#"\ce{1/2 H2O}"#, #"\frac{1}{2}\, \mathrm{H}"# + sub("2") + #"\mathrm{O}"#)
+        try same(#"\ce{n H2O}"#, #"n\, \mathrm{H}"# + sub("2") + #"\mathrm{O}"#)
+        // An isotope's numbers are one script pair before the symbol.
         try same(#"\ce{^{227}_{90}Th}"#, #"^{227}_{90}\mathrm{Th}"#)
-        try same(#"\ce{CuSO4*5H2O}"#, #"\mathrm{Cu}\mathrm{S}\mathrm{O}_{4}\,{\cdot}\,5\mathrm{H}_{2}\mathrm{O}"#)
-        try same(#"\ce{NaCl(aq)}"#, #"\mathrm{Na}\mathrm{Cl}(\mathrm{aq})"#)
+        // Adducts: * and . alike (a . after a count is no decimal point); the next part's number takes a thin space.
+        let hydrate = #"\mathrm{Cu}\mathrm{S}\mathrm{O}"# + sub("4") + #"\,{\cdot}\,5\,\mathrm{H}"# + sub("2") + #"\mathrm{O}"#
+        try same(#"\ce{CuSO4*5H2O}"#, hydrate)
+        try same(#"\ce{CuSO4.5H2O}"#, hydrate)
+        // A state keeps 2 mu before it; Greek is upright, and a lone Greek letter takes a hyphen, not a bond.
+        try same(#"\ce{NaCl(aq)}"#, #"\mathrm{Na}\mathrm{Cl}\mskip2mu (\mathrm{aq})"#)
+        try same(#"\ce{\mu-Cl}"#, #"\mathrm{\mu}\text{-}\mathrm{Cl}"#)
+    }
+
+    func testBonds() throws {
+        try same(#"\ce{C-C}"#, #"\mathrm{C}{-}\mathrm{C}"#)
+        // LaTeX's mhchem: two minus signs 0.2 ex above and below, three 0.4 ex apart.
+        try same(#"\ce{C=C}"#, #"\mathrm{C}{\mathrlap{\raisebox{.2ex}{$-$}}\raisebox{-.2ex}{$-$}}\mathrm{C}"#)
+        try same(#"\ce{C#C}"#, #"\mathrm{C}{\mathrlap{\raisebox{.4ex}{$-$}}\mathrlap{-}\raisebox{-.4ex}{$-$}}\mathrm{C}"#)
     }
 
     func testEquationsArrowsAndSigns() throws {
         try same(#"\ce{A + B -> C v}"#, #"\mathrm{A} + \mathrm{B} \xrightarrow{} \mathrm{C} \downarrow"#)
-        try same(#"\ce{A ->[H2O] B}"#, #"\mathrm{A} \xrightarrow{\mathrm{H}_{2}\mathrm{O}} \mathrm{B}"#)
-        try same(#"\ce{A <=>[H+][OH-] B}"#, #"\mathrm{A} \xrightleftharpoons[{\mathrm{O}\mathrm{H}^{-}}]{\mathrm{H}^{+}} \mathrm{B}"#)
-        try same(#"\ce{H2 ^}"#, #"\mathrm{H}_{2} \uparrow"#)
+        try same(#"\ce{A ->[H2O] B}"#, #"\mathrm{A} \xrightarrow{\mathrm{H}"# + sub("2") + #"\mathrm{O}} \mathrm{B}"#)
+        try same(#"\ce{A <=>[H+][OH-] B}"#, #"\mathrm{A} \xrightleftharpoons[{\mathrm{O}\mathrm{H}"# + sup("-") + #"}]{\mathrm{H}"# + sup("+") + #"} \mathrm{B}"#)
+        try same(#"\ce{H2 ^}"#, #"\mathrm{H}"# + sub("2") + #" \uparrow"#)
     }
 
+    /// `\pu` as mhchemParser writes it: a tie before the unit, 3 mu between units written apart, a tight dot for
+    /// `*`, powers inside the unit's `\mathrm`, `//` as a text-style fraction, long numbers in digit groups.
     func testUnits() throws {
-        try same(#"\pu{1.2e3 kJ}"#, #"1.2\cdot10^{3}\,\mathrm{kJ}"#)
-        try same(#"\pu{1.2E3 kJ}"#, #"1.2\times10^{3}\,\mathrm{kJ}"#)
-        try same(#"\pu{123 kJ//mol}"#, #"123\,\frac{\mathrm{kJ}}{\mathrm{mol}}"#)
-        try same(#"\pu{9.81 m/s^2}"#, #"9.81\,\mathrm{m}/\mathrm{s}^{2}"#)
-        try same(#"\pu{kg m s-2}"#, #"\mathrm{kg}\mkern1mu \mathrm{m}\mkern1mu \mathrm{s}^{-2}"#)
+        try same(#"\pu{123 kJ}"#, #"{123~\mathrm{kJ}}"#)
+        try same(#"\pu{1.2e3 kJ}"#, #"{1.2\cdot 10^{3}~\mathrm{kJ}}"#)
+        try same(#"\pu{1.2E3 kJ}"#, #"{1.2\times 10^{3}~\mathrm{kJ}}"#)
+        try same(#"\pu{1.2x10^-3 m}"#, #"{1.2\times 10^{-3}~\mathrm{m}}"#)
+        let fraction = #"\frac{\mathrm{kJ}}{\mathrm{mol}}"#
+        try same(#"\pu{123 kJ//mol}"#, #"{123~\mathchoice{\textstyle"# + fraction + "}{" + fraction + "}{" + fraction + "}{" + fraction + "}}")
+        try same(#"\pu{9.81 m/s^2}"#, #"{9.81~\mathrm{m}/\mathrm{s^{2}}}"#)
+        try same(#"\pu{75.3 J / mol K}"#, #"{75.3~\mathrm{J}\,/\,\mathrm{mol}\mkern3mu \mathrm{K}}"#)
+        try same(#"\pu{kg m s-2}"#, #"{\mathrm{kg}\mkern3mu \mathrm{m}\mkern3mu \mathrm{s^{-2}}}"#)
+        try same(#"\pu{123 J*s}"#, #"{123~\mathrm{J}\mkern1mu{\cdot}\mkern1mu \mathrm{s}}"#)
+        try same(#"\pu{1234567.12345 m}"#, #"{1\mkern2mu 234\mkern2mu 567.123\mkern2mu 45~\mathrm{m}}"#)
+        try same(#"\pu{25 ^oC}"#, #"{25~\mathrm{{}^{\circ}C}}"#)
     }
 
     func testUnknownSyntaxFailsWithItsCharacter() {
@@ -53,5 +78,7 @@ final class ChemistryTests: XCTestCase {
         }
         XCTAssertThrowsError(try LaTeXParser.parse(#"\ce{A ->[x B}"#))
         XCTAssertThrowsError(try LaTeXParser.parse(#"\pu{12 m^x}"#))
+        XCTAssertThrowsError(try LaTeXParser.parse(#"\pu{12 kJ//}"#))
+        XCTAssertThrowsError(try LaTeXParser.parse(#"\pu{}"#))
     }
 }

@@ -153,9 +153,13 @@ enum ChemistryParser {
         var index = 0
         /// Whether a digit now is a subscript (after an element, a closing group or a charge-less state).
         var afterAtom = false
+        /// Whether everything so far is a prescript (an isotope's numbers).
+        var prescript = false
         func failure(_ message: String) -> Failure { Failure(offset: offset + index, message: message) }
         while index < characters.count {
             let c = characters[index]
+            let wasPrescript = prescript
+            prescript = false
             switch c {
             case "$":
                 var math = ""
@@ -185,7 +189,15 @@ enum ChemistryParser {
                 index += 1
                 while index < characters.count, characters[index].isLetter { name.append(characters[index]); index += 1 }
                 if name == "\\" , index < characters.count { name.append(characters[index]); index += 1 }
-                out += name + " "
+                // Greek letters are upright in a formula (mhchem sets them as text); a hyphen follows a lone one (\mu-Cl).
+                let greek = Self.greekNames.contains(String(name.dropFirst()))
+                out += greek ? "\\mathrm{\(name)}" : name + " "
+                if greek, index == name.count, index < characters.count, characters[index] == "-", !isTrailingCharge(characters, index) {
+                    out += "\\text{-}"
+                    index += 1
+                    afterAtom = false
+                    continue
+                }
                 afterAtom = true
             case _ where c.isUppercase && c.isASCII:
                 var symbol = String(c)
@@ -198,24 +210,33 @@ enum ChemistryParser {
                 var variable = String(c)
                 index += 1
                 while index < characters.count, characters[index].isLowercase, characters[index].isASCII { variable.append(characters[index]); index += 1 }
-                out += afterAtom ? "_{\(variable)}" : variable
+                out += afterAtom ? Self.lowered(variable) : variable
+                // One letter at the start and a - after it: a hyphen (n-Bu, x-ray), as after a lone Greek letter.
+                if !afterAtom, variable.count == 1, index == 1, index < characters.count, characters[index] == "-", !isTrailingCharge(characters, index) {
+                    out += "\\text{-}"
+                    index += 1
+                    afterAtom = false
+                    continue
+                }
                 afterAtom = true
             case _ where c.isNumber:
+                // A count is whole digits: a . after it is an adduct (KCr(SO4)2.12H2O), as mhchem reads it.
                 var digits = ""
-                while index < characters.count, characters[index].isNumber || characters[index] == "." { digits.append(characters[index]); index += 1 }
+                while index < characters.count, characters[index].isNumber { digits.append(characters[index]); index += 1 }
                 // A trailing charge after a count: SO4^2- is handled by ^; "Fe3+" makes 3+ a charge at the end of a word.
                 if index < characters.count, characters[index] == "+" || characters[index] == "-", index + 1 == characters.count {
-                    out += "^{\(digits)\(characters[index] == "-" ? "-" : "+")}"
+                    out += Self.raised("\(digits)\(characters[index] == "-" ? "-" : "+")")
                     index += 1
                 } else if afterAtom {
-                    // A count after a charge or oxidation state follows it (Fe^{III}2: mhchem 4 as LuaLaTeX sets it).
-                    out += (lastIsSuperscript(out) ? "{}" : "") + "_{\(digits)}"
+                    out += Self.lowered(digits)
                 } else {
-                    out += digits
+                    // A number inside a word after an adduct dot is that part's stoichiometric number (5H2O).
+                    out += digits + (index < characters.count && characters[index].isLetter ? "\\," : "")
                 }
             case "(" where isState(characters, index):
                 let end = characters[index...].firstIndex(of: ")")!
-                out += "(\\mathrm{\(String(characters[(index + 1)..<end]))})"
+                // mhchem keeps 2 mu before a state of aggregation.
+                out += "\\mskip2mu (\\mathrm{\(String(characters[(index + 1)..<end]))})"
                 index = end + 1
                 afterAtom = false
             case "(", "[":
@@ -230,30 +251,33 @@ enum ChemistryParser {
                 index += 1
                 let (script, next) = try scriptArgument(characters, index, at: offset)
                 index = next
-                // After a subscript the charge follows it rather than standing over it (mhchem 4 as LuaLaTeX sets it:
-                // SO4^2- is as wide as SO, 4 and 2− side by side).
-                out += (lastIsSubscript(out) ? "{}" : "") + "^{\(charge(script))}"
+                // Before the first atom a script is an isotope's mass or atomic number: one script pair on nothing.
+                prescript = out.isEmpty || wasPrescript
+                out += prescript ? "^{\(script)}" : Self.raised(charge(script))
             case "_":
                 index += 1
                 let (script, next) = try scriptArgument(characters, index, at: offset)
                 index = next
-                out += "_{\(script)}"
+                prescript = out.isEmpty || wasPrescript
+                out += prescript ? "_{\(script)}" : Self.lowered(script)
             case "+" where isTrailingCharge(characters, index), "-" where isTrailingCharge(characters, index):
                 // Trailing + or - (Na+, Cl-, O2 2-): the charge.
                 var signs = ""
                 while index < characters.count, characters[index] == "+" || characters[index] == "-" { signs.append(characters[index]); index += 1 }
-                out += (lastIsSubscript(out) ? "{}" : "") + "^{\(charge(signs))}"
+                out += Self.raised(charge(signs))
             case "-":
                 // A single bond inside a species.
                 out += "{-}"
                 index += 1
                 afterAtom = false
             case "=":
-                out += "{=}"
+                // LaTeX's mhchem draws a double bond as two minus signs raised and lowered by 0.2 ex, a triple one
+                // as three 0.4 ex apart.
+                out += "{\\mathrlap{\\raisebox{.2ex}{$-$}}\\raisebox{-.2ex}{$-$}}"
                 index += 1
                 afterAtom = false
             case "#":
-                out += "{\\equiv}"
+                out += "{\\mathrlap{\\raisebox{.4ex}{$-$}}\\mathrlap{-}\\raisebox{-.4ex}{$-$}}"
                 index += 1
                 afterAtom = false
             case "*", ".", "\u{00B7}":
@@ -280,33 +304,26 @@ enum ChemistryParser {
         characters[index...].allSatisfy { $0 == "+" || $0 == "-" }
     }
 
-    /// Whether the LaTeX so far ends with a superscript group `^{…}`.
-    private static func lastIsSuperscript(_ latex: String) -> Bool { lastGroupFollows("^", latex) }
+    /// Scripts hang on a capital-height strut of their own, as mhchem sets them: a count and a charge follow each
+    /// other (SO4^2- is as wide as SO, 4 and 2− side by side) at the heights a capital gives them, and a count's
+    /// height does not raise the charge after it.
+    private static func lowered(_ text: String) -> String { "{\\vphantom{X}}_{\\smash[t]{\(text)}}" }
 
-    /// Whether the LaTeX so far ends with a subscript group `_{…}`.
-    private static func lastIsSubscript(_ latex: String) -> Bool { lastGroupFollows("_", latex) }
+    private static func raised(_ text: String) -> String { "{\\vphantom{X}}^{\(text)}" }
 
-    /// Whether `latex` ends with a braced group that stands right after `marker`.
-    private static func lastGroupFollows(_ marker: Character, _ latex: String) -> Bool {
-        let characters = Array(latex)
-        guard characters.last == "}" else { return false }
-        var depth = 0
-        var index = characters.count - 1
-        while index >= 0 {
-            if characters[index] == "}" { depth += 1 }
-            if characters[index] == "{" {
-                depth -= 1
-                if depth == 0 { return index > 0 && characters[index - 1] == marker }
-            }
-            index -= 1
-        }
-        return false
-    }
+    /// Greek letter commands, set upright inside `\ce`.
+    private static let greekNames: Set<String> = [
+        "alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota", "kappa", "lambda", "mu", "nu", "xi",
+        "omicron", "pi", "rho", "sigma", "tau", "upsilon", "phi", "chi", "psi", "omega", "Gamma", "Delta", "Theta",
+        "Lambda", "Xi", "Pi", "Sigma", "Upsilon", "Phi", "Psi", "Omega",
+    ]
 
     private static func isState(_ characters: [Character], _ index: Int) -> Bool {
         guard let end = characters[index...].firstIndex(of: ")") else { return false }
-        let inner = String(characters[(index + 1)..<end])
-        return ["aq", "s", "l", "g", "cr", "aq,\\infty", "sln", "gas", "liq"].contains(inner)
+        let inner = characters[(index + 1)..<end]
+        // mhchem: one to three lower-case letters in parentheses at the end of a species (aq, s, l, g, cr, sln).
+        guard (1...3).contains(inner.count), inner.allSatisfy({ $0.isASCII && $0.isLowercase }) else { return false }
+        return end + 1 == characters.count || ",;)]}".contains(characters[end + 1])
     }
 
     /// `^2-`, `^{2-}`, `^-`, `^{II}`: the script text (one token, or a braced group, or a run of digits and signs).
@@ -344,54 +361,215 @@ enum ChemistryParser {
 
     // MARK: - \pu
 
+    /// `\pu`, as mhchem's parser for MathJax and KaTeX writes it (LaTeX's mhchem package has no `\pu`): a number
+    /// (digit groups of more than four digits split by 2 mu, `,` as a decimal comma), an exponent (`e` and `*10^` →
+    /// ·10ⁿ, `E`, `x10^` and `\times10^` → ×10ⁿ), a tie (`~`, an interword space) before the unit, units in
+    /// `\mathrm` with their powers inside, 3 mu between units written apart, a tight `·` for `*` and `.`, `/` (with
+    /// thin spaces around it when a side has several units) and `//` as a text-style fraction.
     static func physicalUnit(_ source: String) throws -> String {
-        let trimmed = source.trimmingCharacters(in: .whitespaces)
-        var characters = Array(trimmed)
-        var number = ""
-        while let c = characters.first, c.isNumber || c == "." || c == "," || c == "-" || c == "+" && number.isEmpty {
-            number.append(c)
-            characters.removeFirst()
+        let characters = Array(source.trimmingCharacters(in: .whitespaces))
+        var index = 0
+        var out = ""
+        // A sign.
+        for sign in ["+/-", "+-", "\\pm", "+", "-"] where characters.starts(with: Array(sign)) {
+            out = sign == "+-" || sign == "+/-" ? "\\pm " : sign
+            index = sign.count
+            break
         }
-        var out = number
-        // An exponent: e (·10ⁿ) or E (×10ⁿ).
-        if let c = characters.first, c == "e" || c == "E", characters.count > 1, characters[1].isNumber || characters[1] == "-" || characters[1] == "+" {
-            characters.removeFirst()
-            var exponent = ""
-            while let d = characters.first, d.isNumber || d == "-" || d == "+" { exponent.append(d); characters.removeFirst() }
-            out += (c == "e" ? "\\cdot" : "\\times") + "10^{\(exponent)}"
+        let mantissaStart = index
+        while index < characters.count, characters[index].isASCII, characters[index].isNumber || ((characters[index] == "." || characters[index] == ",") && index + 1 < characters.count && characters[index + 1].isNumber) {
+            index += 1
         }
-        let units = String(characters).trimmingCharacters(in: .whitespaces)
-        guard !units.isEmpty else { return out }
-        let unitLaTeX = try unitExpression(units)
-        // LuaLaTeX's mhchem: a thin space between number and unit, 1 mu between units (measured).
-        return out.isEmpty ? unitLaTeX : out + "\\," + unitLaTeX
-    }
-
-    /// `kJ/mol`, `kJ//mol` (a fraction), `m/s^2`, `kg m s-2`.
-    private static func unitExpression(_ units: String) throws -> String {
-        if let range = units.range(of: "//") {
-            let top = String(units[..<range.lowerBound]), bottom = String(units[range.upperBound...])
-            return "\\frac{\(try unitProduct(top))}{\(try unitProduct(bottom))}"
+        let mantissa = String(characters[mantissaStart..<index])
+        if mantissa.isEmpty, !out.isEmpty {
+            // A sign without a number is part of the units.
+            index = 0
+            out = ""
         }
-        return try units.split(separator: "/", omittingEmptySubsequences: false).map { try unitProduct(String($0)) }.joined(separator: "/")
-    }
-
-    /// Units separated by spaces or `*`/`.`: thin spaces between them, powers as superscripts.
-    private static func unitProduct(_ text: String) throws -> String {
-        let parts = text.split(whereSeparator: { $0 == " " || $0 == "*" || $0 == "\u{00B7}" }).map(String.init)
-        return try parts.map { part in
-            var characters = Array(part)
-            var name = ""
-            while let c = characters.first, c.isLetter || c == "°" || c == "%" || c == "µ" || c == "Ω" || c == "\\" {
-                name.append(c)
-                characters.removeFirst()
+        if !mantissa.isEmpty {
+            out += grouped(mantissa)
+            // An uncertainty in parentheses: 1.23(4).
+            if index < characters.count, characters[index] == "(", let close = characters[index...].firstIndex(of: ")"),
+               close > index + 1, characters[(index + 1)..<close].allSatisfy({ $0.isNumber || $0 == "." }) {
+                out += String(characters[index...close])
+                index = close + 1
             }
-            var power = String(characters)
-            if power.hasPrefix("^") { power.removeFirst() }
-            if power.hasPrefix("{"), power.hasSuffix("}") { power = String(power.dropFirst().dropLast()) }
-            guard power.isEmpty || Int(power) != nil else { throw Failure(offset: 0, message: "\\pu cannot read \(part)") }
-            let unit = name.hasPrefix("\\") ? name : "\\mathrm{\(name)}"
-            return power.isEmpty ? unit : "\(unit)^{\(power)}"
-        }.joined(separator: "\\mkern1mu ")
+            if let (product, exponent, next) = exponent(characters, index) {
+                out += "\(product)10^{\(exponent)}"
+                index = next
+            } else if index < characters.count, characters[index] == "^" {
+                let (power, next) = try unitPower(characters, index + 1)
+                out += "^{\(power)}"
+                index = next
+            }
+        }
+        let units = String(characters[index...]).trimmingCharacters(in: .whitespaces)
+        guard !units.isEmpty else {
+            guard !out.isEmpty else { throw Failure(offset: 0, message: "\\pu needs a number or a unit") }
+            return "{\(out)}"
+        }
+        let unitLaTeX = try unitQuotient(units, at: source.count - units.count)
+        return "{" + (mantissa.isEmpty ? "" : out + "~") + unitLaTeX + "}"
+    }
+
+    /// `e3`, `E-5`, `*10^3`, `x10^{-3}`, `\times 10^3` after a number: the product sign and the exponent.
+    private static func exponent(_ characters: [Character], _ start: Int) -> (String, String, Int)? {
+        var index = start
+        var product: String
+        if index < characters.count, characters[index] == "e" || characters[index] == "E" {
+            product = characters[index] == "e" ? "\\cdot " : "\\times "
+            index += 1
+        } else {
+            while index < characters.count, characters[index] == " " { index += 1 }
+            let rest = String(characters[index...])
+            guard let sign = ["*", "x", "\u{00D7}", "\\times"].first(where: { rest.hasPrefix($0) }) else { return nil }
+            product = sign == "*" ? "\\cdot " : "\\times "
+            index += sign.count
+            while index < characters.count, characters[index] == " " { index += 1 }
+            guard String(characters[index...]).hasPrefix("10^") else { return nil }
+            index += 3
+        }
+        var exponent = ""
+        var braced = false
+        if index < characters.count, characters[index] == "{" { braced = true; index += 1 }
+        if index < characters.count, characters[index] == "+" || characters[index] == "-" { exponent.append(characters[index]); index += 1 }
+        while index < characters.count, characters[index].isASCII, characters[index].isNumber { exponent.append(characters[index]); index += 1 }
+        if braced {
+            guard index < characters.count, characters[index] == "}" else { return nil }
+            index += 1
+        }
+        guard exponent.contains(where: \.isNumber) else { return nil }
+        return (product, exponent, index)
+    }
+
+    /// Digit groups: a whole part of more than four digits in threes from the right, a fraction in threes from the
+    /// left, 2 mu between them; a decimal comma as `{,}`.
+    private static func grouped(_ number: String) -> String {
+        let separator = number.firstIndex(where: { $0 == "." || $0 == "," })
+        let whole = String(number[..<(separator ?? number.endIndex)])
+        func groups(_ digits: String, fromRight: Bool) -> String {
+            guard digits.count > 4 else { return digits }
+            let characters = Array(digits)
+            var parts: [String] = []
+            if fromRight {
+                var end = characters.count
+                while end > 0 { parts.insert(String(characters[max(0, end - 3)..<end]), at: 0); end -= 3 }
+            } else {
+                var begin = 0
+                while begin < characters.count { parts.append(String(characters[begin..<min(characters.count, begin + 3)])); begin += 3 }
+            }
+            return parts.joined(separator: "\\mkern2mu ")
+        }
+        guard let separator else { return groups(whole, fromRight: true) }
+        let fraction = String(number[number.index(after: separator)...])
+        return groups(whole, fromRight: true) + (number[separator] == "," ? "{,}" : ".") + groups(fraction, fromRight: false)
+    }
+
+    /// `kJ//mol` (a text-style fraction), `kJ/mol`, `J/(mol K)`: `/` with thin spaces when a side has several units.
+    private static func unitQuotient(_ units: String, at offset: Int) throws -> String {
+        if let range = units.range(of: "//") {
+            let top = String(units[..<range.lowerBound]).trimmingCharacters(in: .whitespaces)
+            let bottom = String(units[range.upperBound...]).trimmingCharacters(in: .whitespaces)
+            guard !top.isEmpty, !bottom.isEmpty else { throw Failure(offset: offset, message: "// needs units on both sides in \\pu") }
+            let fraction = "\\frac{\(try unitQuotient(top, at: offset))}{\(try unitQuotient(bottom, at: offset))}"
+            return "\\mathchoice{\\textstyle\(fraction)}{\(fraction)}{\(fraction)}{\(fraction)}"
+        }
+        if let slash = units.firstIndex(of: "/") {
+            let top = String(units[..<slash]).trimmingCharacters(in: .whitespaces)
+            let bottom = String(units[units.index(after: slash)...]).trimmingCharacters(in: .whitespaces)
+            guard !top.isEmpty, !bottom.isEmpty else { throw Failure(offset: offset, message: "/ needs units on both sides in \\pu") }
+            let (upper, upperCount) = try unitProduct(top, at: offset)
+            let lower = try unitQuotient(bottom, at: offset + units.distance(from: units.startIndex, to: slash) + 1)
+            let several = upperCount > 1 || bottom.contains(where: { $0 == " " || $0 == "*" || $0 == "." || $0 == "/" })
+            return upper + (several ? "\\,/\\," : "/") + lower
+        }
+        return try unitProduct(units, at: offset).0
+    }
+
+    /// Units apart (3 mu) or joined by `*` or `.` (a tight centred dot), each in `\mathrm` with its power inside
+    /// (`mol-1`, `s^2`, `m^{-2}`); `°C`, `^oC` as a degree sign before the C. Returns the LaTeX and the number of units.
+    private static func unitProduct(_ text: String, at offset: Int) throws -> (String, Int) {
+        let characters = Array(text)
+        var out = ""
+        var unit = "", count = 0
+        var index = 0
+        func flush() {
+            guard !unit.isEmpty else { return }
+            out += "\\mathrm{\(unit)}"
+            unit = ""
+            count += 1
+        }
+        while index < characters.count {
+            let c = characters[index]
+            if c == " " || c == "*" || c == "." || c == "\u{00B7}" || c == "\u{22C5}" {
+                var next = index
+                var dot = false
+                while next < characters.count, " *.\u{00B7}\u{22C5}".contains(characters[next]) { dot = dot || characters[next] != " "; next += 1 }
+                flush()
+                if next < characters.count, !out.isEmpty { out += dot ? "\\mkern1mu{\\cdot}\\mkern1mu " : "\\mkern3mu " }
+                index = next
+                continue
+            }
+            if c == "^", index + 1 < characters.count, characters[index + 1] == "o" || characters[index + 1] == "{",
+               String(characters[index...]).hasPrefix("^oC") || String(characters[index...]).hasPrefix("^{o}C") ||
+               String(characters[index...]).hasPrefix("^oF") || String(characters[index...]).hasPrefix("^{o}F") {
+                let length = characters[index + 1] == "o" ? 3 : 5
+                unit += "{}^{\\circ}\(characters[index + length - 1])"
+                index += length
+                continue
+            }
+            if c == "\u{00B0}", index + 1 < characters.count, characters[index + 1] == "C" || characters[index + 1] == "F" {
+                unit += "{}^{\\circ}\(characters[index + 1])"
+                index += 2
+                continue
+            }
+            if c == "^" {
+                guard !unit.isEmpty else { throw Failure(offset: offset + index, message: "a power needs a unit before it in \\pu") }
+                let (power, next) = try unitPower(characters, index + 1, at: offset)
+                unit += "^{\(power)}"
+                index = next
+                continue
+            }
+            if (c.isASCII && c.isNumber) || ((c == "-" || c == "+") && index + 1 < characters.count && characters[index + 1].isNumber), !unit.isEmpty {
+                // Digits right after a unit are its power (mol-1, m2).
+                var power = String(c)
+                index += 1
+                while index < characters.count, characters[index].isASCII, characters[index].isNumber { power.append(characters[index]); index += 1 }
+                unit += "^{\(power)}"
+                continue
+            }
+            if c == "\\" {
+                var name = "\\"
+                index += 1
+                while index < characters.count, characters[index].isLetter { name.append(characters[index]); index += 1 }
+                guard name.count > 1 else { throw Failure(offset: offset + index - 1, message: "\\pu cannot read \\") }
+                unit += name + " "
+                continue
+            }
+            if c == "{" || c == "}" || c == "$" || c == "_" || c == "&" || c == "#" {
+                throw Failure(offset: offset + index, message: "\\pu cannot read \(c)")
+            }
+            unit.append(c)
+            index += 1
+        }
+        flush()
+        guard count > 0 else { throw Failure(offset: offset, message: "\\pu needs a unit here") }
+        return (out, count)
+    }
+
+    /// A power after `^`: digits with a sign, or a braced group of them.
+    private static func unitPower(_ characters: [Character], _ start: Int, at offset: Int = 0) throws -> (String, Int) {
+        var index = start
+        var braced = false
+        if index < characters.count, characters[index] == "{" { braced = true; index += 1 }
+        var power = ""
+        if index < characters.count, characters[index] == "+" || characters[index] == "-" { power.append(characters[index]); index += 1 }
+        while index < characters.count, characters[index].isASCII, characters[index].isNumber { power.append(characters[index]); index += 1 }
+        if braced {
+            guard index < characters.count, characters[index] == "}" else { throw Failure(offset: offset + start, message: "a power in \\pu is digits in braces") }
+            index += 1
+        }
+        guard power.contains(where: \.isNumber) else { throw Failure(offset: offset + start, message: "a power in \\pu needs digits") }
+        return (power, index)
     }
 }
