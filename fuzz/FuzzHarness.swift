@@ -1,11 +1,20 @@
-// The libFuzzer entry point for ipraster: every input (JSON, Rich HTML or Rich Markdown) goes through decode → layout (with the layout JSON
-// and per-character rects) → paint, as `ipraster render` does. Built by `scripts/fuzz`, not by SwiftPM:
-// a SwiftPM executable renames `main`, and libFuzzer's own `main` then clashes at link time, so the
-// script compiles this file with `swiftc -sanitize=fuzzer,address` against instrumented builds of the
-// library modules.
+// The libFuzzer entry point for ipraster. Built by `scripts/fuzz`, not by SwiftPM: a SwiftPM executable renames
+// `main`, and libFuzzer's own `main` then clashes at link time, so the script compiles this file with
+// `swiftc -sanitize=fuzzer,address` against instrumented builds of the library modules.
+//
+// A leading marker byte picks the entry point; any other input is rendered:
+//   0x01 LaTeX     the rest typeset as a display and as an inline formula (`ipraster math`)
+//   0x02 copy      the rest read as Rich Markdown, written back as Markdown (default and lossless) and read again
+//   0x03 reveal    the rest decoded as JSON, built into a reveal timeline and sampled at frame times
+//   0x04 PNG       the rest decoded as a PNG (what `ipraster compare` and `check` read)
+//   otherwise      decode (JSON, Rich HTML when it starts with "<", else Rich Markdown) → layout (with the layout
+//                  JSON and per-character rects) → paint, as `ipraster render` does; the last byte picks options.
+import Document
 import Foundation
 import Layout
+import Markup
 import Raster
+import Reveal
 
 private let pipeline: RenderPipeline = {
     do { return try RenderPipeline() } catch { fatalError("fuzz: cannot load the hermetic fonts: \(error)") }
@@ -18,6 +27,55 @@ private let paintPixelLimit = 600_000
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    let rest = Array(bytes.dropFirst())
+    switch bytes.first {
+    case 0x01: typeset(rest)
+    case 0x02: copy(rest)
+    case 0x03: reveal(rest)
+    case 0x04: _ = try? PNGCodec.decode(rest)
+    default: render(bytes)
+    }
+    return 0
+}
+
+private func typeset(_ bytes: [UInt8]) {
+    guard let formulas = pipeline.fonts.formulas else { return }
+    let source = String(decoding: bytes, as: UTF8.self)
+    _ = formulas.typeset(source, display: true, size: 19.04, color: .black)
+    _ = formulas.typeset(source, display: false, size: 17, color: .black)
+}
+
+private func copy(_ bytes: [UInt8]) {
+    var settings = RenderSettings()
+    settings.inputFormat = "markdown"
+    guard let document = (try? settings.decode(bytes, path: nil))?.lastDocument else { return }
+    for lossless in [false, true] {
+        let markdown = MarkdownWriter.markdown(document, lossless: lossless)
+        var again = settings
+        // A lossless copy may be Rich HTML; either reads back through the sniffing front door.
+        again.inputFormat = lossless && markdown.hasPrefix("<") ? "html" : "markdown"
+        _ = try? again.decode(Array(markdown.utf8), path: nil)
+    }
+}
+
+private func reveal(_ bytes: [UInt8]) {
+    let settings = RenderSettings()
+    guard let input = try? settings.decode(bytes, path: nil),
+          let stream = try? RevealStream(input: input, layout: { frame, revealRects in
+              var frameSettings = settings
+              frameSettings.layout.revealRects = revealRects
+              return try pipeline.layout(frame, settings: frameSettings)
+          }),
+          let timeline = try? RevealTimeline(stream: stream) else { return }
+    let end = min(timeline.endTime, 30)
+    var time = 0.0
+    while time <= end {
+        _ = timeline.frame(at: time)
+        time += max(end / 12, 1.0 / 30)
+    }
+}
+
+private func render(_ bytes: [UInt8]) {
     // The last byte picks the options, so option-dependent paths are fuzzed too.
     let selector = bytes.last ?? 0
     var settings = RenderSettings()
@@ -33,10 +91,9 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if !JSONMessageFormat.sniff(bytes) { settings.inputFormat = bytes.first { $0 > 0x20 } == UInt8(ascii: "<") ? "html" : "markdown" }
     settings.mathDelimiters = selector & 64 != 0 ? "loose" : "strict"
     guard let input = try? settings.decode(bytes, path: nil),
-          let layout = try? pipeline.layout(input, settings: settings) else { return 0 }
+          let layout = try? pipeline.layout(input, settings: settings) else { return }
     _ = layout.json(includeCharacterRects: true).serialized(pretty: false)
     if layout.canvas.pixelWidth * layout.canvas.pixelHeight <= paintPixelLimit {
         _ = try? pipeline.renderer.image(layout, media: nil)
     }
-    return 0
 }
