@@ -35,6 +35,8 @@ let package = Package(
         .systemLibrary(name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebp",
                        providers: [.apt(["libwebp-dev"])]),
         // The PNG writer for rendered pages: Cairo rows converted in place and compressed with libdeflate (issue 15).
+        // The C library's standard output for the command line (Swift 6 cannot read Glibc's `stdout` variable).
+        .target(name: "CStandardStreams", path: "Sources/CStandardStreams"),
         .target(name: "CPNGWriter", path: "Sources/CPNGWriter", linkerSettings: [.linkedLibrary("deflate"), .linkedLibrary("z"), .linkedLibrary("pthread")]),
         // The document model, the JSON reader and the Bot API / Telethon decoders; no C library.
         .target(name: "Document", path: "Sources/Document"),
@@ -58,7 +60,7 @@ let package = Package(
         .target(name: "GoldenKit", dependencies: ["Layout", "Raster", "RenderOptions"], path: "Sources/GoldenKit"),
         // assertSnapshot / verifySnapshot on the golden harness (README "Snapshot tests in your package").
         .target(name: "RichMessageSnapshot", dependencies: ["Layout", "Raster", "RenderOptions", "GoldenKit"], path: "Sources/RichMessageSnapshot"),
-        .executableTarget(name: "ipraster", dependencies: ["Layout", "Raster", "Reveal", "GoldenKit", "RenderOptions"], path: "Sources/ipraster"),
+        .executableTarget(name: "ipraster", dependencies: ["Layout", "Raster", "Reveal", "GoldenKit", "RenderOptions", "CStandardStreams"], path: "Sources/ipraster"),
         .target(name: "GoldenSupport", dependencies: ["Layout", "Raster", "GoldenKit", "RenderOptions"], path: "Tests/GoldenSupport"),
         .testTarget(name: "LayoutTests", dependencies: ["Document", "Layout", "Math", "Raster", "GoldenSupport"], path: "Tests/LayoutTests"),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Layout", "RenderOptions", "GoldenSupport", "CCairo", "CPNGWriter", "CJPEG", "CWebP"], path: "Tests/RasterTests"),
@@ -70,5 +72,5 @@ let package = Package(
         .testTarget(name: "LibraryUsageTests", dependencies: ["Raster"], path: "Tests/LibraryUsageTests"),
         .testTarget(name: "iprasterTests", dependencies: ["ipraster", "Layout", "Raster", "Markup", "RenderOptions", "GoldenKit", "GoldenSupport"], path: "Tests/iprasterTests"),
     ],
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [.v6]
 )

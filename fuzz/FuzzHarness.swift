@@ -16,7 +16,8 @@ import Markup
 import Raster
 import Reveal
 
-private let pipeline: RenderPipeline = {
+/// libFuzzer calls the entry point from one thread at a time (fork mode runs processes, not threads).
+nonisolated(unsafe) private let pipeline: RenderPipeline = {
     do { return try RenderPipeline() } catch { fatalError("fuzz: cannot load the hermetic fonts: \(error)") }
 }()
 

@@ -10,5 +10,10 @@
 #undef LIBXML_ICU_ENABLED
 #include <libxml/HTMLparser.h>
 #include <libxml/tree.h>
+#include <libxml/globals.h>
+
+/* libxml2's xmlFree is a global function-pointer variable, which Swift 6 refuses to read from any thread (shared
+   mutable state); ipraster never replaces libxml2's allocator, so a function calling it is safe to share. */
+static inline void ipr_xml_free(void *pointer) { xmlFree(pointer); }
 
 #endif

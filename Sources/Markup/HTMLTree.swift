@@ -42,13 +42,13 @@ struct HTMLNode {
     /// All text below the node, as written (for `<pre>`, `<tg-math>`).
     var textContent: String {
         guard let content = xmlNodeGetContent(pointer) else { return "" }
-        defer { xmlFree(content) }
+        defer { ipr_xml_free(content) }
         return String(cString: content)
     }
 
     func attribute(_ name: String) -> String? {
         guard let value = xmlGetProp(pointer, name) else { return nil }
-        defer { xmlFree(value) }
+        defer { ipr_xml_free(value) }
         return String(cString: value)
     }
 

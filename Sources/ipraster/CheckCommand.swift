@@ -82,20 +82,22 @@ enum CheckCommand {
         }
         if let shard { cases = shard.slice(cases) }
         cases = cases.map { var testCase = $0; testCase.arguments = renderArguments + testCase.arguments; return testCase }
-        let workers = try [first] + (1..<max(1, min(jobs, cases.count))).map { _ in try makeHarness() }
+        // One harness (one pipeline, Pango state included) per worker.
+        let workers = PerWorker(try [first] + (1..<max(1, min(jobs, cases.count))).map { _ in try makeHarness() })
         let outcomes = OutcomeList(count: cases.count)
         let progress = CheckProgress(total: cases.count)
         let started = Date()
+        let selected = cases
         DispatchQueue.concurrentPerform(iterations: workers.count) { worker in
-            for index in stride(from: worker, to: cases.count, by: workers.count) {
+            for index in stride(from: worker, to: selected.count, by: workers.count) {
                 let caseStart = Date()
-                outcomes.set(index, workers[worker].run(cases[index]), seconds: Date().timeIntervalSince(caseStart))
-                progress.advance(cases[index].name)
+                outcomes.set(index, workers[worker].run(selected[index]), seconds: Date().timeIntervalSince(caseStart))
+                progress.advance(selected[index].name)
             }
         }
         progress.finish()
         var measurements: [String: (diffPixels: Int, diffRatio: Double)] = [:]
-        for worker in workers { measurements.merge(worker.measurements) { first, _ in first } }
+        for worker in workers.all { measurements.merge(worker.measurements) { first, _ in first } }
         let entries = zip(cases, outcomes.values).map { testCase, result -> CheckReport.Entry in
             let (outcome, seconds) = result
             var entry = CheckReport.Entry(name: testCase.name, status: .passed, diffPixels: measurements[testCase.name]?.diffPixels,

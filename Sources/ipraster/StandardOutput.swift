@@ -1,3 +1,4 @@
+import CStandardStreams
 import Foundation
 import Raster
 
@@ -5,6 +6,11 @@ import Raster
 /// pipe is exit code 3 instead of a crash or a silent success.
 enum StandardOutput {
     struct ClosedPipe: Error {}
+
+    /// Buffers text output in 64 KB blocks (help, layout JSON, reports) instead of line by line.
+    static func bufferFully() {
+        setvbuf(ipr_standard_output(), nil, _IOFBF, 1 << 16)
+    }
 
     /// Writes binary output after whatever text is buffered.
     static func write(_ bytes: [UInt8]) throws {
@@ -18,9 +24,10 @@ enum StandardOutput {
 
     /// Flushes buffered text (`print`) and reports a failed write.
     static func flush() throws {
-        if fflush(stdout) != 0 || ferror(stdout) != 0 {
+        let stream = ipr_standard_output()
+        if fflush(stream) != 0 || ferror(stream) != 0 {
             let code = errno
-            clearerr(stdout)
+            clearerr(stream)
             if code == EPIPE { throw ClosedPipe() }
             throw AtomicFile.WriteError(path: "standard output", reason: String(cString: strerror(code == 0 ? EIO : code)))
         }

@@ -1,7 +1,7 @@
 import Foundation
 
 Interruption.install()
-setvbuf(stdout, nil, _IOFBF, 1 << 16)
+StandardOutput.bufferFully()
 var status = CLI.run(Array(CommandLine.arguments.dropFirst()))
 do {
     try StandardOutput.flush()

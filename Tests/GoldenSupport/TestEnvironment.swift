@@ -27,8 +27,9 @@ public enum TestEnvironment {
         return path
     }
 
-    /// One pipeline per test process (Pango objects are not thread-safe; XCTest runs tests serially).
-    public static let pipeline: RenderPipeline = {
+    /// One pipeline per test process (Pango objects are not thread-safe; XCTest runs a process's tests one after
+    /// another, which is what makes sharing it unchecked-safe).
+    nonisolated(unsafe) public static let pipeline: RenderPipeline = {
         do { return try RenderPipeline() } catch { fatalError("cannot load the hermetic fonts: \(error)") }
     }()
 

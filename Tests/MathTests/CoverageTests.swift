@@ -6,7 +6,8 @@ import XCTest
 /// `math-facts.md` §4.3 "Recommended v1 coverage": every command listed there typesets (one formula per line of
 /// `Tests/Fixtures/math/coverage.txt`), and what §4.3 item 11 leaves out, or is not LaTeX at all, falls back (§7).
 final class CoverageTests: XCTestCase {
-    static let typesetter: FormulaTypesetter = {
+    /// One typesetter per test (it caches what it sets, so it is not shared between threads).
+    let typesetter: FormulaTypesetter = {
         let font = try! MathFont(file: MathFontTests.latinModernMath)
         let text = try? TextFont(file: "/usr/share/fonts/truetype/noto/NotoSerif-Regular.ttf")
         return FormulaTypesetter(font: font, textFont: text)
@@ -24,7 +25,7 @@ final class CoverageTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(lines.count, 70)
         for line in lines {
             for display in [true, false] {
-                switch Self.typesetter.typeset(line, display: display, size: 19.04, color: .black) {
+                switch typesetter.typeset(line, display: display, size: 19.04, color: .black) {
                 case .success(let formula):
                     XCTAssertGreaterThan(formula.width, 0, line)
                     XCTAssertFalse(formula.frame.isEmpty, line)
@@ -49,7 +50,7 @@ final class CoverageTests: XCTestCase {
             (#"\begin{cases} a & b & c \end{cases}"#, "cases has at most 2 columns"), (#"x^"#, "missing argument"),
         ]
         for (source, message) in cases {
-            guard case .failure(let error) = Self.typesetter.typeset(source, display: true, size: 19.04, color: .black) else {
+            guard case .failure(let error) = typesetter.typeset(source, display: true, size: 19.04, color: .black) else {
                 XCTFail("\(source) typeset")
                 continue
             }
@@ -69,7 +70,7 @@ final class CoverageTests: XCTestCase {
     }
 
     private func failure(_ source: String) -> FormulaError? {
-        if case .failure(let error) = Self.typesetter.typeset(source, display: true, size: 19.04, color: .black) { return error }
+        if case .failure(let error) = typesetter.typeset(source, display: true, size: 19.04, color: .black) { return error }
         return nil
     }
 
@@ -87,7 +88,7 @@ final class CoverageTests: XCTestCase {
                 state = state &* 6364136223846793005 &+ 1442695040888963407
                 source += tokens[Int(state >> 33) % tokens.count]
             }
-            switch Self.typesetter.typeset(source, display: state & 1 == 0, size: 19.04, color: .black) {
+            switch typesetter.typeset(source, display: state & 1 == 0, size: 19.04, color: .black) {
             case .success(let formula):
                 XCTAssertTrue(formula.width.isFinite && formula.ascent.isFinite && formula.descent.isFinite, source)
             case .failure(let error):

@@ -1,7 +1,7 @@
 /// One way a rich message can arrive as bytes. `InputFormats.decode` picks a format by sniffing (or by
 /// name), so a new front-end (Rich Markdown, Rich HTML) is one conforming type in its own target, added to
 /// the list by whoever links it; nothing downstream of `Document` changes.
-public protocol InputFormat {
+public protocol InputFormat: Sendable {
     /// The name `--from` takes (`json`, later `markdown`, `html`).
     static var name: String { get }
     /// File extensions (lowercase, without the dot) that select this format.

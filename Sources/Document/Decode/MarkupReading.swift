@@ -1,7 +1,7 @@
 /// Rich Markdown and Rich HTML read into blocks by a front-end target that links the parsers (`Markup`): the
 /// JSON decoders hand `rich_message.markdown` / `.html` to it through `DecodeOptions.markup`, so this target
 /// links no parser (`architecture.md`: one front-end per input syntax).
-public protocol MarkupReading {
+public protocol MarkupReading: Sendable {
     /// `text` as blocks. Errors are `DecodeError`s whose path is `path` (where the text sits, e.g.
     /// `$.rich_message.markdown`) followed by `:line:column`.
     static func read(markdown text: String, at path: String, options: MarkupOptions) throws -> MarkupResult
