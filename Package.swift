@@ -11,6 +11,8 @@ let package = Package(
         .library(name: "Math", targets: ["Math"]),
         .library(name: "Markup", targets: ["Markup"]),
         .library(name: "Raster", targets: ["Raster"]),
+        // The front door: input formats and decode → layout → paint (`RenderPipeline`, `RenderSettings`).
+        .library(name: "RichMessageRenderer", targets: ["RichMessageRenderer"]),
         .library(name: "Reveal", targets: ["Reveal"]),
         .library(name: "RenderOptions", targets: ["RenderOptions"]),
         .library(name: "GoldenKit", targets: ["GoldenKit"]),
@@ -34,9 +36,9 @@ let package = Package(
         .systemLibrary(name: "CXML2", path: "Sources/CXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebp",
                        providers: [.apt(["libwebp-dev"])]),
-        // The PNG writer for rendered pages: Cairo rows converted in place and compressed with libdeflate (issue 15).
         // The C library's standard output for the command line (Swift 6 cannot read Glibc's `stdout` variable).
         .target(name: "CStandardStreams", path: "Sources/CStandardStreams"),
+        // The PNG writer for rendered pages: Cairo rows converted in place and compressed with libdeflate (issue 15).
         .target(name: "CPNGWriter", path: "Sources/CPNGWriter", linkerSettings: [.linkedLibrary("deflate"), .linkedLibrary("z"), .linkedLibrary("pthread")]),
         // The document model, the JSON reader and the Bot API / Telethon decoders; no C library.
         .target(name: "Document", path: "Sources/Document"),
@@ -47,30 +49,34 @@ let package = Package(
         .target(name: "Markup", dependencies: ["Document", "CCmark", "CXML2"], path: "Sources/Markup"),
         // The font collection (issue 22): fonts.list, the font index, the base faces and the world's Noto faces, the
         // cascades and the Han region rule; builds the fontconfig configuration Pango is given. Shaping is Layout's.
-        .target(name: "Fonts", dependencies: ["CPango"], path: "Sources/Fonts"),
+        .target(name: "Fonts", dependencies: ["Drawing", "CPango"], path: "Sources/Fonts"),
         .target(name: "Layout", dependencies: ["Document", "Drawing", "Fonts", "Math", "CPango"], path: "Sources/Layout"),
         // The formula typesetter (issue 13): LaTeX → math list → TeX layout → display-list frames, on HarfBuzz's
         // OpenType MATH API. Depends on Drawing, not on Layout or Cairo.
         .target(name: "Math", dependencies: ["Drawing", "CHarfBuzz"], path: "Sources/Math"),
-        .target(name: "Raster", dependencies: ["Layout", "Drawing", "Markup", "CCairo", "CPNG", "CPNGWriter", "CJPEG", "CWebP"], path: "Sources/Raster"),
-        .target(name: "Reveal", dependencies: ["Layout", "Raster"], path: "Sources/Reveal"),
-        // The golden harness (record modes, artifacts, environment fingerprints), shared by `ipraster check` and the tests.
+        // Paint: display pages → Cairo → PNG, SVG, PDF; media decoding; pixelmatch. Names no block and no layout
+        // value; Fonts only for the FreeType faces it shares with Pango.
+        .target(name: "Raster", dependencies: ["Drawing", "Fonts", "CCairo", "CPNG", "CPNGWriter", "CJPEG", "CWebP"], path: "Sources/Raster"),
+        // The front door (issue 26): the input formats and the decode → layout → paint sequence every caller uses.
+        .target(name: "RichMessageRenderer", dependencies: ["Document", "Markup", "Layout", "Raster"], path: "Sources/RichMessageRenderer"),
+        .target(name: "Reveal", dependencies: ["Layout", "RichMessageRenderer"], path: "Sources/Reveal"),
         // The command line's render options (and golden cases' .args), parsed into RenderSettings.
-        .target(name: "RenderOptions", dependencies: ["Layout", "Raster"], path: "Sources/RenderOptions"),
-        .target(name: "GoldenKit", dependencies: ["Layout", "Raster", "RenderOptions"], path: "Sources/GoldenKit"),
+        .target(name: "RenderOptions", dependencies: ["Layout", "RichMessageRenderer"], path: "Sources/RenderOptions"),
+        // The golden harness (record modes, artifacts, environment fingerprints), shared by `ipraster check` and the tests.
+        .target(name: "GoldenKit", dependencies: ["Layout", "RichMessageRenderer", "RenderOptions"], path: "Sources/GoldenKit"),
         // assertSnapshot / verifySnapshot on the golden harness (README "Snapshot tests in your package").
-        .target(name: "RichMessageSnapshot", dependencies: ["Layout", "Raster", "RenderOptions", "GoldenKit"], path: "Sources/RichMessageSnapshot"),
-        .executableTarget(name: "ipraster", dependencies: ["Layout", "Raster", "Reveal", "GoldenKit", "RenderOptions", "CStandardStreams"], path: "Sources/ipraster"),
-        .target(name: "GoldenSupport", dependencies: ["Layout", "Raster", "GoldenKit", "RenderOptions"], path: "Tests/GoldenSupport"),
-        .testTarget(name: "LayoutTests", dependencies: ["Document", "Layout", "Math", "Raster", "GoldenSupport"], path: "Tests/LayoutTests"),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "Layout", "RenderOptions", "GoldenSupport", "CCairo", "CPNGWriter", "CJPEG", "CWebP"], path: "Tests/RasterTests"),
-        .testTarget(name: "RevealTests", dependencies: ["Reveal", "Raster", "Layout", "RenderOptions", "GoldenKit", "GoldenSupport"], path: "Tests/RevealTests"),
-        // Uses only the Raster product, as another package would (the README's library example).
+        .target(name: "RichMessageSnapshot", dependencies: ["Layout", "RichMessageRenderer", "RenderOptions", "GoldenKit"], path: "Sources/RichMessageSnapshot"),
+        .executableTarget(name: "ipraster", dependencies: ["Layout", "RichMessageRenderer", "Reveal", "GoldenKit", "RenderOptions", "CStandardStreams"], path: "Sources/ipraster"),
+        .target(name: "GoldenSupport", dependencies: ["Layout", "RichMessageRenderer", "GoldenKit", "RenderOptions"], path: "Tests/GoldenSupport"),
+        .testTarget(name: "LayoutTests", dependencies: ["Document", "Layout", "Math", "RichMessageRenderer", "GoldenSupport"], path: "Tests/LayoutTests"),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "RichMessageRenderer", "Layout", "RenderOptions", "GoldenSupport", "CCairo", "CPNGWriter", "CJPEG", "CWebP"], path: "Tests/RasterTests"),
+        .testTarget(name: "RevealTests", dependencies: ["Reveal", "RichMessageRenderer", "Layout", "RenderOptions", "GoldenKit", "GoldenSupport"], path: "Tests/RevealTests"),
         .testTarget(name: "MathTests", dependencies: ["Math"], path: "Tests/MathTests"),
         .testTarget(name: "FontsTests", dependencies: ["Fonts"], path: "Tests/FontsTests"),
         .testTarget(name: "MarkupTests", dependencies: ["Markup", "Document"], path: "Tests/MarkupTests"),
-        .testTarget(name: "LibraryUsageTests", dependencies: ["Raster"], path: "Tests/LibraryUsageTests"),
-        .testTarget(name: "iprasterTests", dependencies: ["ipraster", "Layout", "Raster", "Markup", "RenderOptions", "GoldenKit", "GoldenSupport"], path: "Tests/iprasterTests"),
+        // Uses only the RichMessageRenderer product, as another package would (the README's library example).
+        .testTarget(name: "LibraryUsageTests", dependencies: ["RichMessageRenderer"], path: "Tests/LibraryUsageTests"),
+        .testTarget(name: "iprasterTests", dependencies: ["ipraster", "Layout", "RichMessageRenderer", "Markup", "RenderOptions", "GoldenKit", "GoldenSupport"], path: "Tests/iprasterTests"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -13,7 +13,7 @@ import Document
 import Foundation
 import Layout
 import Markup
-import Raster
+import RichMessageRenderer
 import Reveal
 
 /// libFuzzer calls the entry point from one thread at a time (fork mode runs processes, not threads).

@@ -1,4 +1,5 @@
 import CPango
+import Drawing
 import Foundation
 
 /// One FreeType face per font file and face index for the whole process, on the file's one memory mapping

@@ -1,6 +1,6 @@
 import Foundation
 import Layout
-import Raster
+import RichMessageRenderer
 
 /// What the pixels of a render depend on besides the input: library versions, the base font files' hashes and,
 /// for the world collection (~250 files, 150 MB), each Debian package's version with its listed files' count and

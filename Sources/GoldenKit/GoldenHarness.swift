@@ -1,6 +1,6 @@
 import Foundation
 import Layout
-import Raster
+import RichMessageRenderer
 import RenderOptions
 
 /// Golden-image checking shared by `ipraster check` and the test suite: `<fixtures>/<case>.json` (or `.md`) is

@@ -1,7 +1,6 @@
 import CCairo
 import CPNGWriter
 import Drawing
-import Layout
 
 /// Paints display-list frames of one canvas size and encodes each as PNG, reusing one Cairo surface (cleared
 /// between frames), its own glyph painter and media store, and the compressed bands of rows of its earlier
@@ -27,7 +26,7 @@ public final class FrameEncoder {
 
     /// `frame` painted at the canvas's scale and encoded at libdeflate `level` on this thread.
     public func png(_ frame: Frame, level: Int32) throws -> [UInt8] {
-        let side = LayoutOptions.maxRasterPixels
+        let side = Canvas.maxRasterSide
         guard canvas.pixelWidth <= side, canvas.pixelHeight <= side else {
             throw PageTooLarge(message: "the \(canvas.pixelWidth)×\(canvas.pixelHeight) px canvas is larger than a raster image can be (\(side) px a side)")
         }

@@ -1,4 +1,4 @@
-import Layout
+import Drawing
 
 /// A page the input makes too large for the requested output: an input error (exit 2), not a failure of
 /// the machine. The message says what does work.
@@ -6,31 +6,29 @@ public struct PageTooLarge: Error, CustomStringConvertible {
     public let description: String
 
     /// A raster output (PNG, reveal frames) taller or wider than an image can be.
-    public init(raster layout: PageLayout) {
-        let canvas = layout.canvas
-        let side = Double(LayoutOptions.maxRasterPixels)
-        let size = layout.exceedsHeightLimit ? "more than \(LayoutOptions.maxRasterPixels) pt tall"
+    public init(raster canvas: Canvas, truncated: Bool) {
+        let side = Double(Canvas.maxRasterSide)
+        let size = truncated ? "more than \(Canvas.maxRasterSide) pt tall"
             : "\(canvas.pixelWidth)×\(canvas.pixelHeight) px"
         var remedies: [String] = []
         let fittingScale = min(side / max(canvas.width, 1), side / max(canvas.height, 1))
-        if !layout.exceedsHeightLimit && fittingScale >= 1 {
+        if !truncated && fittingScale >= 1 {
             remedies.append("--scale \(String(format: "%.2f", (fittingScale * 100).rounded(.down) / 100)) or less fits")
-        } else if canvas.height > side || layout.exceedsHeightLimit {
+        } else if canvas.height > side || truncated {
             remedies.append("no --scale makes it fit; split the message, or a wider --width shortens it")
         }
         remedies.append("`ipraster layout` still gives its geometry")
-        description = "the page is \(size), more than the \(LayoutOptions.maxRasterPixels) px a raster image can have on a side; "
+        description = "the page is \(size), more than the \(Canvas.maxRasterSide) px a raster image can have on a side; "
             + remedies.joined(separator: "; ")
     }
 
     /// A PNG page (painted in strips) wider than a surface or taller than `maxRasterPageHeight`.
-    public init(page layout: PageLayout) {
-        let canvas = layout.canvas
-        let width = Double(LayoutOptions.maxRasterPixels), height = Double(LayoutOptions.maxRasterPageHeight)
-        let size = layout.exceedsHeightLimit ? "more than \(LayoutOptions.maxRasterPageHeight) pt tall" : "\(canvas.pixelWidth)×\(canvas.pixelHeight) px"
+    public init(page canvas: Canvas, truncated: Bool) {
+        let width = Double(Canvas.maxRasterSide), height = Double(Canvas.maxPageHeight)
+        let size = truncated ? "more than \(Canvas.maxPageHeight) pt tall" : "\(canvas.pixelWidth)×\(canvas.pixelHeight) px"
         let fittingScale = min(width / max(canvas.width, 1), height / max(canvas.height, 1))
         var remedies: [String] = []
-        if !layout.exceedsHeightLimit && fittingScale >= 1 {
+        if !truncated && fittingScale >= 1 {
             remedies.append("--scale \(String(format: "%.2f", (fittingScale * 100).rounded(.down) / 100)) or less fits")
         } else if canvas.width * 1 > width {
             remedies.append("no --scale makes it fit; a smaller --width narrows it")
@@ -38,8 +36,8 @@ public struct PageTooLarge: Error, CustomStringConvertible {
             remedies.append("no --scale makes it fit; split the message, or a wider --width shortens it")
         }
         remedies.append("SVG and PDF have no such limit, and `ipraster layout` still gives its geometry")
-        description = "the page is \(size), more than a PNG page can be (\(LayoutOptions.maxRasterPixels) px wide, "
-            + "\(LayoutOptions.maxRasterPageHeight) px tall); " + remedies.joined(separator: "; ")
+        description = "the page is \(size), more than a PNG page can be (\(Canvas.maxRasterSide) px wide, "
+            + "\(Canvas.maxPageHeight) px tall); " + remedies.joined(separator: "; ")
     }
 
     public init(message: String) {

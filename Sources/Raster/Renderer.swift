@@ -1,8 +1,7 @@
 import CCairo
 import Drawing
-import Layout
 
-/// Paints page layouts and encodes them as PNG, SVG or PDF. Not thread-safe (its glyph painter caches
+/// Paints display pages and encodes them as PNG, SVG or PDF. Not thread-safe (its glyph painter caches
 /// Cairo fonts): use one per thread.
 public final class Renderer {
     public enum Format: String, Sendable, CaseIterable { case png, svg, pdf }
@@ -12,47 +11,43 @@ public final class Renderer {
     /// Paint opens the font files glyph runs name; it needs nothing from the layout's font set.
     public init() {}
 
-    /// The layout painted at its canvas scale, as straight RGBA; `overlays` change named groups for one
-    /// animation frame (`PageLayout.displayList(overlays:)`).
-    public func image(_ layout: PageLayout, overlays: [String: Overlay] = [:], media: MediaStore? = nil) throws -> RGBAImage {
-        try painted(layout, overlays: overlays, media: media).image()
+    /// The page painted at its canvas scale, as straight RGBA.
+    public func image(_ page: DisplayPage, media: MediaStore? = nil) throws -> RGBAImage {
+        try painted(page, media: media).image()
     }
 
-    /// The layout painted and encoded as PNG: in strips (`StripRenderer`: no full-page surface, strips
+    /// The page painted and encoded as PNG: in strips (`StripRenderer`: no full-page surface, strips
     /// compressed on other cores while the next is painted) unless it draws raster images, else on one canvas
     /// converted in place; the same pixels and bytes either way. RGB when the page has an opaque background,
     /// else RGBA (an explicit rule, so goldens are stable). `level` is libdeflate's compression level.
-    public func png(_ layout: PageLayout, overlays: [String: Overlay] = [:], media: MediaStore? = nil,
-                    level: Int32 = PNGCodec.compressionLevel) throws -> [UInt8] {
-        try checkPageSize(layout)
-        let list = layout.displayList(overlays: overlays)
-        guard StripRenderer.canPaintInStrips(list) else {
-            try checkRasterSize(layout)
-            return try painted(list, canvas: layout.canvas, opaque: layout.isOpaque, media: media).png(level: level)
+    public func png(_ page: DisplayPage, media: MediaStore? = nil, level: Int32 = PNGCodec.compressionLevel) throws -> [UInt8] {
+        try checkPageSize(page)
+        guard StripRenderer.canPaintInStrips(page.list) else {
+            try checkRasterSize(page)
+            return try painted(page.list, canvas: page.canvas, opaque: page.opaque, media: media).png(level: level)
         }
-        return try StripRenderer(canvas: layout.canvas, opaque: layout.isOpaque, glyphs: glyphs, media: media).png(list, level: level)
+        return try StripRenderer(canvas: page.canvas, opaque: page.opaque, glyphs: glyphs, media: media).png(page.list, level: level)
     }
 
-    /// A PNG page is painted in strips: at most 32767 pixels wide (one surface's row), `maxRasterPageHeight` tall.
-    private func checkPageSize(_ layout: PageLayout) throws {
-        guard !layout.exceedsHeightLimit, layout.canvas.pixelWidth <= LayoutOptions.maxRasterPixels,
-              layout.canvas.pixelHeight <= LayoutOptions.maxRasterPageHeight else {
-            throw PageTooLarge(page: layout)
+    /// A PNG page is painted in strips: at most 32767 pixels wide (one surface's row), `Canvas.maxPageHeight` tall.
+    private func checkPageSize(_ page: DisplayPage) throws {
+        guard !page.truncated, page.canvas.pixelWidth <= Canvas.maxRasterSide, page.canvas.pixelHeight <= Canvas.maxPageHeight else {
+            throw PageTooLarge(page: page.canvas, truncated: page.truncated)
         }
     }
 
     /// Cairo image surfaces are at most 32767 pixels on a side.
-    private func checkRasterSize(_ layout: PageLayout) throws {
-        let side = LayoutOptions.maxRasterPixels
-        guard !layout.exceedsHeightLimit, layout.canvas.pixelWidth <= side, layout.canvas.pixelHeight <= side else {
-            throw PageTooLarge(raster: layout)
+    private func checkRasterSize(_ page: DisplayPage) throws {
+        let side = Canvas.maxRasterSide
+        guard !page.truncated, page.canvas.pixelWidth <= side, page.canvas.pixelHeight <= side else {
+            throw PageTooLarge(raster: page.canvas, truncated: page.truncated)
         }
     }
 
-    /// The layout painted onto a canvas of its pixel size, to be encoded or read once.
-    public func painted(_ layout: PageLayout, overlays: [String: Overlay] = [:], media: MediaStore? = nil) throws -> PaintedPage {
-        try checkRasterSize(layout)
-        return try painted(layout.displayList(overlays: overlays), canvas: layout.canvas, opaque: layout.isOpaque, media: media)
+    /// The page painted onto a canvas of its pixel size, to be encoded or read once.
+    public func painted(_ page: DisplayPage, media: MediaStore? = nil) throws -> PaintedPage {
+        try checkRasterSize(page)
+        return try painted(page.list, canvas: page.canvas, opaque: page.opaque, media: media)
     }
 
     private func painted(_ list: Frame, canvas size: Canvas, opaque: Bool, media: MediaStore?) throws -> PaintedPage {
@@ -63,19 +58,19 @@ public final class Renderer {
         return PaintedPage(canvas: canvas, opaque: opaque)
     }
 
-    public func encode(_ layout: PageLayout, as format: Format, media: MediaStore? = nil) throws -> [UInt8] {
+    public func encode(_ page: DisplayPage, as format: Format, media: MediaStore? = nil) throws -> [UInt8] {
         switch format {
         case .png:
-            return try png(layout, media: media)
+            return try png(page, media: media)
         case .svg, .pdf:
-            let canvas = try CairoCanvas(vector: format == .svg ? .svg : .pdf, width: layout.canvas.width, height: layout.canvas.height)
-            let painter = FramePainter(glyphs: glyphs, media: media, scale: layout.canvas.scale, vector: true)
-            painter.paint(layout.displayList(), cr: canvas.cr)
+            let canvas = try CairoCanvas(vector: format == .svg ? .svg : .pdf, width: page.canvas.width, height: page.canvas.height)
+            let painter = FramePainter(glyphs: glyphs, media: media, scale: page.canvas.scale, vector: true)
+            painter.paint(page.list, cr: canvas.cr)
             painter.writeLinks(cr: canvas.cr)
             do {
                 return try canvas.finishVector()
             } catch let error as CairoError {
-                let size = "\(layout.canvas.width.saturatingInt)×\(layout.canvas.height.saturatingInt) pt"
+                let size = "\(page.canvas.width.saturatingInt)×\(page.canvas.height.saturatingInt) pt"
                 throw PageTooLarge(message: "cannot draw the \(size) page as \(format.rawValue.uppercased()): \(error.message); `ipraster layout` still gives its geometry")
             }
         }
@@ -99,11 +94,10 @@ public final class Renderer {
         }
     }
 
-    /// Versions of the C libraries that shape the pixels.
-    public static var libraryVersions: [(String, String)] {
-        let shaping = FontSet.libraryVersions
-        return shaping.filter { $0.0 != "fontconfig" } + [("cairo", String(cString: cairo_version_string())), ("freetype", Self.freetypeVersion)]
-            + shaping.filter { $0.0 == "fontconfig" } + [("libpng", PNGCodec.libraryVersion), ("libdeflate", PNGCodec.deflateVersion)]
+    /// Versions of the C libraries paint uses (shaping's are `FontSet.libraryVersions`).
+    public static var paintLibraryVersions: [(String, String)] {
+        [("cairo", String(cString: cairo_version_string())), ("freetype", Self.freetypeVersion),
+         ("libpng", PNGCodec.libraryVersion), ("libdeflate", PNGCodec.deflateVersion)]
     }
 
     private static var freetypeVersion: String {

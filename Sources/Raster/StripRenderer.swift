@@ -2,7 +2,6 @@ import CCairo
 import CPNGWriter
 import Drawing
 import Foundation
-import Layout
 
 /// Paints a page as PNG in horizontal strips of the PNG writer's band height (512 rows) in a few reused
 /// buffers: each strip is painted here, then converted and compressed on another core while the next strip is

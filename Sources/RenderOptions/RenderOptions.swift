@@ -1,7 +1,7 @@
 import Document
 import Foundation
 import Layout
-import Raster
+import RichMessageRenderer
 
 /// The render options of the command line and of golden cases' `.args` files (`cli-contract.md`, "Render
 /// options"), parsed into `RenderSettings`. Command-line vocabulary lives here, not in the libraries that

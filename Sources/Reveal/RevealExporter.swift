@@ -1,6 +1,6 @@
 import Foundation
 import Layout
-import Raster
+import RichMessageRenderer
 
 /// Paints a timeline's frames and writes them: display lists are built from the shared layouts on the
 /// calling thread (layout's Pango objects are not thread-safe), then painted and PNG-encoded on every core,

@@ -1,7 +1,7 @@
 import Foundation
 import GoldenKit
 import Layout
-import Raster
+import RichMessageRenderer
 import RenderOptions
 import XCTest
 

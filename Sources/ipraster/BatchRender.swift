@@ -1,6 +1,6 @@
 import Foundation
 import Layout
-import Raster
+import RichMessageRenderer
 import RenderOptions
 
 /// Many renders in one process: `render A.json B.json … -o OUTDIR/` writes OUTDIR/<input's base name>.<format>;

@@ -1,7 +1,7 @@
 import Foundation
 import Layout
 import GoldenKit
-import Raster
+import RichMessageRenderer
 import RenderOptions
 
 /// `ipraster check FIXTURES_DIR --golden DIR [--record MODE] [--reporter NAME[=FILE]]... [--shard I/N] [options]`:

@@ -1,7 +1,7 @@
 import Foundation
 import GoldenKit
 import Layout
-import Raster
+import RichMessageRenderer
 
 /// What `ipraster check` found, and its reporters: `list` (a line per failure and the summary), `json`,
 /// `junit` (JUnit XML for CI test tabs) and `html` (a page with labelled expected / actual / diff panels, its

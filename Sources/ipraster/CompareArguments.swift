@@ -1,6 +1,6 @@
 import Foundation
 import GoldenKit
-import Raster
+import RichMessageRenderer
 
 /// The options `compare` and `check` share (`cli-contract.md`, "Compare / check options").
 struct CompareArguments {

@@ -1,6 +1,6 @@
 import Foundation
 import Layout
-import Raster
+import RichMessageRenderer
 
 /// `ipraster compare EXPECTED.png ACTUAL.png [-o DIFF.png] [--json] [options]` (pixelmatch 7.2 semantics).
 enum CompareCommand {

@@ -1,5 +1,5 @@
 import Foundation
-import Raster
+import RichMessageRenderer
 import Reveal
 
 /// Animated exports through an installed ffmpeg: the PNG frames go to a temporary directory, ffmpeg

@@ -1,5 +1,5 @@
 import Foundation
-import Raster
+import RichMessageRenderer
 
 /// SIGINT, SIGTERM and SIGHUP end the tool without leaving anything behind: the signals are blocked in
 /// every thread and taken by one waiting thread, which stops registered child processes (ffmpeg), removes

@@ -1,7 +1,7 @@
 import Foundation
 import Layout
 import Markup
-import Raster
+import RichMessageRenderer
 import RenderOptions
 
 /// `ipraster markdown INPUT`: the message as Markdown, as the app copies a rich message; and

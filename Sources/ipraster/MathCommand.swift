@@ -2,7 +2,7 @@ import Drawing
 import Foundation
 import Layout
 import Math
-import Raster
+import RichMessageRenderer
 
 /// `ipraster math 'LATEX' -o OUTPUT [options]`: one formula alone, as PNG, SVG or PDF (`cli-contract.md`,
 /// second-wave additions). LaTeX that cannot be typeset is an input error (exit 2) naming the character.

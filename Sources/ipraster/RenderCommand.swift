@@ -1,6 +1,6 @@
 import Foundation
 import Layout
-import Raster
+import RichMessageRenderer
 import RenderOptions
 
 /// `ipraster [render] INPUT -o OUTPUT [options]`, and batches: `render A.json B.json … -o OUTDIR/` or

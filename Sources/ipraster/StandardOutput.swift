@@ -1,6 +1,6 @@
 import CStandardStreams
 import Foundation
-import Raster
+import RichMessageRenderer
 
 /// Standard output for payloads (PNG bytes, JSON, help): every write is checked, so a full disk or a closed
 /// pipe is exit code 3 instead of a crash or a silent success.

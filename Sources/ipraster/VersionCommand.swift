@@ -1,7 +1,7 @@
 import Foundation
 import Layout
 import GoldenKit
-import Raster
+import RichMessageRenderer
 
 /// `ipraster --version`: the program, the libraries that shape pixels, the base font files' hashes and the
 /// collection's packages (the golden fingerprint's entries).

@@ -1,4 +1,4 @@
-import Raster
+import RichMessageRenderer
 
 /// Frames side by side in a grid, row-major, on a neutral grey: one reviewable image per reveal case.
 public enum ContactSheet {

@@ -1,6 +1,6 @@
 import Foundation
 import GoldenKit
-import Raster
+import RichMessageRenderer
 import XCTest
 
 /// Runs the golden harness over `Tests/Fixtures/<feature>` against `golden-images/<feature>`, one

@@ -1,7 +1,7 @@
 import Foundation
 import Layout
 import GoldenKit
-import Raster
+import RichMessageRenderer
 import RenderOptions
 import XCTest
 

@@ -1,7 +1,7 @@
 import GoldenSupport
 import XCTest
 @testable import Layout
-import Raster
+import RichMessageRenderer
 
 /// Spacing pairs and geometry of the block catalogue (`v2-layout-facts.md` §2 and Appendix A,
 /// `v2-render-facts.md` §7), measured on laid-out documents.

@@ -1,5 +1,5 @@
 import GoldenSupport
-import Raster
+import RichMessageRenderer
 import XCTest
 @testable import Layout
 

@@ -1,7 +1,7 @@
 import Foundation
 import GoldenSupport
 @testable import Layout
-import Raster
+import RichMessageRenderer
 import XCTest
 
 /// Issue 22, world text: real words in 52 scripts draw with their script's own face in every text style, never

@@ -1,9 +1,9 @@
 import Foundation
-import Raster
+import RichMessageRenderer
 import XCTest
 
 // The README's "As a Swift library" example, compiled and run here as another package would use the
-// product (only `import Raster`, no command-line types). The lines between the markers are the README's.
+// product (only `import RichMessageRenderer`, no command-line types). The lines between the markers are the README's.
 private func renderHello(to path: String) throws {
     // BEGIN README EXAMPLE
     let pipeline = try RenderPipeline()
@@ -45,6 +45,6 @@ final class LibraryUsageTests: XCTestCase {
         guard let begin = lines.firstIndex(where: { $0.contains("BEGIN README EXAMPLE") }),
               let end = lines.firstIndex(where: { $0.contains("END README EXAMPLE") }) else { return XCTFail("markers missing") }
         let example = lines[(begin + 1)..<end].map { String($0.dropFirst(4)) }.joined(separator: "\n")
-        XCTAssertTrue(readme.contains("import Raster\n\n" + example + "\n"), "README.md shows the example compiled here:\n\(example)")
+        XCTAssertTrue(readme.contains("import RichMessageRenderer\n\n" + example + "\n"), "README.md shows the example compiled here:\n\(example)")
     }
 }

@@ -3,6 +3,7 @@ import GoldenSupport
 import XCTest
 @testable import Layout
 @testable import Raster
+import RichMessageRenderer
 
 /// The frame encoder reuses a surface and the compressed bands of earlier frames: its output must be what a
 /// fresh encoder gives for the same frame, and decode to what the renderer paints.

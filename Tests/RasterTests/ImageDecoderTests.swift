@@ -3,6 +3,7 @@ import CWebP
 import Foundation
 import XCTest
 @testable import Raster
+import RichMessageRenderer
 
 /// JPEG (libjpeg-turbo, with EXIF orientation) and WebP (libwebp) decoding of `--media` files.
 final class ImageDecoderTests: XCTestCase {

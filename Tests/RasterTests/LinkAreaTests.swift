@@ -2,6 +2,7 @@ import Foundation
 import GoldenSupport
 import Layout
 import Raster
+import RichMessageRenderer
 import XCTest
 
 /// Issue 23 item 4: the layout JSON lists each text item's entities with UTF-16 ranges, and a PDF makes links

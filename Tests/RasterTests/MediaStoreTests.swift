@@ -2,6 +2,7 @@ import Foundation
 import GoldenSupport
 import XCTest
 @testable import Raster
+import RichMessageRenderer
 
 final class MediaStoreTests: XCTestCase {
     func testLookupOrderExtensionsAndConfinement() throws {

@@ -2,6 +2,7 @@ import CCairo
 import CPNGWriter
 import XCTest
 @testable import Raster
+import RichMessageRenderer
 
 /// The PNG writer (CPNGWriter): pixels must survive libpng's decoder exactly, transparent pixels must come out
 /// as Cairo's own PNG writer unpremultiplies them, and the banded stream must not depend on the thread count.

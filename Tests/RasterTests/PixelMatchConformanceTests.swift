@@ -1,6 +1,7 @@
 import GoldenSupport
 import XCTest
 @testable import Raster
+import RichMessageRenderer
 
 /// pixelmatch 7.2.0's own fixture suite (`Tests/Data/pixelmatch-7.2`, copied from the peer suite): the same differing-pixel counts
 /// and the same diff images.

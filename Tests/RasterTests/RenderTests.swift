@@ -2,6 +2,7 @@ import GoldenSupport
 import XCTest
 @testable import Layout
 @testable import Raster
+import RichMessageRenderer
 
 final class RenderTests: XCTestCase {
     let json = #"{"blocks": [{"type": "heading", "size": 2, "text": "Title"}, {"type": "paragraph", "text": ["Some ", {"type": "bold", "text": "bold"}, " text 😀"]}]}"#

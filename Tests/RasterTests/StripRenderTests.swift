@@ -4,6 +4,7 @@ import RenderOptions
 import XCTest
 @testable import Layout
 @testable import Raster
+import RichMessageRenderer
 
 /// Pages are written as PNG painted in strips (no full-page surface) unless they draw raster images; the
 /// pixels must be exactly those of the page painted on one canvas, for every golden case (emoji, groups,

@@ -1,6 +1,7 @@
 import CJPEG
 import Foundation
 @testable import Raster
+import RichMessageRenderer
 import XCTest
 
 /// Telegram's stripped thumbnails: made here the way a server makes them (a quality-20, 4:2:0 baseline

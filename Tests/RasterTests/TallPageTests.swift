@@ -3,6 +3,7 @@ import GoldenSupport
 import XCTest
 @testable import Layout
 @testable import Raster
+import RichMessageRenderer
 
 /// Issue 23: a PNG page of any height, painted strip by strip on strip-sized surfaces, with no seam at a strip
 /// boundary (512 rows) and the whole canvas's pixels wherever a whole canvas can be made.

@@ -2,6 +2,7 @@ import Foundation
 import GoldenSupport
 import Layout
 import Raster
+import RichMessageRenderer
 import RenderOptions
 import XCTest
 

@@ -2,7 +2,7 @@ import Foundation
 import GoldenSupport
 import Layout
 import GoldenKit
-import Raster
+import RichMessageRenderer
 @testable import Reveal
 import XCTest
 

@@ -1,6 +1,6 @@
 import GoldenSupport
 import Layout
-import Raster
+import RichMessageRenderer
 @testable import Reveal
 import XCTest
 

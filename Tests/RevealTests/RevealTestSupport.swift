@@ -1,7 +1,7 @@
 import Foundation
 import GoldenSupport
 import Layout
-import Raster
+import RichMessageRenderer
 import RenderOptions
 @testable import Reveal
 import XCTest

@@ -1,6 +1,6 @@
 import Foundation
 import GoldenSupport
-import Raster
+import RichMessageRenderer
 import XCTest
 
 /// Issue 16, item 3: batch rendering (inputs → OUTDIR/, a JSONL manifest, shards, the worst exit code).

@@ -3,7 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import GoldenSupport
-import Raster
+import RichMessageRenderer
 import XCTest
 
 /// Issue 16, item 2: `check` for CI — reporters (list, json, junit, html), shards, artifacts, render options

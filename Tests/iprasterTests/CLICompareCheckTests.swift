@@ -1,7 +1,7 @@
 import Foundation
 import GoldenSupport
 import GoldenKit
-import Raster
+import RichMessageRenderer
 import XCTest
 
 final class CLICompareCheckTests: XCTestCase {

@@ -1,7 +1,7 @@
 import Foundation
 import GoldenSupport
 import Layout
-import Raster
+import RichMessageRenderer
 import XCTest
 
 /// Output that must never fail silently or leave anything behind (issue 10): full disks, closed pipes,

@@ -1,6 +1,6 @@
 import Foundation
 import GoldenSupport
-import Raster
+import RichMessageRenderer
 import XCTest
 
 /// `ipraster math` as issue 24 leaves it: `--json` metrics, the empty formula, negative boxes and images too

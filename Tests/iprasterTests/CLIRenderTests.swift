@@ -1,6 +1,6 @@
 import Foundation
 import GoldenSupport
-import Raster
+import RichMessageRenderer
 import XCTest
 
 /// The command line as users and scripts call it (`cli-contract.md`).

@@ -1,6 +1,6 @@
 import Foundation
 import GoldenSupport
-import Raster
+import RichMessageRenderer
 import XCTest
 
 /// Issue 16, item 4: `--media` also takes GIF, MP4 and WebM files, drawn by their first frame through ffmpeg;

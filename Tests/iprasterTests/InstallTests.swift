@@ -1,6 +1,6 @@
 import Foundation
 import GoldenSupport
-import Raster
+import RichMessageRenderer
 import XCTest
 
 /// The binary finds its fonts when installed under a prefix or copied beside a `fonts/` folder, run from

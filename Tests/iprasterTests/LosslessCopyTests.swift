@@ -3,7 +3,7 @@ import GoldenKit
 import GoldenSupport
 import Layout
 import Markup
-import Raster
+import RichMessageRenderer
 import RenderOptions
 import XCTest
 

@@ -1,6 +1,6 @@
 import Foundation
 import GoldenSupport
-import Raster
+import RichMessageRenderer
 import XCTest
 
 /// Exports that are interrupted, repeated or run from a terminal (issue 10): nothing half-written is left,

@@ -1,6 +1,6 @@
 import Foundation
 import GoldenSupport
-import Raster
+import RichMessageRenderer
 import XCTest
 
 /// Issue 16, item 1: the RichMessageSnapshot library as another package uses it — the example package in

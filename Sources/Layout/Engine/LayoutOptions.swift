@@ -39,12 +39,12 @@ public struct LayoutOptions: Sendable {
 
     /// The largest side of one Cairo image surface, pixels: the widest a PNG page can be (it is painted in
     /// horizontal strips), and the largest reveal frame, `compare` image and golden.
-    public static let maxRasterPixels = 32_767
+    public static let maxRasterPixels = Canvas.maxRasterSide
 
     /// The tallest PNG page, pixels. Strips let a page be taller than a surface; this bounds the work on absurd
     /// inputs (painting 2²⁰ rows at 720 px takes some seconds) well above what a message within the Bot API
     /// limits reaches (32,768 characters of one-word lines at scale 2 make some 700,000 rows).
-    public static let maxRasterPageHeight = 1 << 20
+    public static let maxRasterPageHeight = Canvas.maxPageHeight
 
     /// Sets `heightLimit` for a PNG page: content taller than a page can be at scale 1 (the smallest) is not
     /// laid out. Up to that height the whole page is known, so a refusal can name a scale that fits.

@@ -6,4 +6,9 @@ extension PageLayout {
     public func displayList(overlays: [String: Overlay] = [:]) -> Frame {
         FrameBuilder(self, overlays: overlays).page()
     }
+
+    /// The display list with what paint needs to know of the page besides it.
+    public func displayPage(overlays: [String: Overlay] = [:]) -> DisplayPage {
+        DisplayPage(list: displayList(overlays: overlays), canvas: canvas, opaque: isOpaque, truncated: exceedsHeightLimit)
+    }
 }

@@ -34,21 +34,6 @@ public struct PageLayout: Sendable {
     public var isOpaque: Bool { (background?.a ?? 0) >= 1 }
 }
 
-public struct Canvas: Sendable, Equatable {
-    public var width: Double
-    public var height: Double
-    public var scale: Double
-    public var pixelWidth: Int
-    public var pixelHeight: Int
-    /// Where page/bubble-body coordinates start on the canvas (points).
-    public var bubbleOrigin: (x: Double, y: Double)
-
-    public static func == (lhs: Canvas, rhs: Canvas) -> Bool {
-        lhs.width == rhs.width && lhs.height == rhs.height && lhs.scale == rhs.scale && lhs.pixelWidth == rhs.pixelWidth
-            && lhs.pixelHeight == rhs.pixelHeight && lhs.bubbleOrigin == rhs.bubbleOrigin
-    }
-}
-
 public struct PageInfo: Sendable, Equatable {
     /// P: the fitted page width.
     public var width: Double

@@ -1,5 +1,5 @@
 import CCairo
-import Layout
+import Drawing
 
 /// Draws glyphs of colour bitmap fonts (Noto Color Emoji: one 109 ppem CBDT strike) from the strike's
 /// own pixels, scaled with a fixed filter. Cairo's FreeType backend shares one face state between all

@@ -1,4 +1,5 @@
 import Layout
+import Raster
 
 /// decode → layout → paint → encode, for one process (Pango objects are not thread-safe: one pipeline per thread).
 public final class RenderPipeline {

@@ -1,0 +1,42 @@
+import Layout
+import Raster
+
+/// Paint for laid-out pages: the page's display list (with `overlays` for one animation frame) handed to the
+/// painter, which knows nothing of layout.
+extension Renderer {
+    public func image(_ layout: PageLayout, overlays: [String: Overlay] = [:], media: MediaStore? = nil) throws -> RGBAImage {
+        try image(layout.displayPage(overlays: overlays), media: media)
+    }
+
+    public func png(_ layout: PageLayout, overlays: [String: Overlay] = [:], media: MediaStore? = nil,
+                    level: Int32 = PNGCodec.compressionLevel) throws -> [UInt8] {
+        try png(layout.displayPage(overlays: overlays), media: media, level: level)
+    }
+
+    public func painted(_ layout: PageLayout, overlays: [String: Overlay] = [:], media: MediaStore? = nil) throws -> PaintedPage {
+        try painted(layout.displayPage(overlays: overlays), media: media)
+    }
+
+    public func encode(_ layout: PageLayout, as format: Format, media: MediaStore? = nil) throws -> [UInt8] {
+        try encode(layout.displayPage(), as: format, media: media)
+    }
+
+    /// Versions of the C libraries that shape and paint the pixels (what the golden harness's environment names).
+    public static var libraryVersions: [(String, String)] {
+        let shaping = FontSet.libraryVersions, paint = paintLibraryVersions
+        return shaping.filter { $0.0 != "fontconfig" } + paint.filter { $0.0 == "cairo" || $0.0 == "freetype" }
+            + shaping.filter { $0.0 == "fontconfig" } + paint.filter { $0.0 != "cairo" && $0.0 != "freetype" }
+    }
+}
+
+extension PageTooLarge {
+    /// A raster output (PNG, reveal frames) of `layout` taller or wider than an image can be.
+    public init(raster layout: PageLayout) {
+        self.init(raster: layout.canvas, truncated: layout.exceedsHeightLimit)
+    }
+
+    /// A PNG page of `layout` wider than a surface or taller than a PNG page can be.
+    public init(page layout: PageLayout) {
+        self.init(page: layout.canvas, truncated: layout.exceedsHeightLimit)
+    }
+}
