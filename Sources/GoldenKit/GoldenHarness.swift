@@ -202,11 +202,10 @@ public final class GoldenHarness {
             if let media = settings.mediaDirectory, !media.hasPrefix("/") {
                 settings.mediaDirectory = (testCase.fixture as NSString).deletingLastPathComponent + "/" + media
             }
-            let input = try settings.decode(try AtomicFile.read(testCase.fixture), path: testCase.fixture)
-            let layout = try pipeline.layout(input, settings: settings)
+            let layout = try pipeline.page(try AtomicFile.read(testCase.fixture), path: testCase.fixture, settings: settings)
             dump = layout.textDump()
             // What `ipraster render` writes, decoded: the goldens check the CLI's own output.
-            actualPNG = try pipeline.renderer.png(layout, media: pipeline.media(settings))
+            actualPNG = try pipeline.encode(layout, as: .png, settings: settings).bytes
             actual = try PNGCodec.decode(actualPNG)
         } catch {
             return .failed(reason: "cannot render: \(error)", recorded: false)

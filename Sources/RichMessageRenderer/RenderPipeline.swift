@@ -31,19 +31,9 @@ public final class RenderPipeline {
 
     /// The layout of one message or draft of an input.
     public func layout(_ frame: MessageFrame, settings: RenderSettings) throws -> PageLayout {
-        guard var document = frame.document else { throw DecodeError(path: "$", message: "the element holds no message to draw") }
+        guard let document = frame.document else { throw DecodeError(path: "$", message: "the element holds no message to draw") }
         // "Show more" belongs to partial cloud messages; a draft's `part` flag only says it is still growing.
-        if frame.kind != .message { document.partial = false }
-        // Dimensions come from the JSON, else from the local file (send-shape photos carry none).
-        if let store = media(settings) {
-            for (id, item) in document.media where item.width == nil || item.height == nil {
-                if let size = store.imageSize(for: item.lookupIds) {
-                    document.media[id]?.width = size.width
-                    document.media[id]?.height = size.height
-                }
-            }
-        }
-        let layout = engine.layout(document, options: settings.layout)
+        let layout = engine.layout(document, options: settings.layout, resolved: resolved(document, settings), offersShowMore: frame.kind == .message)
         // A formula shown as its LaTeX source is an input error under --strict (math-facts §7).
         if settings.strict, let failure = layout.formulaFailures.first { throw failure }
         // So is a character no installed font draws (README "Fonts").
@@ -56,6 +46,17 @@ public final class RenderPipeline {
         return layout
     }
 
+    /// Media resolution: dimensions the document lacks, from the local files of `--media` (a value beside the
+    /// document, which stays as decoded).
+    public func resolved(_ document: Document, _ settings: RenderSettings) -> ResolvedMedia {
+        guard let store = media(settings) else { return ResolvedMedia() }
+        var resolved = ResolvedMedia()
+        for (id, item) in document.media where item.width == nil || item.height == nil {
+            if let size = store.imageSize(for: item.lookupIds) { resolved.sizes[id] = .init(width: size.width, height: size.height) }
+        }
+        return resolved
+    }
+
     /// The media store of `--media DIR` (one per directory, kept for the pipeline's life).
     public func media(_ settings: RenderSettings) -> MediaStore? {
         guard let directory = settings.mediaDirectory else { return nil }
@@ -65,12 +66,26 @@ public final class RenderPipeline {
         return store
     }
 
+    /// decode → layout: the page an input's bytes make (`path` names it in errors and picks its format by
+    /// extension unless `settings.inputFormat` does).
+    public func page(_ bytes: [UInt8], path: String?, settings: RenderSettings) throws -> PageLayout {
+        try layout(try settings.decode(bytes, path: path), settings: settings)
+    }
+
+    /// paint → bytes: a laid-out page encoded, with what the media store warned about on the way.
+    public func encode(_ layout: PageLayout, as format: Renderer.Format, settings: RenderSettings) throws -> (bytes: [UInt8], mediaWarnings: [String]) {
+        let store = media(settings)
+        let bytes = try renderer.encode(layout, as: format, media: store)
+        return (bytes, store?.warnings ?? [])
+    }
+
+    /// decode → layout → paint → bytes in one call: the sequence every caller (the command line, batch, goldens,
+    /// snapshots) runs, here once. A PNG stops laying out once the page cannot fit an image
+    /// (`LayoutOptions.limitToRasterPage`).
     public func render(bytes: [UInt8], settings: RenderSettings, format: Renderer.Format) throws -> (layout: PageLayout, output: [UInt8]) {
         var settings = settings
-        // A raster page stops laying out once it cannot fit an image (LayoutOptions.heightLimit).
         if format == .png { settings.layout.limitToRasterPage() }
-        let input = try settings.decode(bytes, path: nil)
-        let layout = try self.layout(input, settings: settings)
-        return (layout, try renderer.encode(layout, as: format, media: media(settings)))
+        let layout = try page(bytes, path: nil, settings: settings)
+        return (layout, try encode(layout, as: format, settings: settings).bytes)
     }
 }

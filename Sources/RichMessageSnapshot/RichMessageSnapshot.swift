@@ -82,8 +82,8 @@ final class SnapshotRunner: @unchecked Sendable {
             let (bytes, path, format) = try input.bytes()
             if let format, options.settings.inputFormat == nil { options.settings.inputFormat = format }
             options.settings.layout.limitToRaster()
-            let layout = try pipeline.layout(try options.settings.decode(bytes, path: path), settings: options.settings)
-            let png = try pipeline.renderer.png(layout, media: pipeline.media(options.settings))
+            let layout = try pipeline.page(bytes, path: path, settings: options.settings)
+            let png = try pipeline.encode(layout, as: .png, settings: options.settings).bytes
             let harness = GoldenHarness(fixtures: folder, golden: folder, record: decision.mode,
                                         artifacts: Self.artifacts(for: file), pipeline: pipeline)
             let testCase = GoldenHarness.Case(name: base, fixture: path ?? "", golden: folder + "/" + base + ".png", arguments: arguments)

@@ -29,8 +29,7 @@ enum LayoutCommand {
             throw UsageError(message: positional.isEmpty ? "missing INPUT" : "unexpected argument \(positional[1])", command: "layout")
         }
         let pipeline = try RenderPipeline(processDefault: true)
-        let decoded = try settings.decode(try CLI.readInput(positional[0]), path: positional[0])
-        let layout = try pipeline.layout(decoded, settings: settings)
+        let layout = try pipeline.page(try CLI.readInput(positional[0]), path: positional[0], settings: settings)
         for warning in layout.warnings { CLI.printWarning(warning) }
         let json = layout.json(includeCharacterRects: settings.layout.revealRects).serialized(pretty: !compact) + "\n"
         if let output {

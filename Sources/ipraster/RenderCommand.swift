@@ -60,12 +60,10 @@ enum RenderCommand {
         let started = Date()
         if let directory = settings.mediaDirectory { try CLI.checkMediaFolder(directory) }
         let bytes = try CLI.readInput(input)
-        let decoded = try settings.decode(bytes, path: input)
-        let layout = try pipeline.layout(decoded, settings: settings)
+        let layout = try pipeline.page(bytes, path: input, settings: settings)
         for warning in layout.warnings { CLI.printWarning(warningPrefix + warning) }
-        let media = pipeline.media(settings)
-        let encoded = try pipeline.renderer.encode(layout, as: format, media: media)
-        for warning in media?.warnings ?? [] { CLI.printWarning(warningPrefix + warning) }
+        let (encoded, mediaWarnings) = try pipeline.encode(layout, as: format, settings: settings)
+        for warning in mediaWarnings { CLI.printWarning(warningPrefix + warning) }
         try CLI.writeOutput(encoded, to: output)
         let size = format == .png ? "\(layout.canvas.pixelWidth)×\(layout.canvas.pixelHeight) px"
             : "\(layout.canvas.width.clean)×\(layout.canvas.height.clean) pt"

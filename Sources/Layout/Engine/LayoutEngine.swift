@@ -15,15 +15,19 @@ public final class LayoutEngine {
         fonts = shaper
     }
 
-    public func layout(_ document: Document, options: LayoutOptions) -> PageLayout {
+    /// Lays `document` out. `resolved` gives the pixel sizes of media the document names without dimensions (local
+    /// files' own sizes, found by the caller): layout reads them beside the document, which it never changes.
+    /// `offersShowMore: false` drops a partial message's "Show more" (a draft's `part` flag only says it is still growing).
+    public func layout(_ document: Document, options: LayoutOptions, resolved: ResolvedMedia = ResolvedMedia(),
+                       offersShowMore: Bool = true) -> PageLayout {
         fonts.exceededLineLimit = false
         let colors = options.theme.colors(outgoing: options.outgoing)
         let authorColor = options.authorColor.flatMap { Theme.authorColors.indices.contains($0) ? Theme.authorColors[$0] : nil }
         var pageColors = PageColors(message: colors, isDark: options.theme.isDark, outgoing: options.outgoing, authorColor: authorColor)
         pageColors.buttonDanger = options.theme.buttonDanger
         pageColors.buttonSuccess = options.theme.buttonSuccess
-        var context = LayoutContext(fonts: fonts, options: options, colors: pageColors, rtl: document.rtl, media: document.media,
-                                    blockLocations: document.blockLocations)
+        var context = LayoutContext(fonts: fonts, options: options, colors: pageColors, rtl: document.rtl,
+                                    media: resolved.applied(to: document.media), blockLocations: document.blockLocations)
         let B = options.width, H = LayoutOptions.horizontalInset
         let sequence = BlockSequenceLayouter.layout(document.blocks, boundingWidth: B, inset: H, kind: .topLevel, context: &context)
         var items = sequence.items
@@ -33,7 +37,7 @@ public final class LayoutEngine {
         // A partial page ends with "Show more", 2 pt below the content: one line, cut with "…" to the bubble's
         // width less the insets on both sides, so it never widens the bubble nor runs past it (§8).
         var showMore: LayoutItem?
-        if document.partial {
+        if document.partial && offersShowMore {
             let text = context.attributed(.plain("Show more"), .paragraph) { $0.color = pageColors.link }
             let width = min(B, bubbleLayouter.bodyWidth(page: page)) - 2 * H
             if let result = context.text.layout(text, width: width, alignment: .natural, lineSpacingFactor: 1, ellipsize: true) {
