@@ -53,7 +53,7 @@ struct BatchRender {
                 }
                 guard object["args"] == nil || object["args"] is [String] else { throw UsageError(message: "\(origin): \"args\" must be an array of strings") }
                 let options = try RenderOptions.parse(renderArguments + (object["args"] as? [String] ?? []))
-                if let unknown = options.remaining.first { throw UsageError(message: "\(origin): unknown option \(unknown)") }
+                if let unknown = options.remaining.first { throw UsageError.unknownOption(unknown, context: "\(origin): ") }
                 let format = try RenderCommand.outputFormat(output, explicit: options.settings.format)
                 jobs.append(Job(input: input, output: output, format: format, settings: options.settings, origin: origin))
             }

@@ -30,7 +30,7 @@ enum BenchCommand {
                 index += 1
                 continue
             }
-            if argument.hasPrefix("-") { throw UsageError(message: "unknown option \(argument)", command: "bench") }
+            if argument.hasPrefix("-") { throw UsageError.unknownOption(argument, command: "bench") }
             inputs.append(argument)
             index += 1
         }

@@ -52,6 +52,11 @@ enum CLI {
         case "--help", "-h", "help":
             if arguments.count > 1, commands.contains(arguments[1]) || ["theme", "completion"].contains(arguments[1]) {
                 print(Help.text(for: arguments[1]))
+            } else if arguments.count > 1, !arguments[1].hasPrefix("-") {
+                // `help nonexistent` is a usage error, not the main help with exit 0.
+                let hint = unknownCommand(arguments[1]).map { " (did you mean \($0)?)" } ?? ""
+                printError("no help for \(arguments[1]): not a command\(hint); the commands are \((commands + ["theme", "completion"]).joined(separator: ", "))")
+                return ExitCode.usage
             } else {
                 print(Help.main)
             }
@@ -160,25 +165,8 @@ enum CLI {
         guard !word.hasPrefix("-"), !word.contains("."), !word.contains("/"), !commands.contains(word),
               !FileManager.default.fileExists(atPath: word) else { return nil }
         let candidates = commands + ["theme", "completion"]
-        let scored = candidates.map { ($0, editDistance(word.lowercased(), $0)) }.filter { $0.1 <= 2 }
+        let scored = candidates.map { ($0, OptionCatalog.editDistance(word.lowercased(), $0)) }.filter { $0.1 <= 2 }
         return scored.min { $0.1 < $1.1 }?.0
-    }
-
-    /// Levenshtein distance (insertions, deletions, substitutions).
-    private static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
-        var row = Array(0...b.count)
-        for i in 1...a.count {
-            var previous = row[0]
-            row[0] = i
-            for j in 1...b.count {
-                let current = row[j]
-                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
-                previous = current
-            }
-        }
-        return row[b.count]
     }
 
     static func printError(_ message: String) {

@@ -53,11 +53,12 @@ enum CheckCommand {
             }
             index += 1
         }
+        // An unknown option is named before anything else (`check DIR --grep x` is not "expected one FIXTURES_DIR").
+        if let unknown = try RenderOptions.parse(renderArguments).remaining.first {
+            throw UsageError.unknownOption(unknown, command: "check")
+        }
         guard positional.count == 1 else { throw UsageError(message: "expected one FIXTURES_DIR", command: "check") }
         guard let golden else { throw UsageError(message: "missing --golden DIR", command: "check") }
-        if let unknown = try RenderOptions.parse(renderArguments).remaining.first {
-            throw UsageError(message: "unknown option \(unknown)", command: "check")
-        }
         // The list stays on standard output unless another reporter writes there.
         if !reporters.contains(where: { $0.path == nil }) { reporters.insert(CheckReport.Reporter(kind: .list, path: nil), at: 0) }
         if reporters.filter({ $0.path == nil }).count > 1 {

@@ -19,7 +19,7 @@ enum CompareCommand {
                 index += 1
             case "--json": json = true
             default:
-                if argument.hasPrefix("-"), argument != "-" { throw UsageError(message: "unknown option \(argument)", command: "compare") }
+                if argument.hasPrefix("-"), argument != "-" { throw UsageError.unknownOption(argument, command: "compare") }
                 positional.append(argument)
             }
             index += 1

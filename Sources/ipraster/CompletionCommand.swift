@@ -1,7 +1,9 @@
 import Foundation
+import RichMessageRenderer
 
-/// `ipraster completion bash|zsh|fish`: a shell completion script. Commands come from `CLI.commands`; options
-/// are every `--name` the help texts mention, so the completions follow the help.
+/// `ipraster completion bash|zsh|fish`: a shell completion script. Commands come from `CLI.commands`; each
+/// command completes its own options (`OptionCatalog`: the `--name`s its help documents) and, after an option with a
+/// fixed vocabulary (themes, formats, record modes, reporters, input formats …), that option's values.
 enum CompletionCommand {
     static let shells = ["bash", "zsh", "fish"]
 
@@ -19,34 +21,60 @@ enum CompletionCommand {
 
     static var commands: [String] { CLI.commands + ["theme", "completion", "help"] }
 
-    /// Every long option named in the help texts, sorted.
+    /// The commands whose options are completed: the default command (render) and every named one.
+    private static var optionCommands: [String] { CLI.commands }
+
+    /// Every long option of every command, sorted (what `--` completes before a command is named).
     static var options: [String] {
-        let texts = [Help.main, Help.renderOptions] + commands.map { Help.text(for: $0) }
-        var found = Set<String>()
-        for text in texts {
-            var scanner = Substring(text)
-            while let range = scanner.range(of: "--") {
-                let name = scanner[range.lowerBound...].prefix { $0 == "-" || $0.isLetter || $0.isNumber }
-                if name.count > 3, name.dropFirst(2).first?.isLetter == true, !name.hasSuffix("-") { found.insert(String(name)) }
-                scanner = scanner[range.upperBound...]
+        Set(optionCommands.flatMap(OptionCatalog.options(for:)) + OptionCatalog.common + ["--version"]).sorted()
+    }
+
+    /// (command, option, values) for every option with a fixed vocabulary.
+    private static var valueLists: [(String, String, [String])] {
+        optionCommands.flatMap { command in
+            OptionCatalog.options(for: command).compactMap { option in
+                let values = OptionCatalog.values(for: option, command: command)
+                return values.isEmpty ? nil : (command, option, values)
             }
         }
-        return found.sorted()
+    }
+
+    /// Words completed as the command's argument: `completion SHELL`, `theme NAME`, `help COMMAND`.
+    private static var positionalValues: [(String, [String])] {
+        [("completion", shells), ("theme", Theme.builtInNames), ("help", CLI.commands + ["theme", "completion"])]
     }
 
     static func script(for shell: String) -> String {
-        let all = Set(options).union(["--help", "--version"]).sorted()
-        let words = commands.joined(separator: " "), flags = all.joined(separator: " ")
+        let words = commands.joined(separator: " ")
         switch shell {
         case "bash":
+            let optionCases = optionCommands.map { "    \($0)) opts=\"\(OptionCatalog.options(for: $0).joined(separator: " "))\" ;;" }
+            let valueCases = valueLists.map { "    \($0.0):\($0.1)) COMPREPLY=($(compgen -W \"\($0.2.joined(separator: " "))\" -- \"$cur\")); return ;;" }
+            let positionalCases = positionalValues.map { "    \($0.0)) COMPREPLY=($(compgen -W \"\($0.1.joined(separator: " "))\" -- \"$cur\")); return ;;" }
             return """
             # ipraster completion for bash: source it, or put it in /etc/bash_completion.d/ipraster
+            # Per command: its options after -, the values of options that take a fixed list, files otherwise.
             _ipraster() {
-              local cur="${COMP_WORDS[COMP_CWORD]}"
+              local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}" cmd=render named="" i opts
+              for ((i = 1; i < COMP_CWORD; i++)); do
+                case " \(words) " in *" ${COMP_WORDS[i]} "*) cmd="${COMP_WORDS[i]}"; named=1; break ;; esac
+              done
+              case "$cmd:$prev" in
+            \(valueCases.joined(separator: "\n"))
+              esac
+              if [ -n "$named" ] && [ "$COMP_CWORD" -eq 2 ] && [[ "$cur" != -* ]]; then
+                case "$cmd" in
+            \(positionalCases.joined(separator: "\n"))
+                esac
+              fi
               if [ "$COMP_CWORD" -eq 1 ] && [[ "$cur" != -* ]]; then
                 COMPREPLY=($(compgen -W "\(words)" -- "$cur") $(compgen -f -- "$cur"))
               elif [[ "$cur" == -* ]]; then
-                COMPREPLY=($(compgen -W "\(flags)" -- "$cur"))
+                case "$cmd" in
+            \(optionCases.joined(separator: "\n"))
+                  *) opts="\(options.joined(separator: " "))" ;;
+                esac
+                COMPREPLY=($(compgen -W "$opts" -- "$cur"))
               else
                 COMPREPLY=($(compgen -f -- "$cur"))
               fi
@@ -55,12 +83,34 @@ enum CompletionCommand {
 
             """
         case "zsh":
+            let optionCases = optionCommands.map { "    \($0)) opts=(\(OptionCatalog.options(for: $0).joined(separator: " "))) ;;" }
+            let valueCases = valueLists.map { "    \($0.0):\($0.1)) compadd -- \($0.2.joined(separator: " ")); return ;;" }
+            let positionalCases = positionalValues.map { "      \($0.0)) compadd -- \($0.1.joined(separator: " ")); return ;;" }
             return """
             #compdef ipraster
             # ipraster completion for zsh: put it on $fpath as _ipraster
+            # Per command: its options after -, the values of options that take a fixed list, files otherwise.
             _ipraster() {
+              local cmd=render named="" i
+              local -a opts known
+              known=(\(words))
+              for ((i = 2; i < CURRENT; i++)); do
+                if (( ${known[(Ie)$words[i]]} )); then cmd=$words[i]; named=1; break; fi
+              done
+              case "$cmd:$words[CURRENT-1]" in
+            \(valueCases.joined(separator: "\n"))
+              esac
+              if [[ -n $named ]] && (( CURRENT == 3 )) && [[ $PREFIX != -* ]]; then
+                case "$cmd" in
+            \(positionalCases.joined(separator: "\n"))
+                esac
+              fi
               if [[ $PREFIX == -* ]]; then
-                compadd -- \(flags)
+                case "$cmd" in
+            \(optionCases.joined(separator: "\n"))
+                  *) opts=(\(options.joined(separator: " "))) ;;
+                esac
+                compadd -- $opts
               elif (( CURRENT == 2 )); then
                 compadd -- \(words)
                 _files
@@ -72,9 +122,23 @@ enum CompletionCommand {
 
             """
         default:
+            let others = CLI.commands.filter { $0 != "render" } + ["theme", "completion", "help"]
+            func condition(_ command: String) -> String {
+                // Render is also the command when none is named.
+                command == "render" ? "not __fish_seen_subcommand_from \(others.joined(separator: " "))" : "__fish_seen_subcommand_from \(command)"
+            }
             var lines = ["# ipraster completion for fish: put it in ~/.config/fish/completions/ipraster.fish",
+                         "# Per command: its options, the values of options that take a fixed list, files otherwise.",
                          "complete -c ipraster -n '__fish_use_subcommand' -a '\(words)'"]
-            for option in all { lines.append("complete -c ipraster -l \(option.dropFirst(2))") }
+            for command in optionCommands {
+                for option in OptionCatalog.options(for: command) {
+                    let values = OptionCatalog.values(for: option, command: command)
+                    lines.append("complete -c ipraster -n '\(condition(command))' -l \(option.dropFirst(2))" + (values.isEmpty ? "" : " -xa '\(values.joined(separator: " "))'"))
+                }
+            }
+            for (command, values) in positionalValues {
+                lines.append("complete -c ipraster -n '__fish_seen_subcommand_from \(command)' -xa '\(values.joined(separator: " "))'")
+            }
             return lines.joined(separator: "\n") + "\n"
         }
     }

@@ -16,7 +16,7 @@ enum FontsCommand {
                 guard let value = iterator.next() else { throw UsageError(message: "\(argument) needs a file", command: "fonts") }
                 target = value
             default:
-                throw UsageError(message: argument.hasPrefix("-") ? "unknown option \(argument)" : "unexpected argument \(argument)", command: "fonts")
+                throw argument.hasPrefix("-") ? UsageError.unknownOption(argument, command: "fonts") : UsageError(message: "unexpected argument \(argument)", command: "fonts")
             }
         }
         guard target == nil || writeIndex else { throw UsageError(message: "-o goes with --write-index", command: "fonts") }

@@ -22,7 +22,7 @@ enum LayoutCommand {
                 index += 1
                 continue
             }
-            if argument.hasPrefix("-"), argument != "-" { throw UsageError(message: "unknown option \(argument)", command: "layout") }
+            if argument.hasPrefix("-"), argument != "-" { throw UsageError.unknownOption(argument, command: "layout") }
             positional.append(argument)
         }
         guard positional.count == 1 else {

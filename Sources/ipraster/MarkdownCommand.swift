@@ -14,7 +14,7 @@ enum MarkdownCommand {
         let options = try RenderOptions.parse(arguments)
         let positional = options.remaining.filter { !$0.hasPrefix("-") || $0 == "-" }
         if let unknown = options.remaining.first(where: { $0.hasPrefix("-") && $0 != "-" }) {
-            throw UsageError(message: "unknown option \(unknown)", command: "markdown")
+            throw UsageError.unknownOption(unknown, command: "markdown")
         }
         guard positional.count == 1 else { throw UsageError(message: positional.isEmpty ? "missing INPUT" : "one INPUT at a time", command: "markdown") }
         let input = try options.settings.decode(try CLI.readInput(positional[0]), path: positional[0])
@@ -29,7 +29,7 @@ enum MarkdownCommand {
         var positional: [String] = []
         for argument in arguments {
             if argument == "--json" { json = true } else if argument.hasPrefix("-") && argument != "-" {
-                throw UsageError(message: "unknown option \(argument)", command: "classify")
+                throw UsageError.unknownOption(argument, command: "classify")
             } else { positional.append(argument) }
         }
         guard positional.count == 1 else { throw UsageError(message: positional.isEmpty ? "missing FILE.md" : "one FILE at a time", command: "classify") }

@@ -61,7 +61,7 @@ enum MathCommand {
             default:
                 if argument.hasPrefix("-"), argument != "-", !CLI.operands.contains(argument),
                    source != nil || argument.count > 1 && argument.dropFirst().first?.isLetter == true {
-                    throw UsageError(message: "unknown option \(argument)", command: "math")
+                    throw UsageError.unknownOption(argument, command: "math")
                 }
                 guard source == nil else { throw UsageError(message: "unexpected argument \(argument): quote the formula as one argument", command: "math") }
                 source = argument

@@ -33,7 +33,7 @@ enum RenderCommand {
                 jobs = count
             case "--shard": shard = try Shard(try value(argument), command: "render")
             default:
-                if argument.hasPrefix("-"), argument != "-" { throw UsageError(message: "unknown option \(argument)") }
+                if argument.hasPrefix("-"), argument != "-" { throw UsageError.unknownOption(argument) }
                 positional.append(argument)
             }
             index += 1

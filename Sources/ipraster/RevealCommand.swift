@@ -140,7 +140,7 @@ enum RevealCommand {
                 }
                 startNumber = number
             default:
-                if argument.hasPrefix("-"), argument != "-" { throw UsageError(message: "unknown option \(argument)", command: "reveal") }
+                if argument.hasPrefix("-"), argument != "-" { throw UsageError.unknownOption(argument, command: "reveal") }
                 positional.append(argument)
             }
             index += 1

@@ -1,0 +1,75 @@
+import Foundation
+import GoldenSupport
+import XCTest
+
+/// Issue 26, item 5 (in part): a misspelt option gets a suggestion from the options its command documents,
+/// `help` of no command is a usage error, and the completion scripts complete each command's own options and
+/// the values of options with a fixed vocabulary (the values the contract lists).
+final class CLIOptionSuggestionTests: XCTestCase {
+    private func stderr(_ arguments: [String]) throws -> (Int32, String) {
+        let result = try TestEnvironment.run(arguments)
+        return (result.status, result.stderr)
+    }
+
+    func testAMisspeltOptionGetsTheNearestOptionOfItsCommand() throws {
+        let (status, message) = try stderr(["--widht", "300", "x.json", "-o", "x.png"])
+        XCTAssertEqual(status, 2)
+        XCTAssertTrue(message.contains("unknown option --widht (did you mean --width?)"), message)
+        // A transposition and a single dash are one step away; the suggestion is the command's own option.
+        XCTAssertTrue(try stderr(["math", "x", "--sise", "3", "-o", "x.png"]).1.contains("(did you mean --size?)"))
+        XCTAssertTrue(try stderr(["check", "Tests/Fixtures", "--golden", "g", "--recrod", "all"]).1.contains("(did you mean --record?)"))
+        XCTAssertTrue(try stderr(["-theme", "night", "x.json", "-o", "x.png"]).1.contains("(did you mean --theme?)"))
+        // Nothing near: no guess.
+        let (_, far) = try stderr(["--zzzzzzzz", "x.json", "-o", "x.png"])
+        XCTAssertTrue(far.contains("unknown option --zzzzzzzz"), far)
+        XCTAssertFalse(far.contains("did you mean"), far)
+    }
+
+    func testCheckNamesAnUnknownOptionBeforeItsOperands() throws {
+        let (status, message) = try stderr(["check", "Tests/Fixtures", "--grep", "x"])
+        XCTAssertEqual(status, 2)
+        XCTAssertTrue(message.contains("unknown option --grep"), message)
+        XCTAssertFalse(message.contains("expected one FIXTURES_DIR"), message)
+    }
+
+    func testHelpOfNoCommandIsAUsageError() throws {
+        let (status, message) = try stderr(["help", "nonexistent"])
+        XCTAssertEqual(status, 2)
+        XCTAssertTrue(message.contains("not a command"), message)
+        XCTAssertTrue(try stderr(["help", "chek"]).1.contains("(did you mean check?)"))
+        XCTAssertEqual(try TestEnvironment.run(["help", "check"]).status, 0)
+    }
+
+    /// Completes `words` (the last one being completed) with the bash script, as bash's programmable completion
+    /// calls it.
+    private func bashCompletion(_ words: [String]) throws -> [String] {
+        let script = try TestEnvironment.run(["completion", "bash"]).stdoutText
+        let directory = try TestEnvironment.temporaryDirectory()
+        try script.write(toFile: directory + "/ipraster.bash", atomically: true, encoding: .utf8)
+        let quoted = words.map { "'\($0)'" }.joined(separator: " ")
+        let driver = """
+        source '\(directory)/ipraster.bash'
+        COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); COMPREPLY=()
+        cd '\(directory)' && _ipraster && printf '%s\\n' "${COMPREPLY[@]}"
+        """
+        let result = try TestEnvironment.runTool("/bin/bash", ["-c", driver])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        return result.stdoutText.split(separator: "\n").map(String.init)
+    }
+
+    func testCompletionOffersEachCommandsOptionsAndValues() throws {
+        // cli-contract.md: the record modes, the reporters, the built-in themes, the reveal formats.
+        XCTAssertEqual(Set(try bashCompletion(["ipraster", "check", "dir", "--record", ""])), ["all", "missing", "failed", "never"])
+        XCTAssertEqual(Set(try bashCompletion(["ipraster", "check", "dir", "--reporter", ""])), ["list", "json", "junit", "html"])
+        XCTAssertEqual(Set(try bashCompletion(["ipraster", "page.json", "--theme", ""])), ["day", "day-classic", "night"])
+        XCTAssertEqual(Set(try bashCompletion(["ipraster", "reveal", "x.json", "--format", ""])), ["png", "apng", "gif", "mp4"])
+        XCTAssertEqual(Set(try bashCompletion(["ipraster", "completion", ""])), ["bash", "zsh", "fish"])
+        // Options are the command's own: math has --size, check has --golden, and neither offers the other's.
+        let math = try bashCompletion(["ipraster", "math", "--"])
+        XCTAssertTrue(math.contains("--size"), "\(math)")
+        XCTAssertFalse(math.contains("--golden"), "\(math)")
+        let check = try bashCompletion(["ipraster", "check", "--"])
+        XCTAssertTrue(check.contains("--golden"), "\(check)")
+        XCTAssertFalse(check.contains("--size"), "\(check)")
+    }
+}
