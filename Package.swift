@@ -58,7 +58,7 @@ let package = Package(
         // value; Fonts only for the FreeType faces it shares with Pango.
         .target(name: "Raster", dependencies: ["Drawing", "Fonts", "CCairo", "CPNG", "CPNGWriter", "CJPEG", "CWebP"], path: "Sources/Raster"),
         // The front door (issue 26): the input formats and the decode → layout → paint sequence every caller uses.
-        .target(name: "RichMessageRenderer", dependencies: ["Document", "Markup", "Layout", "Raster"], path: "Sources/RichMessageRenderer"),
+        .target(name: "RichMessageRenderer", dependencies: ["Document", "Markup", "Math", "Layout", "Raster"], path: "Sources/RichMessageRenderer"),
         .target(name: "Reveal", dependencies: ["Layout", "RichMessageRenderer"], path: "Sources/Reveal"),
         // The command line's render options (and golden cases' .args), parsed into RenderSettings.
         .target(name: "RenderOptions", dependencies: ["Layout", "RichMessageRenderer"], path: "Sources/RenderOptions"),

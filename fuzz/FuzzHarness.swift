@@ -40,7 +40,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 }
 
 private func typeset(_ bytes: [UInt8]) {
-    guard let formulas = pipeline.fonts.formulas else { return }
+    guard let formulas = pipeline.formulas else { return }
     let source = String(decoding: bytes, as: UTF8.self)
     _ = formulas.typeset(source, display: true, size: 19.04, color: .black)
     _ = formulas.typeset(source, display: false, size: 17, color: .black)

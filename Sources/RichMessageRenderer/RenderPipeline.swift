@@ -1,22 +1,27 @@
 import Layout
+import Math
 import Raster
 
 /// decode → layout → paint → encode, for one process (Pango objects are not thread-safe: one pipeline per thread).
 public final class RenderPipeline {
     public let fonts: FontSet
+    /// The formula typesetter on the collection's math face (nil: formulas show their LaTeX source).
+    public let formulas: FormulaTypesetter?
     public let engine: LayoutEngine
     public let renderer: Renderer
     private var stores: [String: MediaStore] = [:]
 
-    public init(fonts: FontSet) {
+    /// `measureTimer`: time text measuring into it (`ipraster bench`).
+    public init(fonts: FontSet, measureTimer: MeasureTimer? = nil) {
         self.fonts = fonts
-        engine = LayoutEngine(fonts: fonts)
+        formulas = FormulaFonts.typesetter(fonts.collection)
+        engine = LayoutEngine(fonts: fonts, formulas: formulas, timer: measureTimer)
         renderer = Renderer()
     }
 
     /// A pipeline with the hermetic fonts; `processDefault` as in `FontSet.init` (only for a program that owns its process).
-    public convenience init(processDefault: Bool = false) throws {
-        self.init(fonts: try FontSet(processDefault: processDefault))
+    public convenience init(processDefault: Bool = false, measureTimer: MeasureTimer? = nil) throws {
+        self.init(fonts: try FontSet(processDefault: processDefault), measureTimer: measureTimer)
     }
 
     /// The layout of the message `render` draws (the last message of a stream).

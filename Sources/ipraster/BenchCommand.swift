@@ -35,7 +35,8 @@ enum BenchCommand {
             index += 1
         }
         guard !inputs.isEmpty else { throw UsageError(message: "missing INPUT", command: "bench") }
-        let pipeline = try RenderPipeline(processDefault: true)
+        let measureTimer = MeasureTimer()
+        let pipeline = try RenderPipeline(processDefault: true, measureTimer: measureTimer)
         if reveal {
             for input in inputs { try benchReveal(input, pipeline: pipeline, settings: settings) }
             return ExitCode.success
@@ -48,16 +49,16 @@ enum BenchCommand {
             // One warm-up pass fills the font and glyph caches, as a long-running service would have them. Formula
             // results are forgotten before every pass, so each pass typesets its formulas.
             for pass in 0...iterations {
-                let formulas = pipeline.fonts.formulas
+                let formulas = pipeline.formulas
                 formulas?.removeCachedResults()
                 let formulaSecondsBefore = formulas?.typesetSeconds ?? 0, formulaCountBefore = formulas?.typesetCount ?? 0
                 let t0 = clock()
                 let decoded = try settings.decode(bytes, path: input)
                 let t1 = clock()
-                let pangoBefore = pipeline.fonts.measureSeconds
+                let pangoBefore = measureTimer.seconds
                 let page = try pipeline.layout(decoded, settings: settings)
                 let t2 = clock()
-                let pangoMs = (pipeline.fonts.measureSeconds - pangoBefore) * 1000
+                let pangoMs = (measureTimer.seconds - pangoBefore) * 1000
                 textItems = Self.textItemCount(page.items)
                 _ = try pipeline.renderer.png(page)
                 let t3 = clock()

@@ -82,7 +82,7 @@ enum MathCommand {
             CLI.printError("the formula is empty")
             return ExitCode.usage
         }
-        let typesetter = try FontSet.formulaTypesetter(FontDirectory())
+        let typesetter = try FormulaFonts.typesetter(FontDirectory())
         var formula: Formula
         let region = HanRegion(locale: locale).resolved(for: latex.unicodeScalars)
         switch typesetter.typeset(latex, display: display, size: size, color: color, hanRegion: region.rawValue) {

@@ -6,7 +6,6 @@
 /// and width do not, and a paragraph's line ends before the "\n". Metrics are fractions of the size.
 final class FixedAdvanceShaper: TextShaper {
     let advance: Double
-    var exceededLineLimit = false
     private let font = FontKey(file: "fixed-advance", faceIndex: 0, size: 10)
 
     init(advance: Double = 10) {

@@ -8,7 +8,7 @@ import Math
 /// and text style with the message's fallback chain and draws no missing-glyph box; and equation tags sit where
 /// amsmath puts them.
 final class FormulaCoverageTests: XCTestCase {
-    private var formulas: FormulaTypesetter { get throws { try XCTUnwrap(TestEnvironment.pipeline.fonts.formulas) } }
+    private var formulas: FormulaTypesetter { get throws { try XCTUnwrap(TestEnvironment.pipeline.formulas) } }
 
     /// Entries still missing, each with its reason.
     static let notYet: Set<String> = [

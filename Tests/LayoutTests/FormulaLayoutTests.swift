@@ -19,7 +19,7 @@ final class FormulaLayoutTests: XCTestCase {
 
     /// The formula as the typesetter makes it on its own, at a size and style the spec names.
     private func typeset(_ latex: String, display: Bool, size: Double) throws -> Formula {
-        let formulas = try XCTUnwrap(TestEnvironment.pipeline.fonts.formulas)
+        let formulas = try XCTUnwrap(TestEnvironment.pipeline.formulas)
         return try formulas.typeset(latex.replacingOccurrences(of: #"\\"#, with: #"\"#), display: display, size: size, color: .black).get()
     }
 

@@ -28,7 +28,7 @@ final class TeXBoxTests: XCTestCase {
     static func deviation(_ ours: Double, _ tex: Double) -> Double { abs(ours - tex) / max(abs(tex), 0.5) }
 
     func testBoxesAgreeWithLuaTeX() throws {
-        let formulas = try XCTUnwrap(TestEnvironment.pipeline.fonts.formulas)
+        let formulas = try XCTUnwrap(TestEnvironment.pipeline.formulas)
         let rows = try Self.measured()
         XCTAssertGreaterThan(rows.count, 200)
         var within2 = 0
@@ -53,7 +53,7 @@ final class TeXBoxTests: XCTestCase {
     /// mhchemParser writes, as LaTeX's mhchem has no `\pu`), within 5 % in width and in height + depth for at least
     /// 90 % of them.
     func testChemistryAgreesWithLuaTeXsMhchem() throws {
-        let formulas = try XCTUnwrap(TestEnvironment.pipeline.fonts.formulas)
+        let formulas = try XCTUnwrap(TestEnvironment.pipeline.formulas)
         let rows = try Self.measured("mhchem-boxes.tsv")
         XCTAssertGreaterThan(rows.count, 100)
         var within5 = 0

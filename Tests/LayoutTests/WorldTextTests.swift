@@ -311,7 +311,7 @@ final class WorldTextTests: XCTestCase {
     // MARK: - Formulas
 
     func testFormulasFallBackThroughTheSymbolAndScriptFaces() throws {
-        let typesetter = try XCTUnwrap(TestEnvironment.pipeline.fonts.formulas)
+        let typesetter = try XCTUnwrap(TestEnvironment.pipeline.formulas)
         func files(_ latex: String, region: String = "SC") throws -> [String] {
             let formula = try typesetter.typeset(latex, display: true, size: 19, color: .black, hanRegion: region).get()
             XCTAssertEqual(formula.missingCodePoints, [], latex)

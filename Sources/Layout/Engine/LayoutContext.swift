@@ -1,9 +1,12 @@
 import Document
 import Drawing
+import Math
 
 /// State threaded through the recursive V2 layout (`v2-layout-facts.md` §1.2).
 struct LayoutContext {
     let fonts: any TextShaper
+    /// Typesets formulas; nil: formulas are shown as their LaTeX source.
+    var formulas: FormulaTypesetter? = nil
     let options: LayoutOptions
     let colors: PageColors
     let rtl: Bool
@@ -30,7 +33,7 @@ struct LayoutContext {
 
     func attributed(_ text: RichText, _ category: TextCategory, width: Double = .infinity,
                     adjust: (inout RichTextBuilder.Style) -> Void = { _ in }) -> AttributedText {
-        var builder = RichTextBuilder(colors: colors, environment: options.text, fonts: fonts, boundingWidth: width, warnings: warnings)
+        var builder = RichTextBuilder(colors: colors, environment: options.text, fonts: fonts, formulas: formulas, boundingWidth: width, warnings: warnings)
         var style = RichTextBuilder.baseStyle(category, colors: colors)
         adjust(&style)
         builder.append(text, style)

@@ -1,18 +1,23 @@
 import Document
 import Drawing
+import Math
 
 /// Lays a document out as a chat bubble: the V2 page, then the bubble, status and canvas
 /// exactly as `README.md` "Decisions" say. Total: it never fails on a decoded document.
 public final class LayoutEngine {
     /// Measures text: the Pango font set, or a fake in tests of layout logic.
     let fonts: any TextShaper
+    /// Typesets formulas; nil: formulas are shown as their LaTeX source.
+    public let formulas: FormulaTypesetter?
 
-    public convenience init(fonts: FontSet) {
-        self.init(shaper: fonts)
+    /// `timer`: time the font set's text measuring into it (`ipraster bench`).
+    public convenience init(fonts: FontSet, formulas: FormulaTypesetter?, timer: MeasureTimer? = nil) {
+        self.init(shaper: timer.map { TimedShaper(fonts, timer: $0) } ?? fonts, formulas: formulas)
     }
 
-    init(shaper: any TextShaper) {
+    init(shaper: any TextShaper, formulas: FormulaTypesetter? = nil) {
         fonts = shaper
+        self.formulas = formulas
     }
 
     /// Lays `document` out. `resolved` gives the pixel sizes of media the document names without dimensions (local
@@ -20,13 +25,12 @@ public final class LayoutEngine {
     /// `offersShowMore: false` drops a partial message's "Show more" (a draft's `part` flag only says it is still growing).
     public func layout(_ document: Document, options: LayoutOptions, resolved: ResolvedMedia = ResolvedMedia(),
                        offersShowMore: Bool = true) -> PageLayout {
-        fonts.exceededLineLimit = false
         let colors = options.theme.colors(outgoing: options.outgoing)
         let authorColor = options.authorColor.flatMap { Theme.authorColors.indices.contains($0) ? Theme.authorColors[$0] : nil }
         var pageColors = PageColors(message: colors, isDark: options.theme.isDark, outgoing: options.outgoing, authorColor: authorColor)
         pageColors.buttonDanger = options.theme.buttonDanger
         pageColors.buttonSuccess = options.theme.buttonSuccess
-        var context = LayoutContext(fonts: fonts, options: options, colors: pageColors, rtl: document.rtl,
+        var context = LayoutContext(fonts: fonts, formulas: formulas, options: options, colors: pageColors, rtl: document.rtl,
                                     media: resolved.applied(to: document.media), blockLocations: document.blockLocations)
         let B = options.width, H = LayoutOptions.horizontalInset
         let sequence = BlockSequenceLayouter.layout(document.blocks, boundingWidth: B, inset: H, kind: .topLevel, context: &context)
@@ -58,7 +62,7 @@ public final class LayoutEngine {
         layout.missingGlyphs = context.warnings.missingCodePoints
         layout.missingGlyphPlace = context.warnings.firstMissingPlace
         layout.exceedsHeightLimit = context.exceededHeightLimit
-        layout.exceedsLineLimit = fonts.exceededLineLimit
+        layout.exceedsLineLimit = context.warnings.exceededLineLimit
         return layout
     }
 }

@@ -47,6 +47,7 @@ struct TextItemLayouter {
         let fontMetrics = fonts.metrics(firstRun.attributes.metricsFont)
         let m = LineMetrics(fontMetrics, lineSpacingFactor: lineSpacingFactor)
         var measured = fonts.measure(text, width: width, inkRects: computeCharacterRects, ellipsize: ellipsize)
+        if measured.cut { warnings?.exceededLineLimit = true }
         // A trailing newline ends the last line; it never adds an empty one (README, Decisions).
         if measured.lines.count > 1, text.text.utf8.last == UInt8(ascii: "\n"), let last = measured.lines.last, last.startByte >= text.byteCount {
             measured.lines.removeLast()

@@ -14,6 +14,8 @@ final class WarningLog {
     private(set) var missingCodePoints: [UInt32] = []
     private var missingSeen: Set<UInt32> = []
     private(set) var firstMissingPlace: SourceLocation?
+    /// A text reached the shaper's size limits and was cut, or a table had too many cells: the page is refused.
+    var exceededLineLimit = false
 
     func note(_ message: String) {
         if seen.insert(message).inserted { messages.append(message) }

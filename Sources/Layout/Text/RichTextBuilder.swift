@@ -52,16 +52,20 @@ struct RichTextBuilder {
     let colors: PageColors
     let environment: TextEnvironment
     let fonts: any TextShaper
+    /// Typesets inline formulas; nil: they are shown as their LaTeX source.
+    let formulas: FormulaTypesetter?
     /// The text's bounding width: inline images are fitted to width × width.
     let boundingWidth: Double
     /// Where notes about the text go (an inline formula shown as its source); nil: nowhere.
     let warnings: WarningLog?
     var output = AttributedText()
 
-    init(colors: PageColors, environment: TextEnvironment, fonts: any TextShaper, boundingWidth: Double = .infinity, warnings: WarningLog? = nil) {
+    init(colors: PageColors, environment: TextEnvironment, fonts: any TextShaper, formulas: FormulaTypesetter? = nil,
+         boundingWidth: Double = .infinity, warnings: WarningLog? = nil) {
         self.colors = colors
         self.environment = environment
         self.fonts = fonts
+        self.formulas = formulas
         self.boundingWidth = boundingWidth
         self.warnings = warnings
         output.hanRegion = HanRegion(locale: environment.locale)
@@ -181,7 +185,7 @@ struct RichTextBuilder {
             // Text style at the run's size × 1.12 in the run's colour (§3.9; math-facts §3.15); a formula that
             // cannot be typeset shows its LaTeX source with a warning (§7).
             let region = output.hanRegion.resolved(for: source.unicodeScalars).rawValue
-            switch fonts.formulas?.typeset(source, display: false, size: style.size * 1.12, color: style.color, hanRegion: region)
+            switch formulas?.typeset(source, display: false, size: style.size * 1.12, color: style.color, hanRegion: region)
                 ?? .failure(FormulaError("no math font in the font set")) {
             case .success(let formula):
                 output.appendAttachment(.formula(formula, latex: source), width: formula.width, height: formula.height, ascent: formula.ascent,
@@ -238,7 +242,7 @@ struct RichTextBuilder {
         case .success: tint = colors.buttonSuccess
         default: tint = colors.quoteAccent
         }
-        var labelBuilder = RichTextBuilder(colors: colors, environment: environment, fonts: fonts, warnings: warnings)
+        var labelBuilder = RichTextBuilder(colors: colors, environment: environment, fonts: fonts, formulas: formulas, warnings: warnings)
         var labelStyle = Style(serif: false, size: 15, color: tint)
         labelStyle.medium = true
         labelBuilder.append(button.label, labelStyle)

@@ -15,16 +15,11 @@ protocol TextShaper: AnyObject {
     func metrics(_ spec: FontSpec) -> FontMetrics
     /// Whether that face has a glyph for `scalar` (without fallback).
     func covers(_ spec: FontSpec, _ scalar: Unicode.Scalar) -> Bool
-    /// Set when a text exceeded the shaper's size limits and was cut; the engine reads and resets it per page.
-    var exceededLineLimit: Bool { get set }
-    /// The formula typesetter on the set's math font; nil: formulas are shown as their LaTeX source.
-    var formulas: FormulaTypesetter? { get }
     /// Debian packages of listed font files that are not installed (named when a character has no font).
     var missingFontPackages: [String] { get }
 }
 
 extension TextShaper {
-    var formulas: FormulaTypesetter? { nil }
     var missingFontPackages: [String] { [] }
 
     func measure(_ text: AttributedText, width: Double?, inkRects: Bool = false, ellipsize: Bool = false) -> MeasuredParagraph {

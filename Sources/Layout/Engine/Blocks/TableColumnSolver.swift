@@ -34,7 +34,9 @@ struct TableColumnSolver {
                 if let text = cell.text, !text.isEmpty {
                     let attributed = context.attributed(text, .table, width: cellWidthLimit - padding)
                     let words = Self.widestWord(attributed, fonts: context.fonts)
-                    let natural = context.fonts.measure(attributed, width: cellWidthLimit).lines.map(\.width).max() ?? 0
+                    let measured = context.fonts.measure(attributed, width: cellWidthLimit)
+                    if measured.cut { context.warnings.exceededLineLimit = true }
+                    let natural = measured.lines.map(\.width).max() ?? 0
                     minWidth = words.rounded(.up) + padding
                     maxWidth = max(minWidth, natural.rounded(.up) + padding)
                 }

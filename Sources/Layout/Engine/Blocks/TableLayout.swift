@@ -37,7 +37,7 @@ enum TableLayout {
 
     static func layout(_ table: TableBlock, boundingWidth B: Double, inset H: Double, context: inout LayoutContext) -> [LayoutItem] {
         guard table.rows.reduce(0, { $0 + $1.count }) <= LayoutOptions.maxTableCells else {
-            context.fonts.exceededLineLimit = true
+            context.warnings.exceededLineLimit = true
             return []
         }
         let table = clampingSpans(table)

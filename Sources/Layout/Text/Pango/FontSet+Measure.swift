@@ -33,6 +33,8 @@ struct MeasuredParagraph {
 
     var lines: [Line]
     var fonts: [FontKey]
+    /// The text reached `FontSet.maxLinesPerText` or `maxBytesPerText` and was cut: the page is refused.
+    var cut = false
 }
 
 extension FontSet {
@@ -42,8 +44,7 @@ extension FontSet {
     func measure(_ text: AttributedText, width: Double?, inkRects: Bool = false, ellipsize: Bool = false,
                  wholeWords: Bool = false) -> MeasuredParagraph {
         guard text.byteCount <= Self.maxBytesPerText else {
-            exceededLineLimit = true
-            return MeasuredParagraph(lines: [], fonts: [])
+            return MeasuredParagraph(lines: [], fonts: [], cut: true)
         }
         // Texts needing a face their style lacks are measured through the collection's cascade (FontSet+Cascade).
         var cascade: HanRegion?
@@ -65,9 +66,9 @@ extension FontSet {
                 joined.fonts.append(key)
                 return joined.fonts.count - 1
             }
-            if joined.lines.count + part.lines.count > Self.maxLinesPerText {
-                exceededLineLimit = true
-                break
+            if joined.lines.count + part.lines.count > Self.maxLinesPerText || part.cut {
+                joined.cut = true
+                if !part.cut { break }
             }
             for var line in part.lines {
                 let offset = segment.lowerBound
@@ -114,13 +115,6 @@ extension FontSet {
 
     private func measureSegment(_ text: AttributedText, width: Double?, inkRects: Bool, ellipsize: Bool,
                                 wholeWords: Bool, cascade: HanRegion?) -> MeasuredParagraph {
-        var start = timespec(), end = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &start)
-        defer {
-            clock_gettime(CLOCK_MONOTONIC, &end)
-            measureSeconds += Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9
-            measureCount += 1
-        }
         guard let layout = pango_layout_new(context) else { return MeasuredParagraph(lines: [], fonts: []) }
         defer { ipr_g_object_unref(UnsafeMutableRawPointer(layout)) }
         text.text.withCString { pointer in pango_layout_set_text(layout, pointer, Int32(text.byteCount)) }
@@ -177,7 +171,7 @@ extension FontSet {
         var lines: [MeasuredParagraph.Line] = []
         guard let iterator = pango_layout_get_iter(layout) else { return MeasuredParagraph(lines: [], fonts: []) }
         // A paragraph cut at the line limit ends in one ellipsized line (pango_layout_is_ellipsized misses it).
-        if !ellipsize && width != nil && pango_layout_get_line_count(layout) >= Int32(Self.maxLinesPerText) { exceededLineLimit = true }
+        let cut = !ellipsize && width != nil && pango_layout_get_line_count(layout) >= Int32(Self.maxLinesPerText)
         defer { pango_layout_iter_free(iterator) }
         repeat {
             guard let line = pango_layout_iter_get_line_readonly(iterator) else { continue }
@@ -244,7 +238,7 @@ extension FontSet {
             }
             lines.append(measured)
         } while pango_layout_iter_next_line(iterator) != 0
-        return MeasuredParagraph(lines: lines, fonts: fonts)
+        return MeasuredParagraph(lines: lines, fonts: fonts, cut: cut)
     }
 }
 

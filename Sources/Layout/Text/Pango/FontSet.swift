@@ -24,15 +24,6 @@ public final class FontSet {
     private var keysByFont: [UnsafeMutablePointer<PangoFont>: FontKey] = [:]
     private var metricsCache: [FontSpec: FontMetrics] = [:]
     private var primaryCharsets: [FontSpec: OpaquePointer?] = [:]
-    /// Time spent inside Pango measuring text (itemizing, shaping, line breaking), for `ipraster bench`.
-    public internal(set) var measureSeconds = 0.0
-    /// Paragraphs measured.
-    public internal(set) var measureCount = 0
-    /// The formula typesetter on the list's Latin Modern Math, with Noto Serif for the characters it lacks;
-    /// opened on first use. nil when the list names no math font.
-    public private(set) lazy var formulas: FormulaTypesetter? = Self.formulaTypesetter(collection)
-    /// Set when a text was cut at `maxLinesPerText` lines; the layout engine reads and resets it per page.
-    var exceededLineLimit = false  // also set by TableLayout for tables over its cell limit
 
     /// The most lines one text (a paragraph, a code block, a cell) may lay out to. Pango spends some
     /// 20–100 µs per line, so this bounds the work on absurd inputs (1 MB of text at --width 40 would be a
@@ -184,26 +175,6 @@ public final class FontSet {
         }
         metricsCache[spec] = metrics
         return metrics
-    }
-
-    /// The formula typesetter of a font folder's math font, without building a font set (`ipraster math`).
-    public static func formulaTypesetter(_ directory: FontDirectory) throws -> FormulaTypesetter {
-        let collection = try FontCollection.shared(directory)
-        guard let typesetter = formulaTypesetter(collection) else {
-            let math = collection.entries.first { $0.path.hasSuffix("/latinmodern-math.otf") }
-            throw FontSetError.missingFile(path: math?.path ?? "latinmodern-math.otf", package: math?.package ?? "fonts-lmodern")
-        }
-        return typesetter
-    }
-
-    /// Latin Modern Math, with the collection's formula cascade for the characters it lacks.
-    static func formulaTypesetter(_ collection: FontCollection) -> FormulaTypesetter? {
-        guard let math = collection.baseFaces.first(where: { $0.family == FontFamily.math.rawValue }),
-              let font = try? MathFont(file: math.file, faceIndex: math.index) else { return nil }
-        let fallbacks = MathFallbackFonts { scalar, region in
-            collection.formulaFace(for: scalar, region: HanRegion(rawValue: region) ?? .simplifiedChinese).map { ($0.file, $0.index) }
-        }
-        return FormulaTypesetter(font: font, fallbacks: fallbacks)
     }
 
     /// Versions of the libraries that measure and shape text (pango, harfbuzz, fontconfig).

@@ -1,0 +1,27 @@
+import Fonts
+import Math
+
+/// The formula typesetter on a font collection's math face (Latin Modern Math), with the collection's formula
+/// cascade for the characters it lacks. Made beside the font set, not inside it: shaping and typesetting share the
+/// collection, nothing else.
+public enum FormulaFonts {
+    /// The typesetter of a font folder's math font (`ipraster math`, and the render pipeline).
+    public static func typesetter(_ directory: FontDirectory) throws -> FormulaTypesetter {
+        let collection = try FontCollection.shared(directory)
+        guard let typesetter = typesetter(collection) else {
+            let math = collection.entries.first { $0.path.hasSuffix("/latinmodern-math.otf") }
+            throw FontSetError.missingFile(path: math?.path ?? "latinmodern-math.otf", package: math?.package ?? "fonts-lmodern")
+        }
+        return typesetter
+    }
+
+    /// nil when the collection has no math face (formulas are then shown as their LaTeX source).
+    public static func typesetter(_ collection: FontCollection) -> FormulaTypesetter? {
+        guard let math = collection.baseFaces.first(where: { $0.family == FontFamily.math.rawValue }),
+              let font = try? MathFont(file: math.file, faceIndex: math.index) else { return nil }
+        let fallbacks = MathFallbackFonts { scalar, region in
+            collection.formulaFace(for: scalar, region: HanRegion(rawValue: region) ?? .simplifiedChinese).map { ($0.file, $0.index) }
+        }
+        return FormulaTypesetter(font: font, fallbacks: fallbacks)
+    }
+}
