@@ -75,7 +75,13 @@ let package = Package(
         .testTarget(name: "FontsTests", dependencies: ["Fonts"], path: "Tests/FontsTests"),
         .testTarget(name: "MarkupTests", dependencies: ["Markup", "Document"], path: "Tests/MarkupTests"),
         // Uses only the RichMessageRenderer product, as another package would (the README's library example).
-        .testTarget(name: "LibraryUsageTests", dependencies: ["RichMessageRenderer"], path: "Tests/LibraryUsageTests"),
+        .testTarget(name: "RichMessageRendererTests", dependencies: ["RichMessageRenderer"], path: "Tests/RichMessageRendererTests"),
+        .testTarget(name: "DocumentTests", dependencies: ["Document", "GoldenSupport"], path: "Tests/DocumentTests"),
+        .testTarget(name: "DrawingTests", dependencies: ["Drawing"], path: "Tests/DrawingTests"),
+        .testTarget(name: "RenderOptionsTests", dependencies: ["RenderOptions", "RichMessageRenderer"], path: "Tests/RenderOptionsTests"),
+        .testTarget(name: "GoldenKitTests", dependencies: ["GoldenKit"], path: "Tests/GoldenKitTests"),
+        // The snapshot library as another package uses it: builds Examples/SnapshotExample against this checkout.
+        .testTarget(name: "RichMessageSnapshotTests", dependencies: ["RichMessageSnapshot", "GoldenSupport"], path: "Tests/RichMessageSnapshotTests"),
         .testTarget(name: "iprasterTests", dependencies: ["ipraster", "Layout", "RichMessageRenderer", "Markup", "RenderOptions", "GoldenKit", "GoldenSupport"], path: "Tests/iprasterTests"),
     ],
     swiftLanguageModes: [.v6]

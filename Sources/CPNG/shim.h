@@ -1,8 +1,8 @@
 #ifndef IPRASTER_CPNG_SHIM_H
 #define IPRASTER_CPNG_SHIM_H
 
-/* libpng reports errors with longjmp, which Swift cannot catch, so each whole encode and decode is one
-   C function here. Buffers are straight (non-premultiplied) 8-bit RGBA, rows top to bottom. */
+/* libpng reports errors with longjmp, which Swift cannot catch, so each whole decode is one C function here.
+   Buffers are straight (non-premultiplied) 8-bit RGBA, rows top to bottom. Encoding is CPNGWriter's (libdeflate). */
 
 #include <png.h>
 #include <setjmp.h>
@@ -12,82 +12,6 @@
 /* Errors and warnings are reported through return codes, never printed. */
 static void ipr_png_error(png_structp png, png_const_charp message) { (void)message; png_longjmp(png, 1); }
 static void ipr_png_warning(png_structp png, png_const_charp message) { (void)png; (void)message; }
-
-typedef struct {
-    unsigned char *data;
-    size_t size;
-    size_t capacity;
-    int failed;
-} ipr_png_buffer;
-
-static void ipr_png_write_data(png_structp png, png_bytep bytes, png_size_t length) {
-    ipr_png_buffer *buffer = (ipr_png_buffer *)png_get_io_ptr(png);
-    if (buffer->failed) return;
-    if (buffer->size + length > buffer->capacity) {
-        size_t capacity = buffer->capacity ? buffer->capacity * 2 : 65536;
-        while (capacity < buffer->size + length) capacity *= 2;
-        unsigned char *grown = (unsigned char *)realloc(buffer->data, capacity);
-        if (grown == NULL) { buffer->failed = 1; return; }
-        buffer->data = grown;
-        buffer->capacity = capacity;
-    }
-    memcpy(buffer->data + buffer->size, bytes, length);
-    buffer->size += length;
-}
-
-static void ipr_png_flush(png_structp png) { (void)png; }
-
-/* Encodes `rgba` (width*height*4 bytes). `opaque` != 0 writes colour type RGB (alpha dropped).
-   Fixed settings (zlib `level`, no row filter, no time or text chunks) make the output deterministic.
-   Returns 0 on success; *out_data must be freed with free(). */
-static inline int ipr_png_encode(const unsigned char *rgba, unsigned width, unsigned height, int opaque, int level,
-                                 unsigned char **out_data, size_t *out_size) {
-    *out_data = NULL;
-    *out_size = 0;
-    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, ipr_png_error, ipr_png_warning);
-    if (png == NULL) return 1;
-    png_infop info = png_create_info_struct(png);
-    if (info == NULL) { png_destroy_write_struct(&png, NULL); return 1; }
-    ipr_png_buffer *volatile buffer = (ipr_png_buffer *)calloc(1, sizeof(ipr_png_buffer));
-    unsigned char *volatile row = (unsigned char *)malloc((size_t)width * 4);
-    if (buffer == NULL || row == NULL) {
-        free(buffer); free(row);
-        png_destroy_write_struct(&png, &info);
-        return 1;
-    }
-    if (setjmp(png_jmpbuf(png))) {
-        png_destroy_write_struct(&png, &info);
-        free(buffer->data); free(buffer); free(row);
-        return 2;
-    }
-    png_set_write_fn(png, buffer, ipr_png_write_data, ipr_png_flush);
-    png_set_compression_level(png, level);
-    png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
-    png_set_IHDR(png, info, width, height, 8, opaque ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_RGBA,
-                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
-    png_write_info(png, info);
-    for (unsigned y = 0; y < height; y++) {
-        const unsigned char *source = rgba + (size_t)y * width * 4;
-        if (opaque) {
-            for (unsigned x = 0; x < width; x++) {
-                row[x * 3 + 0] = source[x * 4 + 0];
-                row[x * 3 + 1] = source[x * 4 + 1];
-                row[x * 3 + 2] = source[x * 4 + 2];
-            }
-            png_write_row(png, row);
-        } else {
-            png_write_row(png, (png_const_bytep)source);
-        }
-    }
-    png_write_end(png, info);
-    png_destroy_write_struct(&png, &info);
-    free(row);
-    if (buffer->failed) { free(buffer->data); free(buffer); return 3; }
-    *out_data = buffer->data;
-    *out_size = buffer->size;
-    free(buffer);
-    return 0;
-}
 
 typedef struct {
     const unsigned char *data;

@@ -1,6 +1,5 @@
 import XCTest
 @testable import Document
-@testable import Layout
 
 final class JSONParserTests: XCTestCase {
     func testKeepsInt64BeyondDoublePrecision() throws {

@@ -1,7 +1,6 @@
 import GoldenSupport
 import XCTest
 @testable import Document
-@testable import Layout
 
 final class DecoderTests: XCTestCase {
     private func decode(_ json: String, strict: Bool = false) throws -> DecodedInput {
