@@ -14,6 +14,7 @@ let package = Package(
         // The front door: input formats and decode → layout → paint (`RenderPipeline`, `RenderSettings`).
         .library(name: "RichMessageRenderer", targets: ["RichMessageRenderer"]),
         .library(name: "Reveal", targets: ["Reveal"]),
+        .library(name: "ProcessSupport", targets: ["ProcessSupport"]),
         .library(name: "RenderOptions", targets: ["RenderOptions"]),
         .library(name: "GoldenKit", targets: ["GoldenKit"]),
         // Snapshot tests of rich messages for other packages' XCTest and Swift Testing suites on Linux.
@@ -59,15 +60,18 @@ let package = Package(
         .target(name: "Raster", dependencies: ["Drawing", "Fonts", "CCairo", "CPNG", "CPNGWriter", "CJPEG", "CWebP"], path: "Sources/Raster"),
         // The front door (issue 26): the input formats and the decode → layout → paint sequence every caller uses.
         .target(name: "RichMessageRenderer", dependencies: ["Document", "Markup", "Math", "Layout", "Raster"], path: "Sources/RichMessageRenderer"),
+        // Programs the host runs for the libraries (ffmpeg for animations' first frames), shared by the command line,
+        // the golden harness and the snapshot library; the rendering libraries run none.
+        .target(name: "ProcessSupport", dependencies: ["Raster"], path: "Sources/ProcessSupport"),
         .target(name: "Reveal", dependencies: ["Layout", "RichMessageRenderer"], path: "Sources/Reveal"),
         // The command line's render options (and golden cases' .args), parsed into RenderSettings.
         .target(name: "RenderOptions", dependencies: ["Layout", "RichMessageRenderer"], path: "Sources/RenderOptions"),
         // The golden harness (record modes, artifacts, environment fingerprints), shared by `ipraster check` and the tests.
         .target(name: "GoldenKit", dependencies: ["Layout", "RichMessageRenderer", "RenderOptions"], path: "Sources/GoldenKit"),
         // assertSnapshot / verifySnapshot on the golden harness (README "Snapshot tests in your package").
-        .target(name: "RichMessageSnapshot", dependencies: ["Layout", "RichMessageRenderer", "RenderOptions", "GoldenKit"], path: "Sources/RichMessageSnapshot"),
-        .executableTarget(name: "ipraster", dependencies: ["Layout", "RichMessageRenderer", "Reveal", "GoldenKit", "RenderOptions", "CStandardStreams"], path: "Sources/ipraster"),
-        .target(name: "GoldenSupport", dependencies: ["Layout", "RichMessageRenderer", "GoldenKit", "RenderOptions"], path: "Tests/GoldenSupport"),
+        .target(name: "RichMessageSnapshot", dependencies: ["Layout", "RichMessageRenderer", "RenderOptions", "GoldenKit", "ProcessSupport"], path: "Sources/RichMessageSnapshot"),
+        .executableTarget(name: "ipraster", dependencies: ["Layout", "RichMessageRenderer", "Reveal", "GoldenKit", "RenderOptions", "CStandardStreams", "ProcessSupport"], path: "Sources/ipraster"),
+        .target(name: "GoldenSupport", dependencies: ["Layout", "RichMessageRenderer", "GoldenKit", "RenderOptions", "ProcessSupport"], path: "Tests/GoldenSupport"),
         .testTarget(name: "LayoutTests", dependencies: ["Document", "Layout", "Math", "RichMessageRenderer", "GoldenSupport"], path: "Tests/LayoutTests"),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "RichMessageRenderer", "Layout", "RenderOptions", "GoldenSupport", "CCairo", "CPNGWriter", "CJPEG", "CWebP"], path: "Tests/RasterTests"),
         .testTarget(name: "RevealTests", dependencies: ["Reveal", "RichMessageRenderer", "Layout", "RenderOptions", "GoldenKit", "GoldenSupport"], path: "Tests/RevealTests"),
@@ -80,6 +84,7 @@ let package = Package(
         .testTarget(name: "DrawingTests", dependencies: ["Drawing"], path: "Tests/DrawingTests"),
         .testTarget(name: "RenderOptionsTests", dependencies: ["RenderOptions", "RichMessageRenderer"], path: "Tests/RenderOptionsTests"),
         .testTarget(name: "GoldenKitTests", dependencies: ["GoldenKit"], path: "Tests/GoldenKitTests"),
+        .testTarget(name: "ProcessSupportTests", dependencies: ["ProcessSupport", "Raster"], path: "Tests/ProcessSupportTests"),
         // The snapshot library as another package uses it: builds Examples/SnapshotExample against this checkout.
         .testTarget(name: "RichMessageSnapshotTests", dependencies: ["RichMessageSnapshot", "GoldenSupport"], path: "Tests/RichMessageSnapshotTests"),
         .testTarget(name: "iprasterTests", dependencies: ["ipraster", "Layout", "RichMessageRenderer", "Markup", "RenderOptions", "GoldenKit", "GoldenSupport"], path: "Tests/iprasterTests"),

@@ -14,11 +14,12 @@ public final class FrameEncoder {
     private var surface: CairoCanvas?
     private let bands: OpaquePointer
 
-    /// `media`: the folder images are read from (this encoder decodes and caches its own copies).
-    public init(canvas: Canvas, opaque: Bool, mediaDirectory: String?) {
+    /// `mediaDirectory`: the folder images are read from (this encoder decodes and caches its own copies), with
+    /// `videoFrames` for animations and videos.
+    public init(canvas: Canvas, opaque: Bool, mediaDirectory: String?, videoFrames: (any VideoFrameSource)? = nil) {
         self.canvas = canvas
         self.opaque = opaque
-        media = mediaDirectory.map { MediaStore(directory: $0) }
+        media = mediaDirectory.map { MediaStore(directory: $0, videoFrames: videoFrames) }
         bands = ipr_frame_cache_new()!  // a few bytes: only an exhausted heap fails here
     }
 

@@ -102,7 +102,8 @@ public final class RevealExporter {
                              progress: ((Int, Int) -> Void)? = nil, write: (Int, [UInt8]) throws -> Void) throws {
         let count = frameCount
         let workers = max(1, threads)
-        let encoders = PerWorker((0..<workers).map { _ in FrameEncoder(canvas: timeline.canvas, opaque: opaque, mediaDirectory: media?.directory) })
+        let encoders = PerWorker((0..<workers).map { _ in FrameEncoder(canvas: timeline.canvas, opaque: opaque, mediaDirectory: media?.directory,
+                                                                         videoFrames: media?.videoFrames) })
         var previous: (list: Frame, bytes: [UInt8])?
         var painted = 0
         var start = 0

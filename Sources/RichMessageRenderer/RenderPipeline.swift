@@ -11,17 +11,22 @@ public final class RenderPipeline {
     public let renderer: Renderer
     private var stores: [String: MediaStore] = [:]
 
-    /// `measureTimer`: time text measuring into it (`ipraster bench`).
-    public init(fonts: FontSet, measureTimer: MeasureTimer? = nil) {
+    /// Where animations' and videos' first frames come from (the host's: the library runs no program).
+    public let videoFrames: (any VideoFrameSource)?
+
+    /// `measureTimer`: time text measuring into it (`ipraster bench`). `videoFrames`: the first frames of local
+    /// animations and videos (nil: they draw their placeholder with a warning).
+    public init(fonts: FontSet, measureTimer: MeasureTimer? = nil, videoFrames: (any VideoFrameSource)? = nil) {
         self.fonts = fonts
+        self.videoFrames = videoFrames
         formulas = FormulaFonts.typesetter(fonts.collection)
         engine = LayoutEngine(fonts: fonts, formulas: formulas, timer: measureTimer)
         renderer = Renderer()
     }
 
     /// A pipeline with the hermetic fonts; `processDefault` as in `FontSet.init` (only for a program that owns its process).
-    public convenience init(processDefault: Bool = false, measureTimer: MeasureTimer? = nil) throws {
-        self.init(fonts: try FontSet(processDefault: processDefault), measureTimer: measureTimer)
+    public convenience init(processDefault: Bool = false, measureTimer: MeasureTimer? = nil, videoFrames: (any VideoFrameSource)? = nil) throws {
+        self.init(fonts: try FontSet(processDefault: processDefault), measureTimer: measureTimer, videoFrames: videoFrames)
     }
 
     /// The layout of the message `render` draws (the last message of a stream).
@@ -66,7 +71,7 @@ public final class RenderPipeline {
     public func media(_ settings: RenderSettings) -> MediaStore? {
         guard let directory = settings.mediaDirectory else { return nil }
         if let store = stores[directory] { return store }
-        let store = MediaStore(directory: directory)
+        let store = MediaStore(directory: directory, videoFrames: videoFrames)
         stores[directory] = store
         return store
     }

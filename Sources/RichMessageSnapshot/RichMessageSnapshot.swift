@@ -1,8 +1,9 @@
 import Foundation
 import GoldenKit
 import Layout
-import RichMessageRenderer
+import ProcessSupport
 import RenderOptions
+import RichMessageRenderer
 import XCTest
 
 /// Snapshot tests of rich messages on Linux: render a message as ipraster does and compare it with a PNG kept
@@ -72,7 +73,7 @@ final class SnapshotRunner: @unchecked Sendable {
         defer { lock.unlock() }
         do {
             let decision = try GoldenHarness.effectiveMode(flag: record)
-            if pipeline == nil { pipeline = try RenderPipeline() }
+            if pipeline == nil { pipeline = try RenderPipeline(videoFrames: FFmpegVideoFrames()) }
             guard let pipeline else { return "cannot set up the renderer" }
             let folder = (file as NSString).deletingLastPathComponent + "/__Snapshots__/"
                 + ((file as NSString).lastPathComponent as NSString).deletingPathExtension

@@ -1,7 +1,8 @@
 import Foundation
 import Layout
-import RichMessageRenderer
+import ProcessSupport
 import RenderOptions
+import RichMessageRenderer
 
 /// Many renders in one process: `render A.json B.json … -o OUTDIR/` writes OUTDIR/<input's base name>.<format>;
 /// `render --manifest FILE.jsonl` takes one `{"input": …, "output": …, "args": [...]}` per line (its args after
@@ -91,7 +92,7 @@ struct BatchRender {
         let workers = max(1, min(threads, mine.count))
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             let pipeline: RenderPipeline
-            do { pipeline = try RenderPipeline(processDefault: worker == 0) } catch {
+            do { pipeline = try RenderPipeline(processDefault: worker == 0, videoFrames: FFmpegVideoFrames()) } catch {
                 for index in stride(from: worker, to: mine.count, by: workers) { codes.set(index, CLI.report(error, prefix: "\(mine[index].origin): ")) }
                 return
             }

@@ -1,8 +1,9 @@
 import Foundation
 import Layout
-import RichMessageRenderer
+import ProcessSupport
 import RenderOptions
 import Reveal
+import RichMessageRenderer
 
 /// `ipraster bench INPUT... [--iterations N] [render options]`: renders each input many times in this one
 /// process and prints median milliseconds per stage and the peak RSS, one `key=value` line per input
@@ -36,7 +37,7 @@ enum BenchCommand {
         }
         guard !inputs.isEmpty else { throw UsageError(message: "missing INPUT", command: "bench") }
         let measureTimer = MeasureTimer()
-        let pipeline = try RenderPipeline(processDefault: true, measureTimer: measureTimer)
+        let pipeline = try RenderPipeline(processDefault: true, measureTimer: measureTimer, videoFrames: FFmpegVideoFrames())
         if reveal {
             for input in inputs { try benchReveal(input, pipeline: pipeline, settings: settings) }
             return ExitCode.success

@@ -1,8 +1,9 @@
 import Foundation
-import Layout
 import GoldenKit
-import RichMessageRenderer
+import Layout
+import ProcessSupport
 import RenderOptions
+import RichMessageRenderer
 
 /// `ipraster check FIXTURES_DIR --golden DIR [--record MODE] [--reporter NAME[=FILE]]... [--shard I/N] [options]`:
 /// the golden harness for users' own fixture folders (the same harness the test suite uses).
@@ -74,7 +75,7 @@ enum CheckCommand {
         // One harness (and Pango/Cairo pipeline) per worker thread: Pango objects are not thread-safe.
         func makeHarness() throws -> GoldenHarness {
             GoldenHarness(fixtures: positional[0], golden: golden, record: mode, compare: parsed.options, budget: parsed.budget,
-                          artifacts: artifactsFolder, pipeline: try RenderPipeline(processDefault: true))
+                          artifacts: artifactsFolder, pipeline: try RenderPipeline(processDefault: true, videoFrames: FFmpegVideoFrames()))
         }
         let first = try makeHarness()
         var cases: [GoldenHarness.Case]

@@ -1,11 +1,12 @@
 import Foundation
-import RichMessageRenderer
+import ProcessSupport
 import Reveal
+import RichMessageRenderer
 
 /// Animated exports through an installed ffmpeg: the PNG frames go to a temporary directory, ffmpeg
 /// encodes them into a temporary file that is renamed over the target only on success.
 enum FFmpeg {
-    static var path: String? { VideoFrame.ffmpeg }
+    static var path: String? { FFmpegVideoFrames.ffmpeg }
 
     /// Filters per format. GIF builds its palette from every frame (stats_mode=full), so a blank first
     /// frame does not starve the palette; GIF and APNG play `loop` times (0: forever; a GIF's loop count is

@@ -1,7 +1,8 @@
 import Foundation
 import Layout
-import RichMessageRenderer
+import ProcessSupport
 import RenderOptions
+import RichMessageRenderer
 
 /// `ipraster layout INPUT [-o FILE] [options]`: the layout JSON on stdout, or written atomically to FILE.
 enum LayoutCommand {
@@ -28,7 +29,7 @@ enum LayoutCommand {
         guard positional.count == 1 else {
             throw UsageError(message: positional.isEmpty ? "missing INPUT" : "unexpected argument \(positional[1])", command: "layout")
         }
-        let pipeline = try RenderPipeline(processDefault: true)
+        let pipeline = try RenderPipeline(processDefault: true, videoFrames: FFmpegVideoFrames())
         let layout = try pipeline.page(try CLI.readInput(positional[0]), path: positional[0], settings: settings)
         for warning in layout.warnings { CLI.printWarning(warning) }
         let json = layout.json(includeCharacterRects: settings.layout.revealRects).serialized(pretty: !compact) + "\n"

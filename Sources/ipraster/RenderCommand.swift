@@ -1,7 +1,8 @@
 import Foundation
 import Layout
-import RichMessageRenderer
+import ProcessSupport
 import RenderOptions
+import RichMessageRenderer
 
 /// `ipraster [render] INPUT -o OUTPUT [options]`, and batches: `render A.json B.json … -o OUTDIR/` or
 /// `render --manifest FILE.jsonl` (see `BatchRender`).
@@ -49,7 +50,7 @@ enum RenderCommand {
         guard let output else { throw UsageError(message: "missing -o OUTPUT (out.png, out.svg, out.pdf, or - for stdout)") }
         let format = try outputFormat(output, explicit: settings.format)
         if format == .png { settings.layout.limitToRasterPage() }
-        let pipeline = try RenderPipeline(processDefault: true)
+        let pipeline = try RenderPipeline(processDefault: true, videoFrames: FFmpegVideoFrames())
         try render(input, to: output, format: format, settings: settings, pipeline: pipeline, warningPrefix: "")
         return ExitCode.success
     }

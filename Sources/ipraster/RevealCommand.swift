@@ -1,8 +1,9 @@
 import Foundation
 import Layout
-import RichMessageRenderer
+import ProcessSupport
 import RenderOptions
 import Reveal
+import RichMessageRenderer
 
 /// `ipraster reveal INPUT -o DIR/|FILE [--at S] [--fps N] [--format F] [--json] [options]`.
 enum RevealCommand {
@@ -43,7 +44,7 @@ enum RevealCommand {
             return ExitCode.environment
         }
         let bytes = try CLI.readInput(options.input)
-        let pipeline = try RenderPipeline(processDefault: true)
+        let pipeline = try RenderPipeline(processDefault: true, videoFrames: FFmpegVideoFrames())
         let decoded = try settings.decode(bytes, path: options.input)
         let stream = try RevealStream(input: decoded) { frame, revealRects in
             var frameSettings = settings

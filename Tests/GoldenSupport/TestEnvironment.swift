@@ -1,8 +1,9 @@
 import Foundation
-import Layout
 import GoldenKit
-import RichMessageRenderer
+import Layout
+import ProcessSupport
 import RenderOptions
+import RichMessageRenderer
 import XCTest
 
 /// Paths and helpers the test targets share.
@@ -30,7 +31,7 @@ public enum TestEnvironment {
     /// One pipeline per test process (Pango objects are not thread-safe; XCTest runs a process's tests one after
     /// another, which is what makes sharing it unchecked-safe).
     nonisolated(unsafe) public static let pipeline: RenderPipeline = {
-        do { return try RenderPipeline() } catch { fatalError("cannot load the hermetic fonts: \(error)") }
+        do { return try RenderPipeline(videoFrames: FFmpegVideoFrames()) } catch { fatalError("cannot load the hermetic fonts: \(error)") }
     }()
 
     /// The `ipraster` executable built beside the test bundle.

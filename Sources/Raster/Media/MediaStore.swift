@@ -6,8 +6,10 @@ import Foundation
 /// separators or dot-dot are refused and symbolic links that point outside DIR are ignored.
 /// Decoded images are cached as Cairo surfaces for the store's life (one store per render thread).
 public final class MediaStore {
-    /// Images, then animations and videos (their first frame, through ffmpeg: `VideoFrame`).
-    public static let extensions = ["png", "jpg", "jpeg", "webp"] + VideoFrame.extensions
+    /// Animations and videos: drawn as their first frame, from the host's `VideoFrameSource`.
+    public static let videoExtensions = ["gif", "mp4", "webm"]
+    /// Images, then animations and videos.
+    public static let extensions = ["png", "jpg", "jpeg", "webp"] + videoExtensions
     /// Larger images are refused with a warning (a decompression-bomb guard).
     public static let maxPixels = 40_000_000
 
@@ -16,8 +18,12 @@ public final class MediaStore {
     private var surfaces: [String: OpaquePointer?] = [:]
     public private(set) var warnings: [String] = []
 
-    public init(directory: String) {
+    /// Where animations' and videos' first frames come from (nil: they draw their placeholder with a warning).
+    public let videoFrames: (any VideoFrameSource)?
+
+    public init(directory: String, videoFrames: (any VideoFrameSource)? = nil) {
         self.directory = directory
+        self.videoFrames = videoFrames
         root = URL(fileURLWithPath: directory).resolvingSymlinksInPath().standardizedFileURL.path
     }
 
@@ -64,8 +70,12 @@ public final class MediaStore {
     }
 
     private func decode(_ path: String) throws -> RGBAImage {
-        if VideoFrame.extensions.contains((path as NSString).pathExtension.lowercased()) {
-            return try PNGCodec.decode(try VideoFrame.firstFrame(path), strictCRC: false)
+        if Self.videoExtensions.contains((path as NSString).pathExtension.lowercased()) {
+            guard let videoFrames else {
+                throw MediaError(message: "\((path as NSString).lastPathComponent) is an animation or a video and this renderer has no source of "
+                    + "video frames (the ipraster tool uses ffmpeg); its placeholder is drawn")
+            }
+            return try PNGCodec.decode(try videoFrames.firstFrame(ofFile: path), strictCRC: false)
         }
         return try ImageDecoder.decode(try AtomicFile.read(path))
     }

@@ -1,13 +1,12 @@
 import Foundation
+import Raster
 
 /// The first frame of an animation or video file (GIF, MP4, WebM) through an installed ffmpeg, as PNG bytes:
 /// ffmpeg is the Debian tool made for these containers and codecs, and it is optional (`scripts/setup`
 /// installs it); without it such media draw their placeholder with a warning. The frame is decoded once per
-/// file and process (`MediaStore` caches it).
-public enum VideoFrame {
-    /// The extensions decoded through ffmpeg.
-    static let extensions = ["gif", "mp4", "webm"]
-
+/// file and media store (`MediaStore` caches it). The command line, the golden harness and the snapshot library
+/// hand this source to the render pipeline; paint itself runs no program.
+public struct FFmpegVideoFrames: VideoFrameSource {
     /// ffmpeg on PATH, if any (also what `ipraster reveal` encodes animations with).
     public static var ffmpeg: String? {
         let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
@@ -17,8 +16,10 @@ public enum VideoFrame {
     /// Frames of a file ffmpeg takes longer than this to open are refused (a stuck or hostile file).
     static let timeoutSeconds = 20.0
 
-    static func firstFrame(_ path: String) throws -> [UInt8] {
-        guard let ffmpeg else {
+    public init() {}
+
+    public func firstFrame(ofFile path: String) throws -> [UInt8] {
+        guard let ffmpeg = Self.ffmpeg else {
             throw MediaError(message: "\((path as NSString).lastPathComponent) needs ffmpeg to draw its first frame, which is not installed "
                 + "(apt-get install ffmpeg); its placeholder is drawn")
         }
@@ -33,7 +34,7 @@ public enum VideoFrame {
         process.standardError = FileHandle.nullDevice
         try process.run()
         let killer = DispatchWorkItem { if process.isRunning { process.terminate() } }
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeoutSeconds, execute: killer)
+        DispatchQueue.global().asyncAfter(deadline: .now() + Self.timeoutSeconds, execute: killer)
         let bytes = [UInt8](output.fileHandleForReading.readDataToEndOfFile())
         process.waitUntilExit()
         killer.cancel()
