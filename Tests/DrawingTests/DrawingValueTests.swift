@@ -30,7 +30,7 @@ final class DrawingValueTests: XCTestCase {
         XCTAssertEqual(first.baseAddress, second.baseAddress, "a second request shares the first mapping")
         XCTAssertNil(FontFileMapping.bytes(of: path + ".missing"))
         let empty = NSTemporaryDirectory() + "ipraster-mapping-\(UUID().uuidString).empty"
-        FileManager.default.createFile(atPath: empty, contents: Data())
+        XCTAssertTrue(FileManager.default.createFile(atPath: empty, contents: Data()))
         defer { try? FileManager.default.removeItem(atPath: empty) }
         XCTAssertNil(FontFileMapping.bytes(of: empty), "an empty file maps to nothing")
     }
