@@ -5,8 +5,9 @@ import Raster
 /// decode → layout → paint → encode, for one process (Pango objects are not thread-safe: one pipeline per thread).
 public final class RenderPipeline {
     public let fonts: FontSet
-    /// The formula typesetter on the collection's math face (nil: formulas show their LaTeX source).
-    public let formulas: FormulaTypesetter?
+    /// The formula typesetter on the collection's math face, opened on first use (nil: formulas show their LaTeX
+    /// source).
+    public var formulas: FormulaTypesetter? { engine.formulas?.typesetter }
     public let engine: LayoutEngine
     public let renderer: Renderer
     private var stores: [String: MediaStore] = [:]
@@ -19,8 +20,8 @@ public final class RenderPipeline {
     public init(fonts: FontSet, measureTimer: MeasureTimer? = nil, videoFrames: (any VideoFrameSource)? = nil) {
         self.fonts = fonts
         self.videoFrames = videoFrames
-        formulas = FormulaFonts.typesetter(fonts.collection)
-        engine = LayoutEngine(fonts: fonts, formulas: formulas, timer: measureTimer)
+        let collection = fonts.collection
+        engine = LayoutEngine(fonts: fonts, formulas: LazyFormulaTypesetter { FormulaFonts.typesetter(collection) }, timer: measureTimer)
         renderer = Renderer()
     }
 

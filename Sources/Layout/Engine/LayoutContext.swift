@@ -6,7 +6,7 @@ import Math
 struct LayoutContext {
     let fonts: any TextShaper
     /// Typesets formulas; nil: formulas are shown as their LaTeX source.
-    var formulas: FormulaTypesetter? = nil
+    var formulas: LazyFormulaTypesetter? = nil
     let options: LayoutOptions
     let colors: PageColors
     let rtl: Bool

@@ -7,15 +7,15 @@ import Math
 public final class LayoutEngine {
     /// Measures text: the Pango font set, or a fake in tests of layout logic.
     let fonts: any TextShaper
-    /// Typesets formulas; nil: formulas are shown as their LaTeX source.
-    public let formulas: FormulaTypesetter?
+    /// Typesets formulas, opened on the first formula; nil: formulas are shown as their LaTeX source.
+    public let formulas: LazyFormulaTypesetter?
 
     /// `timer`: time the font set's text measuring into it (`ipraster bench`).
-    public convenience init(fonts: FontSet, formulas: FormulaTypesetter?, timer: MeasureTimer? = nil) {
+    public convenience init(fonts: FontSet, formulas: LazyFormulaTypesetter?, timer: MeasureTimer? = nil) {
         self.init(shaper: timer.map { TimedShaper(fonts, timer: $0) } ?? fonts, formulas: formulas)
     }
 
-    init(shaper: any TextShaper, formulas: FormulaTypesetter? = nil) {
+    init(shaper: any TextShaper, formulas: LazyFormulaTypesetter? = nil) {
         fonts = shaper
         self.formulas = formulas
     }

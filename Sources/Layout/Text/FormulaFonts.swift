@@ -25,3 +25,24 @@ public enum FormulaFonts {
         return FormulaTypesetter(font: font, fallbacks: fallbacks)
     }
 }
+
+/// A formula typesetter opened on first use: most messages hold no formula, and opening Latin Modern Math and its
+/// fallbacks costs start-up time and memory a one-shot render of plain text should not pay.
+public final class LazyFormulaTypesetter {
+    private let make: () -> FormulaTypesetter?
+    private var opened = false
+    private var value: FormulaTypesetter?
+
+    public init(_ make: @escaping () -> FormulaTypesetter?) {
+        self.make = make
+    }
+
+    /// The typesetter, opened now if it was not yet; nil when there is no math font.
+    public var typesetter: FormulaTypesetter? {
+        if !opened {
+            value = make()
+            opened = true
+        }
+        return value
+    }
+}

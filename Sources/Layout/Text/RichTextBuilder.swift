@@ -53,14 +53,14 @@ struct RichTextBuilder {
     let environment: TextEnvironment
     let fonts: any TextShaper
     /// Typesets inline formulas; nil: they are shown as their LaTeX source.
-    let formulas: FormulaTypesetter?
+    let formulas: LazyFormulaTypesetter?
     /// The text's bounding width: inline images are fitted to width × width.
     let boundingWidth: Double
     /// Where notes about the text go (an inline formula shown as its source); nil: nowhere.
     let warnings: WarningLog?
     var output = AttributedText()
 
-    init(colors: PageColors, environment: TextEnvironment, fonts: any TextShaper, formulas: FormulaTypesetter? = nil,
+    init(colors: PageColors, environment: TextEnvironment, fonts: any TextShaper, formulas: LazyFormulaTypesetter? = nil,
          boundingWidth: Double = .infinity, warnings: WarningLog? = nil) {
         self.colors = colors
         self.environment = environment
@@ -185,7 +185,7 @@ struct RichTextBuilder {
             // Text style at the run's size × 1.12 in the run's colour (§3.9; math-facts §3.15); a formula that
             // cannot be typeset shows its LaTeX source with a warning (§7).
             let region = output.hanRegion.resolved(for: source.unicodeScalars).rawValue
-            switch formulas?.typeset(source, display: false, size: style.size * 1.12, color: style.color, hanRegion: region)
+            switch formulas?.typesetter?.typeset(source, display: false, size: style.size * 1.12, color: style.color, hanRegion: region)
                 ?? .failure(FormulaError("no math font in the font set")) {
             case .success(let formula):
                 output.appendAttachment(.formula(formula, latex: source), width: formula.width, height: formula.height, ascent: formula.ascent,
