@@ -11,8 +11,13 @@ enum OptionCatalog {
     /// The long options `command` takes, sorted.
     static func options(for command: String) -> [String] {
         var found = Set(common)
-        // Render is the default command: the main help documents its batch options (--manifest, --shard …).
-        var text = Substring(Help.text(for: command) + (command == "render" ? Help.main : ""))
+        // Render is the default command: the main help documents its batch options (--manifest, --shard …) beside
+        // the other commands' usage lines, which are left out.
+        let main = Help.main.split(separator: "\n").filter { line in
+            let words = line.split(separator: " ")
+            return words.first != "ipraster" || words.dropFirst().first == "[render]"
+        }.joined(separator: "\n")
+        var text = Substring(Help.text(for: command) + (command == "render" ? "\n" + main : ""))
         while let range = text.range(of: "--") {
             let name = text[range.lowerBound...].prefix { $0 == "-" || $0.isLetter || $0.isNumber }
             if name.count > 3, name.dropFirst(2).first?.isLetter == true, !name.hasSuffix("-") { found.insert(String(name)) }

@@ -66,9 +66,10 @@ extension FontSet {
                 joined.fonts.append(key)
                 return joined.fonts.count - 1
             }
-            if joined.lines.count + part.lines.count > Self.maxLinesPerText || part.cut {
+            if part.cut { joined.cut = true }
+            if joined.lines.count + part.lines.count > Self.maxLinesPerText {
                 joined.cut = true
-                if !part.cut { break }
+                break
             }
             for var line in part.lines {
                 let offset = segment.lowerBound
