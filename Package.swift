@@ -60,20 +60,21 @@ let package = Package(
         .target(name: "Raster", dependencies: ["Drawing", "Fonts", "CCairo", "CPNG", "CPNGWriter", "CJPEG", "CWebP"], path: "Sources/Raster"),
         // The front door (issue 26): the input formats and the decode → layout → paint sequence every caller uses.
         .target(name: "RichMessageRenderer", dependencies: ["Document", "Markup", "Math", "Layout", "Raster"], path: "Sources/RichMessageRenderer"),
-        // Programs the host runs for the libraries (ffmpeg for animations' first frames), shared by the command line,
-        // the golden harness and the snapshot library; the rendering libraries run none.
+        // The host's side of files and programs, shared by the command line, the golden harness, reveal export and the
+        // snapshot library: atomic output, the registry of temporary paths and children removed on interruption, ffmpeg
+        // for animations' first frames. The rendering libraries write no file and run no program.
         .target(name: "ProcessSupport", dependencies: ["Raster"], path: "Sources/ProcessSupport"),
-        .target(name: "Reveal", dependencies: ["Layout", "RichMessageRenderer"], path: "Sources/Reveal"),
+        .target(name: "Reveal", dependencies: ["Layout", "RichMessageRenderer", "ProcessSupport"], path: "Sources/Reveal"),
         // The command line's render options (and golden cases' .args), parsed into RenderSettings.
         .target(name: "RenderOptions", dependencies: ["Layout", "RichMessageRenderer"], path: "Sources/RenderOptions"),
         // The golden harness (record modes, artifacts, environment fingerprints), shared by `ipraster check` and the tests.
-        .target(name: "GoldenKit", dependencies: ["Layout", "RichMessageRenderer", "RenderOptions"], path: "Sources/GoldenKit"),
+        .target(name: "GoldenKit", dependencies: ["Layout", "RichMessageRenderer", "RenderOptions", "ProcessSupport"], path: "Sources/GoldenKit"),
         // assertSnapshot / verifySnapshot on the golden harness (README "Snapshot tests in your package").
         .target(name: "RichMessageSnapshot", dependencies: ["Layout", "RichMessageRenderer", "RenderOptions", "GoldenKit", "ProcessSupport"], path: "Sources/RichMessageSnapshot"),
         .executableTarget(name: "ipraster", dependencies: ["Layout", "RichMessageRenderer", "Reveal", "GoldenKit", "RenderOptions", "CStandardStreams", "ProcessSupport"], path: "Sources/ipraster"),
         .target(name: "GoldenSupport", dependencies: ["Layout", "RichMessageRenderer", "GoldenKit", "RenderOptions", "ProcessSupport"], path: "Tests/GoldenSupport"),
         .testTarget(name: "LayoutTests", dependencies: ["Document", "Layout", "Math", "RichMessageRenderer", "GoldenSupport"], path: "Tests/LayoutTests"),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "RichMessageRenderer", "Layout", "RenderOptions", "GoldenSupport", "CCairo", "CPNGWriter", "CJPEG", "CWebP"], path: "Tests/RasterTests"),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "ProcessSupport", "RichMessageRenderer", "Layout", "RenderOptions", "GoldenSupport", "CCairo", "CPNGWriter", "CJPEG", "CWebP"], path: "Tests/RasterTests"),
         .testTarget(name: "RevealTests", dependencies: ["Reveal", "RichMessageRenderer", "Layout", "RenderOptions", "GoldenKit", "GoldenSupport"], path: "Tests/RevealTests"),
         .testTarget(name: "MathTests", dependencies: ["Math"], path: "Tests/MathTests"),
         .testTarget(name: "FontsTests", dependencies: ["Fonts"], path: "Tests/FontsTests"),
@@ -86,8 +87,8 @@ let package = Package(
         .testTarget(name: "GoldenKitTests", dependencies: ["GoldenKit"], path: "Tests/GoldenKitTests"),
         .testTarget(name: "ProcessSupportTests", dependencies: ["ProcessSupport", "Raster"], path: "Tests/ProcessSupportTests"),
         // The snapshot library as another package uses it: builds Examples/SnapshotExample against this checkout.
-        .testTarget(name: "RichMessageSnapshotTests", dependencies: ["RichMessageSnapshot", "GoldenSupport"], path: "Tests/RichMessageSnapshotTests"),
-        .testTarget(name: "iprasterTests", dependencies: ["ipraster", "Layout", "RichMessageRenderer", "Markup", "RenderOptions", "GoldenKit", "GoldenSupport"], path: "Tests/iprasterTests"),
+        .testTarget(name: "RichMessageSnapshotTests", dependencies: ["RichMessageSnapshot", "GoldenSupport", "ProcessSupport"], path: "Tests/RichMessageSnapshotTests"),
+        .testTarget(name: "iprasterTests", dependencies: ["ipraster", "ProcessSupport", "Layout", "RichMessageRenderer", "Markup", "RenderOptions", "GoldenKit", "GoldenSupport"], path: "Tests/iprasterTests"),
     ],
     swiftLanguageModes: [.v6]
 )

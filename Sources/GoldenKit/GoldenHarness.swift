@@ -1,5 +1,6 @@
 import Foundation
 import Layout
+import ProcessSupport
 import RichMessageRenderer
 import RenderOptions
 
@@ -141,7 +142,7 @@ public final class GoldenHarness {
         guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory) else { throw NoCases(fixtures: fixtures, reason: "does not exist") }
         guard isDirectory.boolValue else { throw NoCases(fixtures: fixtures, reason: "is not a folder") }
         guard let enumerator = FileManager.default.enumerator(atPath: root) else {
-            throw AtomicFile.ReadError(path: fixtures)
+            throw FileContents.ReadError(path: fixtures)
         }
         var cases: [Case] = []
         for case let relative as String in enumerator {
@@ -202,7 +203,7 @@ public final class GoldenHarness {
             if let media = settings.mediaDirectory, !media.hasPrefix("/") {
                 settings.mediaDirectory = (testCase.fixture as NSString).deletingLastPathComponent + "/" + media
             }
-            let layout = try pipeline.page(try AtomicFile.read(testCase.fixture), path: testCase.fixture, settings: settings)
+            let layout = try pipeline.page(try FileContents.read(testCase.fixture), path: testCase.fixture, settings: settings)
             dump = layout.textDump()
             // What `ipraster render` writes, decoded: the goldens check the CLI's own output.
             actualPNG = try pipeline.encode(layout, as: .png, settings: settings).bytes
@@ -278,13 +279,13 @@ public final class GoldenHarness {
         }
         if record == .all {
             clearArtifacts(testCase)
-            let current = try? AtomicFile.read(testCase.golden)
+            let current = try? FileContents.read(testCase.golden)
             if current == actualPNG { return .passed }
             return save(actualPNG, testCase) ?? .recorded
         }
         let reason: String
         do {
-            let expected = try PNGCodec.decode(try AtomicFile.read(testCase.golden))
+            let expected = try PNGCodec.decode(try FileContents.read(testCase.golden))
             if expected.width != actual.width || expected.height != actual.height {
                 reason = "size differs: expected \(expected.width)×\(expected.height), got \(actual.width)×\(actual.height)"
                 writeArtifacts(testCase, expected: expected, actual: actual, diff: nil)

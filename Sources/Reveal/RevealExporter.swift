@@ -1,5 +1,6 @@
 import Foundation
 import Layout
+import ProcessSupport
 import RichMessageRenderer
 
 /// Paints a timeline's frames and writes them: display lists are built from the shared layouts on the

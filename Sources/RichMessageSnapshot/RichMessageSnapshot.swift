@@ -35,7 +35,7 @@ public enum SnapshotInput: Sendable {
 
     fileprivate func bytes() throws -> (bytes: [UInt8], path: String?, format: String?) {
         switch self {
-        case .file(let path): return (try AtomicFile.read(path), path, nil)
+        case .file(let path): return (try FileContents.read(path), path, nil)
         case .json(let text): return (Array(text.utf8), nil, "json")
         case .markdown(let text): return (Array(text.utf8), nil, "markdown")
         case .html(let text): return (Array(text.utf8), nil, "html")

@@ -41,7 +41,7 @@ struct BatchRender {
         let base = try RenderOptions.parse(renderArguments)
         if let manifest {
             guard inputs.isEmpty else { throw UsageError(message: "give inputs either on the command line or in --manifest, not both") }
-            let text = String(decoding: try AtomicFile.read(manifest), as: UTF8.self)
+            let text = String(decoding: try FileContents.read(manifest), as: UTF8.self)
             for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 let trimmed = line.trimmingCharacters(in: .whitespaces)
                 guard !trimmed.isEmpty else { continue }

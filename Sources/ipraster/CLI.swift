@@ -1,5 +1,6 @@
 import Foundation
 import Layout
+import ProcessSupport
 import RichMessageRenderer
 import RenderOptions
 import Reveal
@@ -201,7 +202,7 @@ enum CLI {
     /// Reads a file, or standard input for "-".
     static func readInput(_ path: String) throws -> [UInt8] {
         if path == "-" { return [UInt8](FileHandle.standardInput.readDataToEndOfFile()) }
-        return try AtomicFile.read(path)
+        return try FileContents.read(path)
     }
 
     /// Writes atomically, or to standard output for "-".

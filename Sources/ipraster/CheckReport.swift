@@ -1,6 +1,7 @@
 import Foundation
 import GoldenKit
 import Layout
+import ProcessSupport
 import RichMessageRenderer
 
 /// What `ipraster check` found, and its reporters: `list` (a line per failure and the summary), `json`,

@@ -52,6 +52,6 @@ enum FFmpeg {
         guard process.terminationStatus == 0 else {
             throw AtomicFile.WriteError(path: output, reason: "ffmpeg failed with status \(process.terminationStatus)")
         }
-        try AtomicFile.write(try AtomicFile.read(temporary), to: output)
+        try AtomicFile.write(try FileContents.read(temporary), to: output)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ProcessSupport
 import RichMessageRenderer
 
 /// SIGINT, SIGTERM and SIGHUP end the tool without leaving anything behind: the signals are blocked in

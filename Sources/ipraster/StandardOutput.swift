@@ -1,5 +1,6 @@
 import CStandardStreams
 import Foundation
+import ProcessSupport
 import RichMessageRenderer
 
 /// Standard output for payloads (PNG bytes, JSON, help): every write is checked, so a full disk or a closed

@@ -1,5 +1,6 @@
 import Foundation
 import GoldenSupport
+import ProcessSupport
 import XCTest
 @testable import Raster
 import RichMessageRenderer

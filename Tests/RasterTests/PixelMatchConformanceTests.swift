@@ -29,7 +29,7 @@ final class PixelMatchConformanceTests: XCTestCase {
     ]
 
     private func image(_ directory: String, _ name: String) throws -> RGBAImage {
-        try PNGCodec.decode(try AtomicFile.read(directory + "/" + name + ".png"))
+        try PNGCodec.decode(try FileContents.read(directory + "/" + name + ".png"))
     }
 
     func testFixtureSuite() throws {

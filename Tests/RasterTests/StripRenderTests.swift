@@ -22,7 +22,7 @@ final class StripRenderTests: XCTestCase {
             if let media = settings.mediaDirectory, !media.hasPrefix("/") {
                 settings.mediaDirectory = (testCase.fixture as NSString).deletingLastPathComponent + "/" + media
             }
-            let layout = try TestEnvironment.pipeline.layout(try settings.decode(try AtomicFile.read(testCase.fixture), path: testCase.fixture),
+            let layout = try TestEnvironment.pipeline.layout(try settings.decode(try FileContents.read(testCase.fixture), path: testCase.fixture),
                                                              settings: settings)
             let media = TestEnvironment.pipeline.media(settings)
             let strips = try TestEnvironment.pipeline.renderer.png(layout, media: media)

@@ -107,7 +107,7 @@ final class RevealExportTests: XCTestCase {
     func testSharedSamplesExportFromBothFormats() throws {
         for sample in ["samples/botapi/c_streaming_drafts.json", "samples/telethon/draft_stream_frames.json"] {
             let path = try TestEnvironment.data(sample)
-            let stream = try RevealFixtures.stream(bytes: try AtomicFile.read(path), arguments: [])
+            let stream = try RevealFixtures.stream(bytes: try FileContents.read(path), arguments: [])
             XCTAssertGreaterThan(stream.chunks.count, 1, sample)
             let timeline = try RevealTimeline(stream: stream)
             XCTAssertEqual(timeline.ticks.last?.phase, .done, sample)

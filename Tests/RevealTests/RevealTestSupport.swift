@@ -17,7 +17,7 @@ enum RevealFixtures {
     }
 
     static func stream(fixture name: String, arguments: [String] = []) throws -> RevealStream {
-        try stream(bytes: try AtomicFile.read(directory + "/" + name + ".json"), arguments: arguments)
+        try stream(bytes: try FileContents.read(directory + "/" + name + ".json"), arguments: arguments)
     }
 
     static func stream(bytes: [UInt8], arguments: [String]) throws -> RevealStream {

@@ -1,5 +1,6 @@
 import Foundation
 import GoldenSupport
+import ProcessSupport
 import RichMessageRenderer
 import XCTest
 
@@ -45,7 +46,7 @@ final class SnapshotLibraryTests: XCTestCase {
         let second = try swift(["test", "--skip-build"], in: package, environment: quiet.merging(["CI": ""]) { _, new in new })
         XCTAssertEqual(second.status, 0, String(second.output.suffix(2000)))
         // A changed snapshot fails with the artifacts named; CI still does not re-record.
-        var image = try PNGCodec.decode(try AtomicFile.read(snapshots + "/testAnswer.png"))
+        var image = try PNGCodec.decode(try FileContents.read(snapshots + "/testAnswer.png"))
         for index in stride(from: 0, to: 2_000, by: 4) { image.pixels[index] = 255; image.pixels[index + 1] = 0 }
         try AtomicFile.write(try PNGCodec.encode(image, opaque: true), to: snapshots + "/testAnswer.png")
         let failed = try swift(["test", "--skip-build"], in: package, environment: quiet.merging(["CI": "true"]) { _, new in new })
@@ -54,6 +55,6 @@ final class SnapshotLibraryTests: XCTestCase {
         let panels = package + "/.build/snapshot-artifacts/testAnswer.panels.png"
         XCTAssertTrue(failed.output.contains(panels), String(failed.output.suffix(2000)))
         XCTAssertTrue(FileManager.default.fileExists(atPath: panels))
-        XCTAssertEqual(try PNGCodec.decode(try AtomicFile.read(snapshots + "/testAnswer.png")), image, "CI never records")
+        XCTAssertEqual(try PNGCodec.decode(try FileContents.read(snapshots + "/testAnswer.png")), image, "CI never records")
     }
 }

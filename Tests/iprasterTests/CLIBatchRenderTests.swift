@@ -30,7 +30,7 @@ final class CLIBatchRenderTests: XCTestCase {
         // The good inputs are rendered anyway, each under its base name.
         let single = try TestEnvironment.run(["in/a.json", "-o", "single.png"], currentDirectory: directory)
         XCTAssertEqual(single.status, 0)
-        XCTAssertEqual(try AtomicFile.read(directory + "/out/a.png"), try AtomicFile.read(directory + "/single.png"), "the same bytes as one render")
+        XCTAssertEqual(try FileContents.read(directory + "/out/a.png"), try FileContents.read(directory + "/single.png"), "the same bytes as one render")
         XCTAssertTrue(exists("out/b.png"))
         XCTAssertFalse(exists("out/broken.png"))
         // --format picks the extension.
@@ -58,10 +58,10 @@ final class CLIBatchRenderTests: XCTestCase {
         let result = try TestEnvironment.run(["render", "--manifest", "jobs.jsonl", "--width", "300"], currentDirectory: directory)
         XCTAssertEqual(result.status, 3, "a missing file is an environment error, worse than an input error")
         XCTAssertTrue(result.stderr.contains("jobs.jsonl:4: "), result.stderr)
-        XCTAssertTrue(String(decoding: try AtomicFile.read(directory + "/m/a.svg"), as: UTF8.self).contains("<svg"))
+        XCTAssertTrue(String(decoding: try FileContents.read(directory + "/m/a.svg"), as: UTF8.self).contains("<svg"))
         // The line's args come after the command line's render options.
         XCTAssertEqual(try TestEnvironment.run(["in/b.json", "-o", "night.png", "--width", "300", "--theme", "night"], currentDirectory: directory).status, 0)
-        XCTAssertEqual(try AtomicFile.read(directory + "/m/b-night.png"), try AtomicFile.read(directory + "/night.png"))
+        XCTAssertEqual(try FileContents.read(directory + "/m/b-night.png"), try FileContents.read(directory + "/night.png"))
         // A malformed line is refused before anything is rendered.
         try "{\"input\": \"in/a.json\", \"output\": \"n/a.png\"}\n{\"input\": 3}\n".write(toFile: directory + "/bad.jsonl", atomically: true, encoding: .utf8)
         let bad = try TestEnvironment.run(["--manifest", "bad.jsonl"], currentDirectory: directory)

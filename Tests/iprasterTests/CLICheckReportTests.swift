@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import GoldenSupport
+import ProcessSupport
 import RichMessageRenderer
 import XCTest
 
@@ -29,7 +30,7 @@ final class CLICheckReportTests: XCTestCase {
         }
         let record = try TestEnvironment.run(["check", fixtures, "--golden", golden, "--record", "missing"], environment: environment)
         XCTAssertEqual(record.status, 0, record.stderr)
-        var image = try PNGCodec.decode(try AtomicFile.read(golden + "/broken.png"))
+        var image = try PNGCodec.decode(try FileContents.read(golden + "/broken.png"))
         for index in stride(from: 0, to: 800, by: 4) { image.pixels[index] = 0 }
         try AtomicFile.write(try PNGCodec.encode(image, opaque: true), to: golden + "/broken.png")
         return (fixtures, golden)
@@ -43,7 +44,7 @@ final class CLICheckReportTests: XCTestCase {
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.stdoutText.hasSuffix("4 passed, 1 failed\n"), "the list stays on standard output: \(result.stdoutText)")
         // JSON: counts, one entry per case, artifact paths relative to the report.
-        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(try AtomicFile.read(reports + "/check.json"))) as? [String: Any])
+        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(try FileContents.read(reports + "/check.json"))) as? [String: Any])
         XCTAssertEqual(json["passed"] as? Int, 4)
         XCTAssertEqual(json["failed"] as? Int, 1)
         XCTAssertEqual(json["recorded"] as? Int, 0)
@@ -61,7 +62,7 @@ final class CLICheckReportTests: XCTestCase {
         }
         XCTAssertEqual(cases.first { $0["name"] as? String == "alpha" }?["diffPixels"] as? Int, 0)
         // JUnit: well-formed XML with one testcase per case and the failure on the broken one.
-        let document = try XMLDocument(data: Data(try AtomicFile.read(reports + "/junit.xml")))
+        let document = try XMLDocument(data: Data(try FileContents.read(reports + "/junit.xml")))
         let suite = try XCTUnwrap(try document.nodes(forXPath: "/testsuites/testsuite").first as? XMLElement)
         XCTAssertEqual(suite.attribute(forName: "tests")?.stringValue, "5")
         XCTAssertEqual(suite.attribute(forName: "failures")?.stringValue, "1")
@@ -85,7 +86,7 @@ final class CLICheckReportTests: XCTestCase {
         XCTAssertEqual(sources.count, 3, "expected, actual and diff of the failing case")
         for source in sources {
             XCTAssertFalse(source.contains(":"), "relative, not file:// (\(source))")
-            XCTAssertNoThrow(try PNGCodec.decode(try AtomicFile.read(directory + "/moved/" + (source.removingPercentEncoding ?? source))), source)
+            XCTAssertNoThrow(try PNGCodec.decode(try FileContents.read(directory + "/moved/" + (source.removingPercentEncoding ?? source))), source)
         }
         for label in ["expected", "actual", "diff"] { XCTAssertTrue(page.contains("<figcaption>\(label)</figcaption>"), label) }
     }

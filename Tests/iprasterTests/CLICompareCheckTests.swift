@@ -1,6 +1,7 @@
 import Foundation
 import GoldenSupport
 import GoldenKit
+import ProcessSupport
 import RichMessageRenderer
 import XCTest
 
@@ -32,7 +33,7 @@ final class CLICompareCheckTests: XCTestCase {
         let different = try TestEnvironment.run(["compare", plain, dotted, "-o", diff])
         XCTAssertEqual(different.status, 1)
         XCTAssertTrue(different.stdoutText.hasPrefix("2 pixels (ratio 0.03125"), different.stdoutText)
-        let diffImage = try PNGCodec.decode(try AtomicFile.read(diff))
+        let diffImage = try PNGCodec.decode(try FileContents.read(diff))
         XCTAssertEqual(Array(diffImage.pixels[(27 * 4)..<(27 * 4 + 4)]), [255, 0, 0, 255])
         let budget = try TestEnvironment.run(["compare", plain, dotted, "--max-diff-pixels", "2"])
         XCTAssertEqual(budget.status, 0)
@@ -87,7 +88,7 @@ final class CLICompareCheckTests: XCTestCase {
         XCTAssertEqual(passed.status, 0, passed.stdoutText)
         XCTAssertEqual(passed.stdoutText, "1 passed, 0 failed\n")
         // A changed golden fails, writes artifacts, and `never` keeps it.
-        let goldenImage = try PNGCodec.decode(try AtomicFile.read(golden + "/text/case.png"))
+        let goldenImage = try PNGCodec.decode(try FileContents.read(golden + "/text/case.png"))
         var tampered = goldenImage
         for index in stride(from: 0, to: 400, by: 4) { tampered.pixels[index] = 255; tampered.pixels[index + 1] = 0 }
         try AtomicFile.write(try PNGCodec.encode(tampered, opaque: true), to: golden + "/text/case.png")
@@ -104,7 +105,7 @@ final class CLICompareCheckTests: XCTestCase {
         XCTAssertEqual(rerecord.status, 1)
         XCTAssertTrue(rerecord.stdoutText.contains("re-recorded"), rerecord.stdoutText)
         XCTAssertEqual(try run([]).status, 0)
-        XCTAssertEqual(try PNGCodec.decode(try AtomicFile.read(golden + "/text/case.png")), goldenImage)
+        XCTAssertEqual(try PNGCodec.decode(try FileContents.read(golden + "/text/case.png")), goldenImage)
     }
 
     func testLayoutTextGoldensCatchGeometryChanges() throws {

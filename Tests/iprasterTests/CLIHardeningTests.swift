@@ -1,6 +1,7 @@
 import Foundation
 import GoldenSupport
 import Layout
+import ProcessSupport
 import RichMessageRenderer
 import XCTest
 
@@ -57,7 +58,7 @@ final class CLIHardeningTests: XCTestCase {
         let result = try TestEnvironment.run([directory + "/in.json", "-o", link])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link), "target.png")
-        XCTAssertNoThrow(try PNGCodec.decode(try AtomicFile.read(target)))
+        XCTAssertNoThrow(try PNGCodec.decode(try FileContents.read(target)))
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory).sorted(), ["in.json", "link.png", "target.png"])
     }
 
@@ -69,7 +70,7 @@ final class CLIHardeningTests: XCTestCase {
         var status = stat()
         XCTAssertEqual(lstat(fifo, &status), 0)
         XCTAssertEqual(status.st_mode & S_IFMT, S_IFIFO)
-        XCTAssertNoThrow(try PNGCodec.decode(try AtomicFile.read(directory + "/copy.png")))
+        XCTAssertNoThrow(try PNGCodec.decode(try FileContents.read(directory + "/copy.png")))
     }
 
     func testOutputOntoACharacterDeviceIsWrittenThrough() throws {
@@ -191,7 +192,7 @@ final class CLIPaintHardeningTests: XCTestCase {
     }
 
     func testCompareRefusesAPNGWithACorruptAncillaryChunk() throws {
-        let good = try AtomicFile.read(TestEnvironment.root + "/golden-images/text/divider.png")
+        let good = try FileContents.read(TestEnvironment.root + "/golden-images/text/divider.png")
         // A tRNS chunk with a wrong CRC right after IHDR (8-byte signature + 25-byte IHDR chunk).
         let chunk: [UInt8] = [0, 0, 0, 6] + Array("tRNS".utf8) + [0, 0, 0, 0, 0, 0] + [0xDE, 0xAD, 0xBE, 0xEF]
         var bad = good
@@ -219,6 +220,6 @@ final class CLIPaintHardeningTests: XCTestCase {
         let result = try TestEnvironment.run(["reveal", "-", "--at", "0.5", "-o", directory + "/frame.png"], stdin: Array(json.utf8),
                                              timeoutSeconds: 60)
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertNoThrow(try PNGCodec.decode(try AtomicFile.read(directory + "/frame.png")))
+        XCTAssertNoThrow(try PNGCodec.decode(try FileContents.read(directory + "/frame.png")))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GoldenSupport
+import ProcessSupport
 import RichMessageRenderer
 import XCTest
 
@@ -72,7 +73,7 @@ final class CLIPolishTests: XCTestCase {
         try #"{"blocks": [{"type": "paragraph", "text": "attached"}]}"#.write(toFile: input, atomically: true, encoding: .utf8)
         let result = try TestEnvironment.run([input, "-o" + directory + "/out.png"])
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertNoThrow(try PNGCodec.decode(try AtomicFile.read(directory + "/out.png")))
+        XCTAssertNoThrow(try PNGCodec.decode(try FileContents.read(directory + "/out.png")))
     }
 
     /// Issue 16, item 7: inputs that are not rich messages say what they are.
@@ -100,7 +101,7 @@ final class CLIPolishTests: XCTestCase {
             XCTAssertEqual(quiet.status, 0)
             XCTAssertEqual(quiet.stderr, "", flag)
         }
-        XCTAssertEqual(try AtomicFile.read(directory + "/a.png"), try AtomicFile.read(directory + "/b.png"))
+        XCTAssertEqual(try FileContents.read(directory + "/a.png"), try FileContents.read(directory + "/b.png"))
         let verbose = try TestEnvironment.run(["-v", fixture, "-o", directory + "/c.png", "--quiet"])
         XCTAssertTrue(verbose.stderr.hasPrefix("ipraster: \(fixture) → \(directory)/c.png: PNG "), verbose.stderr)
         XCTAssertTrue(verbose.stderr.contains(" bytes, "), verbose.stderr)
@@ -132,7 +133,7 @@ final class CLIPolishTests: XCTestCase {
         XCTAssertEqual(try TestEnvironment.run(["-dash.json", "-o", "a.png"], currentDirectory: directory).status, 2, "an option without --")
         let ended = try TestEnvironment.run(["-o", "a.png", "--", "-dash.json"], currentDirectory: directory)
         XCTAssertEqual(ended.status, 0, ended.stderr)
-        XCTAssertNoThrow(try PNGCodec.decode(try AtomicFile.read(directory + "/a.png")))
+        XCTAssertNoThrow(try PNGCodec.decode(try FileContents.read(directory + "/a.png")))
         XCTAssertEqual(try TestEnvironment.run(["layout", "--", "-dash.json"], currentDirectory: directory).status, 0)
         // math's formula may start with a minus sign.
         XCTAssertEqual(try TestEnvironment.run(["math", "-x^2", "-o", "m.png"], currentDirectory: directory).status, 2)
@@ -159,7 +160,7 @@ final class CLIPolishTests: XCTestCase {
         let written = try TestEnvironment.run(["layout", input, "-o", directory + "/layout.json"])
         XCTAssertEqual(written.status, 0, written.stderr)
         XCTAssertTrue(written.stdout.isEmpty)
-        XCTAssertEqual(try AtomicFile.read(directory + "/layout.json"), printed.stdout)
+        XCTAssertEqual(try FileContents.read(directory + "/layout.json"), printed.stdout)
         XCTAssertEqual(try TestEnvironment.run(["layout", input, "-o"]).status, 2)
     }
 }

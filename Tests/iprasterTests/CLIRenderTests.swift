@@ -197,7 +197,7 @@ final class CLIRenderTests: XCTestCase {
         writer.start()
         let result = try TestEnvironment.run([fifo, "-o", directory + "/out.png"], timeoutSeconds: 20)
         XCTAssertEqual(result.status, 0, "\(result.stderr) (a terminated run means the read of the pipe hung)")
-        let png = try PNGCodec.decode(try AtomicFile.read(directory + "/out.png"))
+        let png = try PNGCodec.decode(try FileContents.read(directory + "/out.png"))
         XCTAssertGreaterThan(png.width, 100)
     }
 }

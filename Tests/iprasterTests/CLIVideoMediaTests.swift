@@ -55,13 +55,13 @@ final class CLIVideoMediaTests: XCTestCase {
             XCTAssertEqual(drawn.status, 0, drawn.stderr)
             XCTAssertEqual(drawn.stderr, "", id)
             // 160 × 120 points at scale 2, less the rounded corners.
-            XCTAssertGreaterThan(count(try PNGCodec.decode(try AtomicFile.read(directory + "/\(id).png")), rgb), 60_000, id)
+            XCTAssertGreaterThan(count(try PNGCodec.decode(try FileContents.read(directory + "/\(id).png")), rgb), 60_000, id)
             // Without ffmpeg: a warning naming what to install, and the placeholder.
             let hidden = try TestEnvironment.run([input, "-o", directory + "/\(id)-none.png", "--media", directory + "/media"],
                                                  environment: ["PATH": "/nonexistent"])
             XCTAssertEqual(hidden.status, 0, hidden.stderr)
             XCTAssertTrue(hidden.stderr.contains("needs ffmpeg") && hidden.stderr.contains("apt-get install ffmpeg"), hidden.stderr)
-            XCTAssertLessThan(count(try PNGCodec.decode(try AtomicFile.read(directory + "/\(id)-none.png")), rgb), 100, id)
+            XCTAssertLessThan(count(try PNGCodec.decode(try FileContents.read(directory + "/\(id)-none.png")), rgb), 100, id)
         }
     }
 }

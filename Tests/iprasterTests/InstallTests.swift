@@ -49,7 +49,7 @@ final class InstallTests: XCTestCase {
         try #"{"blocks": [{"type": "paragraph", "text": "installed"}]}"#.write(toFile: input, atomically: true, encoding: .utf8)
         let render = try run(prefix + "/bin/ipraster", [input, "-o", directory + "/out.png"], in: "/")
         XCTAssertEqual(render.status, 0, render.stderr)
-        XCTAssertNoThrow(try PNGCodec.decode(try AtomicFile.read(directory + "/out.png")))
+        XCTAssertNoThrow(try PNGCodec.decode(try FileContents.read(directory + "/out.png")))
     }
 
     func testACopyBesideAFontsFolderFindsIt() throws {

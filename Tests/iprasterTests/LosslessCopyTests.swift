@@ -36,7 +36,7 @@ final class LosslessCopyTests: XCTestCase {
         for input in try inputs() {
             let settings = try RenderOptions.parse(input.arguments).settings
             let decoded: DecodedInput
-            do { decoded = try settings.decode(try AtomicFile.read(input.path), path: input.path) } catch { continue }  // not a message
+            do { decoded = try settings.decode(try FileContents.read(input.path), path: input.path) } catch { continue }  // not a message
             guard let document = decoded.lastDocument, decoded.frames.count == 1 else { continue }
             let original = try pipeline.renderer.png(try pipeline.layout(decoded, settings: settings), media: pipeline.media(settings))
             let copy = MarkdownWriter.markdown(document, lossless: true)

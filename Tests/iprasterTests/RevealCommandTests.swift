@@ -39,7 +39,7 @@ final class RevealCommandTests: XCTestCase {
         let directory = try TestEnvironment.temporaryDirectory()
         let one = try TestEnvironment.run(["reveal", fixture, "--at", "1.0", "-o", directory + "/at.png"])
         XCTAssertEqual(one.status, 0, one.stderr)
-        let image = try PNGCodec.decode(try AtomicFile.read(directory + "/at.png"))
+        let image = try PNGCodec.decode(try FileContents.read(directory + "/at.png"))
         let piped = try TestEnvironment.run(["reveal", fixture, "--at", "1.0", "-o", "-"])
         XCTAssertEqual(piped.status, 0, piped.stderr)
         XCTAssertEqual(try PNGCodec.decode(piped.stdout), image, "stdout gets the same frame")
@@ -81,14 +81,14 @@ final class RevealCommandTests: XCTestCase {
             let result = try TestEnvironment.run(["reveal", fixture, "-o", "\(directory)/out.\(format)", "--fps", "10"])
             XCTAssertEqual(result.status, 0, result.stderr)
         }
-        let gif = try AtomicFile.read(directory + "/out.gif")
+        let gif = try FileContents.read(directory + "/out.gif")
         XCTAssertEqual(Array(gif.prefix(6)), Array("GIF89a".utf8))
         // APNG: a PNG with an animation-control chunk that loops forever (num_plays 0).
-        let apng = try AtomicFile.read(directory + "/out.apng")
+        let apng = try FileContents.read(directory + "/out.apng")
         XCTAssertEqual(Array(apng.prefix(4)), [0x89, 0x50, 0x4E, 0x47])
         let actl = try XCTUnwrap((0..<apng.count - 12).first { apng[$0..<$0 + 4].elementsEqual("acTL".utf8) })
         XCTAssertEqual(Array(apng[actl + 8..<actl + 12]), [0, 0, 0, 0], "num_plays 0 = loop")
-        let mp4 = try AtomicFile.read(directory + "/out.mp4")
+        let mp4 = try FileContents.read(directory + "/out.mp4")
         XCTAssertTrue(mp4[4..<8].elementsEqual("ftyp".utf8))
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory).sorted(), ["out.apng", "out.gif", "out.mp4"])
     }
@@ -102,7 +102,7 @@ final class RevealCommandTests: XCTestCase {
         let directory = try TestEnvironment.temporaryDirectory()
         /// The delays of a GIF's frames (graphic control extensions) and its NETSCAPE loop count.
         func gif(_ file: String) throws -> (delays: Set<Int>, loop: Int?) {
-            let bytes = try AtomicFile.read(file)
+            let bytes = try FileContents.read(file)
             func little(_ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 }
             var delays: Set<Int> = []
             for at in 0..<(bytes.count - 6) where bytes[at] == 0x21 && bytes[at + 1] == 0xF9 && bytes[at + 2] == 4 {
@@ -124,7 +124,7 @@ final class RevealCommandTests: XCTestCase {
         XCTAssertEqual(try TestEnvironment.run(["reveal", fixture, "-o", directory + "/once.gif", "--fps", "10", "--loop", "1"]).status, 0)
         XCTAssertNil(try gif(directory + "/once.gif").loop, "played once: no loop extension")
         XCTAssertEqual(try TestEnvironment.run(["reveal", fixture, "-o", directory + "/two.apng", "--fps", "10", "--loop", "2"]).status, 0)
-        let apng = try AtomicFile.read(directory + "/two.apng")
+        let apng = try FileContents.read(directory + "/two.apng")
         let actl = try XCTUnwrap((0..<apng.count - 12).first { apng[$0..<$0 + 4].elementsEqual("acTL".utf8) })
         XCTAssertEqual(Array(apng[actl + 8..<actl + 12]), [0, 0, 0, 2], "num_plays 2")
         // A PNG sequence numbered from 100.
@@ -132,7 +132,7 @@ final class RevealCommandTests: XCTestCase {
         XCTAssertEqual(try TestEnvironment.run(["reveal", fixture, "-o", sequence, "--fps", "5", "--start-number", "100"]).status, 0)
         let frames = try FileManager.default.contentsOfDirectory(atPath: sequence).filter { $0.hasPrefix("frame_") }.sorted()
         XCTAssertEqual(frames.first, "frame_00100.png")
-        XCTAssertEqual(frames.count, (try JSONSerialization.jsonObject(with: Data(try AtomicFile.read(sequence + "timeline.json"))) as? [String: Any])?["frameCount"] as? Int)
+        XCTAssertEqual(frames.count, (try JSONSerialization.jsonObject(with: Data(try FileContents.read(sequence + "timeline.json"))) as? [String: Any])?["frameCount"] as? Int)
         for bad in [["-o", directory + "/x.mp4", "--loop", "2"], ["-o", sequence, "--loop", "2"], ["-o", directory + "/y.gif", "--start-number", "3"]] {
             XCTAssertEqual(try TestEnvironment.run(["reveal", fixture] + bad).status, 2, "\(bad)")
         }

@@ -56,7 +56,7 @@ final class RevealInterruptionTests: XCTestCase {
         let first = try TestEnvironment.run(["reveal", fixture, "-o", output + "/", "--fps", "6"])
         XCTAssertEqual(first.status, 0, first.stderr)
         let before = listing(output)
-        let beforeTimeline = try AtomicFile.read(output + "/timeline.json")
+        let beforeTimeline = try FileContents.read(output + "/timeline.json")
         let temporary = directory + "/tmp"
         try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
         let process = try start(["reveal", try writeLongMessage(), "-o", output + "/", "--scale", "3", "--width", "600"],
@@ -69,7 +69,7 @@ final class RevealInterruptionTests: XCTestCase {
         XCTAssertEqual(process.terminationReason, .exit)
         XCTAssertEqual(process.terminationStatus, 128 + SIGINT)
         XCTAssertEqual(listing(output), before, "the earlier export is intact and no staging folder is left")
-        XCTAssertEqual(try AtomicFile.read(output + "/timeline.json"), beforeTimeline)
+        XCTAssertEqual(try FileContents.read(output + "/timeline.json"), beforeTimeline)
         XCTAssertEqual(listing(temporary), [])
     }
 
@@ -113,7 +113,7 @@ final class RevealInterruptionTests: XCTestCase {
         XCTAssertTrue(finished, "the export under a terminal did not end")
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 0)
-        XCTAssertEqual(Array(try AtomicFile.read(directory + "/out.gif").prefix(6)), Array("GIF89a".utf8))
+        XCTAssertEqual(Array(try FileContents.read(directory + "/out.gif").prefix(6)), Array("GIF89a".utf8))
     }
 }
 

@@ -77,7 +77,7 @@ public final class MediaStore {
             }
             return try PNGCodec.decode(try videoFrames.firstFrame(ofFile: path), strictCRC: false)
         }
-        return try ImageDecoder.decode(try AtomicFile.read(path))
+        return try ImageDecoder.decode(try FileContents.read(path))
     }
 
     /// The pixel size of the first id's image (for media whose JSON gives no dimensions).

@@ -27,6 +27,18 @@ public enum TemporaryPaths {
         return Token(value: registry.next)
     }
 
+    /// A fresh path `prefix.PID.N.suffix` (N counts up within the process), remembered for removal like
+    /// `register(_:)`. Threads writing the same target at once (several golden workers recording the same
+    /// `ENVIRONMENT`) therefore never share a temporary file.
+    public static func registerUnique(prefix: String, suffix: String) -> (path: String, token: Token) {
+        registry.lock.lock()
+        defer { registry.lock.unlock() }
+        registry.next += 1
+        let path = "\(prefix).\(getpid()).\(registry.next).\(suffix)"
+        registry.paths[registry.next] = path
+        return (path, Token(value: registry.next))
+    }
+
     /// Remembers a child process to stop (SIGTERM) on interruption.
     public static func register(process: pid_t) -> Token {
         registry.lock.lock()

@@ -3,7 +3,8 @@ import Foundation
 /// Writes output files without leaving anything half-written (`cli-contract.md`, "Commands"):
 /// - a regular file (or a new path) is written to a temporary file in the same directory, then renamed
 ///   over the target, so a failed or interrupted run never leaves a partial file and never truncates an
-///   existing one;
+///   existing one; each write has a temporary of its own, so threads writing one target at once each
+///   rename a whole file;
 /// - a symbolic link is followed: its target is written the same way and the link stays a link;
 /// - a FIFO, character device or socket (`/dev/stdout`, `mkfifo`) cannot be replaced by a rename: it is
 ///   written through as a stream.
@@ -45,10 +46,9 @@ public enum AtomicFile {
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw WriteError(path: path, reason: "directory \(directory) does not exist")
         }
-        let temporary = directory + "/.\(url.lastPathComponent).\(getpid()).tmp"
-        let token = TemporaryPaths.register(temporary)
+        let (temporary, token) = TemporaryPaths.registerUnique(prefix: directory + "/." + url.lastPathComponent, suffix: "tmp")
         defer { TemporaryPaths.unregister(token) }
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
         do {
             try writeAll(bytes, to: descriptor, reportedAs: path)
@@ -111,30 +111,5 @@ public enum AtomicFile {
         guard descriptor >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
         defer { close(descriptor) }
         try writeAll(bytes, to: descriptor, reportedAs: path)
-    }
-
-    /// Reads a whole file; pipes and FIFOs (`<(...)`, `mkfifo`) are read to their end.
-    public static func read(_ path: String) throws -> [UInt8] {
-        let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
-        guard let type, type != .typeDirectory else { throw ReadError(path: path) }
-        if type == .typeRegular {
-            guard let data = FileManager.default.contents(atPath: path) else { throw ReadError(path: path) }
-            return [UInt8](data)
-        }
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw ReadError(path: path) }
-        defer { try? handle.close() }
-        return [UInt8](handle.readDataToEndOfFile())
-    }
-
-    public struct ReadError: Error, CustomStringConvertible {
-        public let path: String
-
-        public init(path: String) {
-            self.path = path
-        }
-
-        public var description: String {
-            FileManager.default.fileExists(atPath: path) ? "cannot read \(path)" : "no such file: \(path)"
-        }
     }
 }

@@ -1,0 +1,33 @@
+import Foundation
+import ProcessSupport
+import XCTest
+
+/// Atomic output under concurrency: golden workers recording a fresh folder all write its `ENVIRONMENT` at
+/// once. Each write must land a whole file (no shared temporary that another thread renames away or
+/// truncates), and no temporary may be left behind.
+final class AtomicFileTests: XCTestCase {
+    func testThreadsWritingOneTargetAtOnceEachLandAWholeFile() throws {
+        let directory = NSTemporaryDirectory() + "ipraster-atomic-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let target = directory + "/ENVIRONMENT"
+        let payloads = (0..<8).map { worker in [UInt8](repeating: UInt8(65 + worker), count: 64 * 1024) }
+        let failures = FailureList()
+        DispatchQueue.concurrentPerform(iterations: payloads.count) { worker in
+            for _ in 0..<40 {
+                do { try AtomicFile.write(payloads[worker], to: target) } catch { failures.append("\(error)") }
+            }
+        }
+        XCTAssertEqual(failures.items, [], "every write succeeds")
+        let final = try XCTUnwrap(FileManager.default.contents(atPath: target))
+        XCTAssertTrue(payloads.contains([UInt8](final)), "the file is one writer's whole payload (\(final.count) bytes)")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory), ["ENVIRONMENT"], "no temporary is left")
+    }
+
+    private final class FailureList: @unchecked Sendable {
+        private let lock = NSLock()
+        private var list: [String] = []
+        func append(_ item: String) { lock.lock(); list.append(item); lock.unlock() }
+        var items: [String] { lock.lock(); defer { lock.unlock() }; return list }
+    }
+}
