@@ -21,21 +21,6 @@ struct BatchRender {
 
     let jobs: [Job]
 
-    /// The render options of `arguments`: everything but this command's own options and the inputs.
-    static func renderArguments(_ arguments: [String], remaining: [String]) -> [String] {
-        // `remaining` is what RenderOptions did not take, in order; take it out of `arguments` once each.
-        var result: [String] = []
-        var leftover = remaining[...]
-        for argument in arguments {
-            if let first = leftover.first, first == argument {
-                leftover = leftover.dropFirst()
-                continue
-            }
-            result.append(argument)
-        }
-        return result
-    }
-
     init(inputs: [String], output: String?, manifest: String?, renderArguments: [String], format explicitFormat: String?) throws {
         var jobs: [Job] = []
         let base = try RenderOptions.parse(renderArguments)

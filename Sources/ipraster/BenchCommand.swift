@@ -10,31 +10,10 @@ import RichMessageRenderer
 /// (`scripts/bench` puts these beside the C floor of `shared/bench`).
 enum BenchCommand {
     static func run(_ arguments: [String]) throws -> Int32 {
-        let options = try RenderOptions.parse(arguments)
-        let settings = options.settings
-        var iterations = 50
-        var reveal = false
-        var inputs: [String] = []
-        var index = 0
-        while index < options.remaining.count {
-            let argument = options.remaining[index]
-            if argument == "--iterations" {
-                guard index + 1 < options.remaining.count, let count = Int(options.remaining[index + 1]), count > 0 else {
-                    throw UsageError(message: "--iterations needs a positive whole number", command: "bench")
-                }
-                iterations = count
-                index += 2
-                continue
-            }
-            if argument == "--reveal" {
-                reveal = true
-                index += 1
-                continue
-            }
-            if argument.hasPrefix("-") { throw UsageError.unknownOption(argument, command: "bench") }
-            inputs.append(argument)
-            index += 1
-        }
+        let parsed = try CommandSpec.benchCommand.parse(arguments)
+        let settings = try parsed.renderSettings()
+        let iterations = try parsed.integer("--iterations", in: 1...Int(Int32.max), or: 50, what: "a positive whole number")
+        let reveal = parsed.has("--reveal"), inputs = parsed.positional
         guard !inputs.isEmpty else { throw UsageError(message: "missing INPUT", command: "bench") }
         let measureTimer = MeasureTimer()
         let pipeline = try RenderPipeline(processDefault: true, measureTimer: measureTimer, videoFrames: FFmpegVideoFrames())

@@ -51,7 +51,10 @@ enum CLI {
         }
         switch first {
         case "--help", "-h", "help":
-            if arguments.count > 1, commands.contains(arguments[1]) || ["theme", "completion"].contains(arguments[1]) {
+            if arguments.count > 1, arguments[1] == "--man" {
+                // The man page in roff, from the same table as the help (scripts/generate-man writes docs/ipraster.1).
+                print(ManPage.roff, terminator: "")
+            } else if arguments.count > 1, commands.contains(arguments[1]) || ["theme", "completion"].contains(arguments[1]) {
                 print(Help.text(for: arguments[1]))
             } else if arguments.count > 1, !arguments[1].hasPrefix("-") {
                 // `help nonexistent` is a usage error, not the main help with exit 0.

@@ -9,55 +9,32 @@ import RichMessageRenderer
 /// the golden harness for users' own fixture folders (the same harness the test suite uses).
 enum CheckCommand {
     static func run(_ arguments: [String]) throws -> Int32 {
-        let parsed = try CompareArguments.parse(arguments, command: "check")
-        var positional: [String] = []
-        var golden: String?
+        let arguments = try CommandSpec.checkCommand.parse(arguments)
+        let parsed = try CompareArguments(arguments)
+        let positional = arguments.positional, golden = arguments.value("--golden")
         var recordFlag: GoldenHarness.RecordMode?
         var reporters: [CheckReport.Reporter] = []
         var artifacts = ProcessInfo.processInfo.environment["IPRASTER_ARTIFACTS"].flatMap { $0.isEmpty ? nil : $0 }
-        var jobs = ProcessInfo.processInfo.activeProcessorCount
-        var shard: Shard?
-        var renderArguments: [String] = []
-        var index = 0
-        let rest = parsed.remaining
-        func value(_ name: String) throws -> String {
-            guard index + 1 < rest.count else { throw UsageError(message: "\(name) needs a value", command: "check") }
-            index += 1
-            return rest[index]
-        }
-        while index < rest.count {
-            let argument = rest[index]
-            switch argument {
-            case "--golden": golden = try value(argument)
+        for (name, value) in arguments.options {
+            guard let value else { continue }
+            switch name {
             case "--record":
-                let mode = try value(argument)
-                guard let parsedMode = GoldenHarness.RecordMode(rawValue: mode) else {
-                    throw UsageError(message: "--record must be all, missing, failed or never, not \(mode)", command: "check")
+                guard let parsedMode = GoldenHarness.RecordMode(rawValue: value) else {
+                    throw UsageError(message: "--record must be all, missing, failed or never, not \(value)", command: "check")
                 }
                 recordFlag = parsedMode
-            case "--report": reporters.append(CheckReport.Reporter(kind: .html, path: try value(argument)))
-            case "--reporter": reporters.append(try CheckReport.Reporter(try value(argument)))
-            case "--artifacts": artifacts = try value(argument)
-            case "--shard": shard = try Shard(try value(argument), command: "check")
-            case "--jobs":
-                let text = try value(argument)
-                guard let count = Int(text), count > 0 else { throw UsageError(message: "--jobs needs a positive whole number", command: "check") }
-                jobs = count
-            default:
-                if argument.hasPrefix("-") {
-                    // A render option: a default for every case (a case's .args come after it and win).
-                    renderArguments.append(argument)
-                    if RenderOptions.valueOptions.contains(argument) { renderArguments.append(try value(argument)) }
-                } else {
-                    positional.append(argument)
-                }
+            case "--report": reporters.append(CheckReport.Reporter(kind: .html, path: value))
+            case "--reporter": reporters.append(try CheckReport.Reporter(value))
+            case "--artifacts": artifacts = value
+            default: break
             }
-            index += 1
         }
-        // An unknown option is named before anything else (`check DIR --grep x` is not "expected one FIXTURES_DIR").
-        if let unknown = try RenderOptions.parse(renderArguments).remaining.first {
-            throw UsageError.unknownOption(unknown, command: "check")
-        }
+        let jobs = try arguments.integer("--jobs", in: 1...Int(Int32.max), or: ProcessInfo.processInfo.activeProcessorCount, what: "a positive whole number")
+        let shard = try arguments.value("--shard").map { try Shard($0, command: "check") }
+        // Render options are defaults for every case (a case's .args come after them and win); their values are
+        // checked before any case renders.
+        let renderArguments = arguments.renderArguments
+        _ = try RenderOptions.parse(renderArguments)
         guard positional.count == 1 else { throw UsageError(message: "expected one FIXTURES_DIR", command: "check") }
         guard let golden else { throw UsageError(message: "missing --golden DIR", command: "check") }
         // The list stays on standard output unless another reporter writes there.

@@ -5,25 +5,9 @@ import RichMessageRenderer
 /// `ipraster compare EXPECTED.png ACTUAL.png [-o DIFF.png] [--json] [options]` (pixelmatch 7.2 semantics).
 enum CompareCommand {
     static func run(_ arguments: [String]) throws -> Int32 {
-        let parsed = try CompareArguments.parse(arguments, command: "compare")
-        var positional: [String] = []
-        var diffPath: String?
-        var json = false
-        var index = 0
-        while index < parsed.remaining.count {
-            let argument = parsed.remaining[index]
-            switch argument {
-            case "-o", "--output":
-                guard index + 1 < parsed.remaining.count else { throw UsageError(message: "-o needs a file name", command: "compare") }
-                diffPath = parsed.remaining[index + 1]
-                index += 1
-            case "--json": json = true
-            default:
-                if argument.hasPrefix("-"), argument != "-" { throw UsageError.unknownOption(argument, command: "compare") }
-                positional.append(argument)
-            }
-            index += 1
-        }
+        let arguments = try CommandSpec.compareCommand.parse(arguments)
+        let parsed = try CompareArguments(arguments)
+        let positional = arguments.positional, diffPath = arguments.value("--output"), json = arguments.has("--json")
         guard positional.count == 2 else { throw UsageError(message: "expected two PNG files, EXPECTED and ACTUAL", command: "compare") }
         // With the diff PNG on standard output (-o -), the verdict goes to standard error.
         let report: (String) -> Void = diffPath == "-" ? { CLI.writeStandardError($0 + "\n") } : { print($0) }

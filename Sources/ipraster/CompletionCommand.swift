@@ -26,7 +26,7 @@ enum CompletionCommand {
 
     /// Every long option of every command, sorted (what `--` completes before a command is named).
     static var options: [String] {
-        Set(optionCommands.flatMap(OptionCatalog.options(for:)) + OptionCatalog.common + ["--version"]).sorted()
+        Set(optionCommands.flatMap(OptionCatalog.options(for:)) + ["--version"]).sorted()
     }
 
     /// (command, option, values) for every option with a fixed vocabulary.

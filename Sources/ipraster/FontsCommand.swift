@@ -5,20 +5,9 @@ import Layout
 /// drawn with synthesised bold or italic); `--write-index [FILE]` writes the font index (scripts/setup does).
 enum FontsCommand {
     static func run(_ arguments: [String]) throws -> Int32 {
-        var writeIndex = false
-        var target: String?
-        var iterator = arguments.makeIterator()
-        while let argument = iterator.next() {
-            switch argument {
-            case "--write-index":
-                writeIndex = true
-            case "-o", "--output":
-                guard let value = iterator.next() else { throw UsageError(message: "\(argument) needs a file", command: "fonts") }
-                target = value
-            default:
-                throw argument.hasPrefix("-") ? UsageError.unknownOption(argument, command: "fonts") : UsageError(message: "unexpected argument \(argument)", command: "fonts")
-            }
-        }
+        let parsed = try CommandSpec.fontsCommand.parse(arguments)
+        if let unexpected = parsed.positional.first { throw UsageError(message: "unexpected argument \(unexpected)", command: "fonts") }
+        let writeIndex = parsed.has("--write-index"), target = parsed.value("--output")
         guard target == nil || writeIndex else { throw UsageError(message: "-o goes with --write-index", command: "fonts") }
         let directory = FontDirectory()
         if writeIndex {

@@ -7,25 +7,9 @@ import RichMessageRenderer
 /// `ipraster layout INPUT [-o FILE] [options]`: the layout JSON on stdout, or written atomically to FILE.
 enum LayoutCommand {
     static func run(_ arguments: [String]) throws -> Int32 {
-        let options = try RenderOptions.parse(arguments)
-        let settings = options.settings
-        var positional: [String] = []
-        var compact = false
-        var output: String?
-        var index = 0
-        while index < options.remaining.count {
-            let argument = options.remaining[index]
-            index += 1
-            if argument == "--compact" { compact = true; continue }
-            if argument == "-o" || argument == "--output" {
-                guard index < options.remaining.count else { throw UsageError(message: "\(argument) needs a file name", command: "layout") }
-                output = options.remaining[index]
-                index += 1
-                continue
-            }
-            if argument.hasPrefix("-"), argument != "-" { throw UsageError.unknownOption(argument, command: "layout") }
-            positional.append(argument)
-        }
+        let parsed = try CommandSpec.layoutCommand.parse(arguments)
+        let settings = try parsed.renderSettings()
+        let positional = parsed.positional, compact = parsed.has("--compact"), output = parsed.value("--output")
         guard positional.count == 1 else {
             throw UsageError(message: positional.isEmpty ? "missing INPUT" : "unexpected argument \(positional[1])", command: "layout")
         }

@@ -8,16 +8,11 @@ import RenderOptions
 /// `ipraster classify FILE.md [--json]`: whether the app would send that Markdown as a rich message, and why.
 enum MarkdownCommand {
     static func run(_ arguments: [String]) throws -> Int32 {
-        var arguments = arguments
-        let lossless = arguments.contains("--lossless")
-        arguments.removeAll { $0 == "--lossless" }
-        let options = try RenderOptions.parse(arguments)
-        let positional = options.remaining.filter { !$0.hasPrefix("-") || $0 == "-" }
-        if let unknown = options.remaining.first(where: { $0.hasPrefix("-") && $0 != "-" }) {
-            throw UsageError.unknownOption(unknown, command: "markdown")
-        }
+        let parsed = try CommandSpec.markdownCommand.parse(arguments)
+        let settings = try parsed.renderSettings()
+        let lossless = parsed.has("--lossless"), positional = parsed.positional
         guard positional.count == 1 else { throw UsageError(message: positional.isEmpty ? "missing INPUT" : "one INPUT at a time", command: "markdown") }
-        let input = try options.settings.decode(try CLI.readInput(positional[0]), path: positional[0])
+        let input = try settings.decode(try CLI.readInput(positional[0]), path: positional[0])
         for warning in input.warnings { CLI.printWarning(warning) }
         guard let document = input.lastDocument else { throw UsageError(message: "the input holds no message", command: "markdown") }
         try StandardOutput.write(Array(MarkdownWriter.markdown(document, lossless: lossless).utf8))
@@ -25,13 +20,8 @@ enum MarkdownCommand {
     }
 
     static func classify(_ arguments: [String]) throws -> Int32 {
-        var json = false
-        var positional: [String] = []
-        for argument in arguments {
-            if argument == "--json" { json = true } else if argument.hasPrefix("-") && argument != "-" {
-                throw UsageError.unknownOption(argument, command: "classify")
-            } else { positional.append(argument) }
-        }
+        let parsed = try CommandSpec.classifyCommand.parse(arguments)
+        let json = parsed.has("--json"), positional = parsed.positional
         guard positional.count == 1 else { throw UsageError(message: positional.isEmpty ? "missing FILE.md" : "one FILE at a time", command: "classify") }
         let text = String(decoding: try CLI.readInput(positional[0]), as: UTF8.self)
         let decision: SendClassifier.Decision

@@ -10,7 +10,9 @@ enum MathCommand {
     static let defaultSize = 17 * 1.12
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        var source: String?
+        // A formula may start with "-" (`-1`, `-\alpha`); "--" or "-" and a letter starts an option (`-x` is a misspelt
+        // one); after `--` anything is the formula.
+        let parsed = try CommandSpec.mathCommand.parse(arguments) { !$0.hasPrefix("--") && $0.dropFirst().first?.isLetter != true }
         var output: String?
         var display = true
         var size = defaultSize
@@ -22,52 +24,41 @@ enum MathCommand {
         var strict = false
         var locale = "en"
         var json = false
-        var index = 0
-        func value(_ option: String) throws -> String {
-            guard index + 1 < arguments.count else { throw UsageError(message: "\(option) needs a value", command: "math") }
-            index += 1
-            return arguments[index]
-        }
-        func number(_ option: String, _ range: ClosedRange<Double>) throws -> Double {
-            let text = try value(option)
+        func number(_ option: String, _ text: String, _ range: ClosedRange<Double>) throws -> Double {
             guard let number = Double(text), number.isFinite, range.contains(number) else {
                 throw UsageError(message: "\(option) must be a number from \(range.lowerBound.clean) to \(range.upperBound.clean), not \(text)", command: "math")
             }
             return number
         }
-        func colour(_ option: String, allowTransparent: Bool) throws -> RGBA? {
-            let text = try value(option)
+        func colour(_ option: String, _ text: String, allowTransparent: Bool) throws -> RGBA? {
             if allowTransparent, text == "transparent" { return nil }
             guard let parsed = RGBA(hex: text), text.hasPrefix("#") else {
                 throw UsageError(message: "\(option) must be #RRGGBB or #RRGGBBAA\(allowTransparent ? " or transparent" : ""), not \(text)", command: "math")
             }
             return parsed
         }
-        while index < arguments.count {
-            let argument = arguments[index]
+        for (argument, value) in parsed.options {
+            let text = value ?? ""
             switch argument {
-            case "-o", "--output": output = try value(argument)
+            case "--output": output = text
             case "--display": display = true
             case "--inline": display = false
-            case "--size": size = try number(argument, 1...1000)
-            case "--color": color = try colour(argument, allowTransparent: false) ?? .black
-            case "--background": background = try colour(argument, allowTransparent: true)
-            case "--scale": scale = try number(argument, 0.25...8)
-            case "--padding": padding = try number(argument, 0...1000)
-            case "--format": explicitFormat = try value(argument)
+            case "--size": size = try number(argument, text, 1...1000)
+            case "--color": color = try colour(argument, text, allowTransparent: false) ?? .black
+            case "--background": background = try colour(argument, text, allowTransparent: true)
+            case "--scale": scale = try number(argument, text, 0.25...8)
+            case "--padding": padding = try number(argument, text, 0...1000)
+            case "--format": explicitFormat = text
             case "--strict": strict = true
-            case "--locale": locale = try value(argument)
+            case "--locale": locale = text
             case "--json": json = true
-            default:
-                if argument.hasPrefix("-"), argument != "-", !CLI.operands.contains(argument),
-                   source != nil || argument.count > 1 && argument.dropFirst().first?.isLetter == true {
-                    throw UsageError.unknownOption(argument, command: "math")
-                }
-                guard source == nil else { throw UsageError(message: "unexpected argument \(argument): quote the formula as one argument", command: "math") }
-                source = argument
+            default: break
             }
-            index += 1
         }
+        if parsed.positional.count > 1 {
+            throw UsageError(message: "unexpected argument \(parsed.positional[1]): quote the formula as one argument", command: "math")
+        }
+        let source = parsed.positional.first
         guard var latex = source else { throw UsageError(message: "missing LATEX (the formula, or - for standard input)", command: "math") }
         guard output != nil || json else {
             throw UsageError(message: "missing -o OUTPUT (out.png, out.svg, out.pdf, or - for stdout) or --json", command: "math")

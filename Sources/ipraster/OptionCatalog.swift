@@ -1,48 +1,17 @@
-import GoldenKit
-import RichMessageRenderer
 
-/// The options each command takes and the values of those with a fixed vocabulary: what a misspelt option's
-/// suggestion and the shell completions offer. A command's options are the `--name`s its help text documents
-/// (the contract users read), so a suggestion never names an option the help does not show.
+/// The options each command takes and the values of those with a fixed vocabulary, read from the command table
+/// (`CommandSpec`): what a misspelt option's suggestion and the shell completions offer, so neither can name an
+/// option the help does not show.
 enum OptionCatalog {
-    /// Options every command takes.
-    static let common = ["--help", "--quiet", "--verbose"]
-
     /// The long options `command` takes, sorted.
     static func options(for command: String) -> [String] {
-        var found = Set(common)
-        // Render is the default command: the main help documents its batch options (--manifest, --shard …) beside
-        // the other commands' usage lines, which are left out.
-        let main = Help.main.split(separator: "\n").filter { line in
-            let words = line.split(separator: " ")
-            return words.first != "ipraster" || words.dropFirst().first == "[render]"
-        }.joined(separator: "\n")
-        var text = Substring(Help.text(for: command) + (command == "render" ? "\n" + main : ""))
-        while let range = text.range(of: "--") {
-            let name = text[range.lowerBound...].prefix { $0 == "-" || $0.isLetter || $0.isNumber }
-            if name.count > 3, name.dropFirst(2).first?.isLetter == true, !name.hasSuffix("-") { found.insert(String(name)) }
-            text = text[range.upperBound...]
-        }
-        return found.sorted()
+        guard let spec = CommandSpec.named(command) else { return [] }
+        return spec.allOptions.map(\.name).filter { $0.hasPrefix("--") }.sorted()
     }
 
     /// The values `option` accepts in `command` when they are a fixed list (empty: a file, a number or free text).
     static func values(for option: String, command: String) -> [String] {
-        switch option {
-        case "--theme": return Theme.builtInNames
-        case "--format":
-            switch command {
-            case "reveal": return ["png", "apng", "gif", "mp4"]
-            default: return Renderer.Format.allCases.map(\.rawValue)
-            }
-        case "--from": return RenderSettings.inputFormats.map { $0.name }
-        case "--math-delimiters": return ["strict", "loose"]
-        case "--record": return GoldenHarness.RecordMode.allCases.map(\.rawValue)
-        case "--reporter": return CheckReport.Reporter.Kind.allCases.map(\.rawValue)
-        case "--background": return ["transparent"]
-        case "--locale": return ["en", "zh-Hans", "zh-Hant", "zh-HK", "ja", "ko"]
-        default: return []
-        }
+        CommandSpec.named(command)?.option(option)?.values ?? []
     }
 
     /// The option of `command` closest to the unknown `given` (`--widht` → `--width`, `-width` → `--width`), when

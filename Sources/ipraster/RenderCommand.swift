@@ -8,41 +8,16 @@ import RichMessageRenderer
 /// `render --manifest FILE.jsonl` (see `BatchRender`).
 enum RenderCommand {
     static func run(_ arguments: [String]) throws -> Int32 {
-        let options = try RenderOptions.parse(arguments)
-        var settings = options.settings
-        var output: String?
-        var manifest: String?
-        var jobs = ProcessInfo.processInfo.activeProcessorCount
-        var shard: Shard?
-        var positional: [String] = []
-        var index = 0
-        func value(_ name: String) throws -> String {
-            guard index + 1 < options.remaining.count else { throw UsageError(message: "\(name) needs a value") }
-            index += 1
-            return options.remaining[index]
-        }
-        while index < options.remaining.count {
-            let argument = options.remaining[index]
-            switch argument {
-            case "-o", "--output":
-                guard index + 1 < options.remaining.count else { throw UsageError(message: "-o needs a file name") }
-                output = try value(argument)
-            case "--manifest": manifest = try value(argument)
-            case "--jobs":
-                let text = try value(argument)
-                guard let count = Int(text), count > 0 else { throw UsageError(message: "--jobs needs a positive whole number") }
-                jobs = count
-            case "--shard": shard = try Shard(try value(argument), command: "render")
-            default:
-                if argument.hasPrefix("-"), argument != "-" { throw UsageError.unknownOption(argument) }
-                positional.append(argument)
-            }
-            index += 1
-        }
+        let parsed = try CommandSpec.renderCommand.parse(arguments)
+        var settings = try parsed.renderSettings()
+        let output = parsed.value("--output")
+        let manifest = parsed.value("--manifest")
+        let jobs = try parsed.integer("--jobs", in: 1...Int(Int32.max), or: ProcessInfo.processInfo.activeProcessorCount, what: "a positive whole number")
+        let shard = try parsed.value("--shard").map { try Shard($0, command: "render") }
+        let positional = parsed.positional
         if manifest != nil || positional.count > 1 || output?.hasSuffix("/") == true || shard != nil {
             // The render options alone (the command line without this command's own), defaults of every job.
-            let renderArguments = BatchRender.renderArguments(arguments, remaining: options.remaining)
-            let batch = try BatchRender(inputs: positional, output: output, manifest: manifest, renderArguments: renderArguments,
+            let batch = try BatchRender(inputs: positional, output: output, manifest: manifest, renderArguments: parsed.renderArguments,
                                         format: settings.format)
             return batch.run(jobs: jobs, shard: shard)
         }

@@ -34,9 +34,9 @@ enum RevealCommand {
     }
 
     static func run(_ arguments: [String]) throws -> Int32 {
-        let renderOptions = try RenderOptions.parse(arguments)
-        var settings = renderOptions.settings
-        let options = try parse(renderOptions.remaining, format: settings.format)
+        let parsed = try CommandSpec.revealCommand.parse(arguments)
+        var settings = try parsed.renderSettings()
+        let options = try options(parsed, format: settings.format)
         if options.output != .json { settings.layout.limitToRaster() }
         if case .animation = options.output, FFmpeg.path == nil {
             CLI.printError("the \(options.output.formatName) export needs ffmpeg, which is not installed (apt-get install ffmpeg); "
@@ -97,54 +97,27 @@ enum RevealCommand {
     /// 10 minutes at 60 fps.
     static let maxFrames = 36_000
 
-    static func parse(_ arguments: [String], format: String?) throws -> Options {
-        var output: String?
-        var positional: [String] = []
+    static func options(_ parsed: ParsedArguments, format: String?) throws -> Options {
+        let output = parsed.value("--output"), positional = parsed.positional, json = parsed.has("--json")
         var fps = 60.0
-        var at: Double?
-        var json = false
-        var loop: Int?
-        var startNumber: Int?
-        var index = 0
-        func value(_ name: String) throws -> String {
-            guard index + 1 < arguments.count else { throw UsageError(message: "\(name) needs a value", command: "reveal") }
-            index += 1
-            return arguments[index]
-        }
-        while index < arguments.count {
-            let argument = arguments[index]
-            switch argument {
-            case "-o", "--output": output = try value(argument)
-            case "--fps":
-                let text = try value(argument)
-                guard let number = Double(text), number.isFinite, number >= 1, number <= 240 else {
-                    throw UsageError(message: "--fps must be a number from 1 to 240, not \(text)", command: "reveal")
-                }
-                fps = number
-            case "--at":
-                let text = try value(argument)
-                guard let number = Double(text), number.isFinite, number >= 0 else {
-                    throw UsageError(message: "--at must be a time in seconds ≥ 0, not \(text)", command: "reveal")
-                }
-                at = number
-            case "--json": json = true
-            case "--loop":
-                let text = try value(argument)
-                guard let count = Int(text), (0...65_535).contains(count) else {
-                    throw UsageError(message: "--loop must be a whole number from 0 (forever) to 65535, not \(text)", command: "reveal")
-                }
-                loop = count
-            case "--start-number":
-                let text = try value(argument)
-                guard let number = Int(text), (0...9_999_999).contains(number) else {
-                    throw UsageError(message: "--start-number must be a whole number from 0, not \(text)", command: "reveal")
-                }
-                startNumber = number
-            default:
-                if argument.hasPrefix("-"), argument != "-" { throw UsageError.unknownOption(argument, command: "reveal") }
-                positional.append(argument)
+        if let text = parsed.value("--fps") {
+            guard let number = Double(text), number.isFinite, number >= 1, number <= 240 else {
+                throw UsageError(message: "--fps must be a number from 1 to 240, not \(text)", command: "reveal")
             }
-            index += 1
+            fps = number
+        }
+        var at: Double?
+        if let text = parsed.value("--at") {
+            guard let number = Double(text), number.isFinite, number >= 0 else {
+                throw UsageError(message: "--at must be a time in seconds ≥ 0, not \(text)", command: "reveal")
+            }
+            at = number
+        }
+        let loop = try parsed.value("--loop").map { _ in
+            try parsed.integer("--loop", in: 0...65_535, or: 0, what: "a whole number from 0 (forever) to 65535")
+        }
+        let startNumber = try parsed.value("--start-number").map { _ in
+            try parsed.integer("--start-number", in: 0...9_999_999, or: 0, what: "a whole number from 0")
         }
         guard let input = positional.first else { throw UsageError(message: "missing INPUT (a JSON file, or - for stdin)", command: "reveal") }
         guard positional.count == 1 else { throw UsageError(message: "unexpected argument \(positional[1])", command: "reveal") }

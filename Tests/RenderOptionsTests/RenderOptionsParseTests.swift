@@ -31,4 +31,32 @@ final class RenderOptionsParseTests: XCTestCase {
             }
         }
     }
+
+    /// The scanner every command uses: both spellings of a value, aliases, flags, and a flag given a value or an
+    /// option missing its value as named errors; arguments of no table stay in order.
+    func testTheScannerReadsATableInBothSpellings() throws {
+        let table = [OptionSpec("--output", aliases: ["-o"], value: "FILE", help: "where"), OptionSpec("--json", help: "as JSON"),
+                     OptionSpec("--fps", value: "N", help: "rate")]
+        let scanned = try OptionScanner.scan(["in.json", "-o", "a.png", "--fps=30", "--json", "--other", "-", "--output", "b.png"], table: table)
+        XCTAssertEqual(scanned.options.map(\.name), ["--output", "--fps", "--json", "--output"])
+        XCTAssertEqual(scanned.options.map(\.value), ["a.png", "30", nil, "b.png"])
+        XCTAssertEqual(scanned.rest, ["in.json", "--other", "-"])
+        XCTAssertThrowsError(try OptionScanner.scan(["--json=1"], table: table)) { XCTAssertEqual(($0 as? OptionError)?.option, "--json") }
+        XCTAssertThrowsError(try OptionScanner.scan(["x", "--fps"], table: table)) { XCTAssertEqual(($0 as? OptionError)?.option, "--fps") }
+        // Words marked literal (after `--`) are never options.
+        XCTAssertEqual(try OptionScanner.scan(["--json"], table: table, literal: { $0 == "--json" }).rest, ["--json"])
+    }
+
+    /// Every render option the table documents is one `apply` knows (a table entry without a setting would be
+    /// documented and then refused).
+    func testEveryDocumentedRenderOptionSetsSomething() throws {
+        for option in RenderOptions.table {
+            let value: String? = option.takesValue ? (option.values.first ?? sampleValue[option.name]) : nil
+            var settings = RenderSettings()
+            XCTAssertNoThrow(try RenderOptions.apply(option.name, value, to: &settings), option.name)
+        }
+    }
+
+    private let sampleValue = ["--width": "300", "--scale": "2", "--time": "9:41", "--margin": "4", "--author-color": "3",
+                               "--now": "0", "--timezone": "UTC", "--media": "/tmp", "--table-offset": "10"]
 }

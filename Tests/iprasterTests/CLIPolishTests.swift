@@ -51,7 +51,7 @@ final class CLIPolishTests: XCTestCase {
         for arguments in [["theme", "--help"], ["help", "theme"], ["theme", "-h"]] {
             let result = try TestEnvironment.run(arguments)
             XCTAssertEqual(result.status, 0, "\(arguments)")
-            XCTAssertTrue(result.stdoutText.hasPrefix("ipraster theme day|day-classic|night"), result.stdoutText)
+            XCTAssertTrue(result.stdoutText.hasPrefix("USAGE\n  ipraster theme day|day-classic|night\n"), result.stdoutText)
             XCTAssertTrue(result.stdoutText.contains("--theme FILE"))
         }
     }

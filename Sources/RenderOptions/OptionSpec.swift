@@ -1,0 +1,92 @@
+/// One command-line option as the tool documents and parses it: the single description that `--help`, the
+/// man page, the shell completions, the did-you-mean suggestions and the argument scanner all read.
+public struct OptionSpec: Sendable, Equatable {
+    /// The long name (`--width`), or the short one for an option that has no long form.
+    public let name: String
+    /// Other spellings (`-o` for `--output`, `-q` for `--quiet`).
+    public let aliases: [String]
+    /// The placeholder of its value (`PT`, `NAME|FILE`); nil for a flag.
+    public let value: String?
+    /// What it does, one paragraph (wrapped when printed).
+    public let help: String
+    /// The default, as shown in brackets after the help (`320`, `cores`).
+    public let defaultValue: String?
+    /// The values a completion offers when they are a fixed list; empty for files, numbers and free text.
+    public let values: [String]
+    /// What the documentation shows instead of `name VALUE` (`-o DIR/|FILE`), when that reads better.
+    public let label: String?
+
+    public init(_ name: String, aliases: [String] = [], value: String? = nil, help: String, defaultValue: String? = nil,
+                values: [String] = [], label: String? = nil) {
+        self.name = name
+        self.aliases = aliases
+        self.value = value
+        self.help = help
+        self.defaultValue = defaultValue
+        self.values = values
+        self.label = label
+    }
+
+    /// Every spelling the scanner accepts.
+    public var spellings: [String] { aliases + [name] }
+
+    public var takesValue: Bool { value != nil }
+
+    /// `-o, --output FILE`, as the documentation lists it.
+    public var displayLabel: String {
+        label ?? spellings.joined(separator: ", ") + (value.map { " " + $0 } ?? "")
+    }
+
+    /// The same option documented with another text (a command that gives a shared option its own meaning).
+    public func with(value: String?? = nil, help: String? = nil, defaultValue: String?? = nil, values: [String]? = nil) -> OptionSpec {
+        OptionSpec(name, aliases: aliases, value: value ?? self.value, help: help ?? self.help,
+                   defaultValue: defaultValue ?? self.defaultValue, values: values ?? self.values, label: label)
+    }
+}
+
+/// Splits arguments into the options of a table (with their values) and the rest, in order: `--name VALUE`,
+/// `--name=VALUE`, flags, and anything else (inputs, `-`, options of no table) left for the caller.
+public enum OptionScanner {
+    public struct Scanned: Sendable {
+        /// The table's options in the order given, each with its value (nil for a flag).
+        public var options: [(name: String, value: String?)] = []
+        /// Arguments that are not the table's options, in order.
+        public var rest: [String] = []
+    }
+
+    /// `literal` marks arguments that are never options (the words after `--`).
+    public static func scan(_ arguments: [String], table: [OptionSpec], literal: (String) -> Bool = { _ in false }) throws -> Scanned {
+        var bySpelling: [String: OptionSpec] = [:]
+        for spec in table { for spelling in spec.spellings where bySpelling[spelling] == nil { bySpelling[spelling] = spec } }
+        var scanned = Scanned()
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            guard argument.hasPrefix("-"), argument != "-", !literal(argument) else {
+                scanned.rest.append(argument)
+                continue
+            }
+            var spelling = argument, attached: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                spelling = String(argument[..<equals])
+                attached = String(argument[argument.index(after: equals)...])
+            }
+            guard let spec = bySpelling[spelling] else {
+                scanned.rest.append(argument)
+                continue
+            }
+            if !spec.takesValue {
+                if attached != nil { throw OptionError(option: spec.name, message: "takes no value") }
+                scanned.options.append((spec.name, nil))
+            } else if let attached {
+                scanned.options.append((spec.name, attached))
+            } else {
+                guard index < arguments.count else { throw OptionError(option: spelling, message: "missing value (\(spec.value!))") }
+                scanned.options.append((spec.name, arguments[index]))
+                index += 1
+            }
+        }
+        return scanned
+    }
+}

@@ -1,0 +1,307 @@
+import GoldenKit
+import Layout
+import RenderOptions
+import RichMessageRenderer
+
+/// The tool's commands and options: the one table `--help`, the man page, completions, suggestions and parsing read.
+extension CommandSpec {
+    static let globalOptions: [OptionSpec] = [
+        OptionSpec("--help", aliases: ["-h"], help: "the options of the command"),
+        OptionSpec("--quiet", aliases: ["-q"], help: "no warnings and no progress bars (errors still print)"),
+        OptionSpec("--verbose", aliases: ["-v"], help: "say what was written: size, bytes, milliseconds"),
+    ]
+
+    static let outputOption = OptionSpec("--output", aliases: ["-o"], value: "FILE", help: "where to write; - writes to standard output")
+
+    static let render = SharedSection(title: "RENDER OPTIONS", options: RenderOptions.table, notes: """
+        Theme files name a base theme and override colours ("#RRGGBB" or "#RRGGBBAA"):
+          {"base": "day", "wallpaper": "#202830",
+           "incoming": {"primaryText": "#111111", "fillTop": "#FFFFFF"}}
+        `ipraster theme day` prints every key; themes/ holds the built-in themes as files.
+        """)
+
+    static let compare = SharedSection(title: "COMPARE OPTIONS", options: [
+        OptionSpec("--threshold", value: "T", help: "per-pixel colour distance 0-1", defaultValue: "0.1"),
+        OptionSpec("--include-aa", help: "count anti-aliased pixels as differences"),
+        OptionSpec("--max-diff-pixels", value: "N", help: "allowed differing pixels", defaultValue: "0"),
+        OptionSpec("--max-diff-ratio", value: "R", help: "allowed ratio of differing pixels (with both, the smaller applies)"),
+        OptionSpec("--alpha", value: "A", help: "opacity of the original under the diff", defaultValue: "0.1"),
+        OptionSpec("--aa-color", value: "R,G,B", help: "colour of anti-aliased pixels", defaultValue: "255,255,0"),
+        OptionSpec("--diff-color", value: "R,G,B", help: "colour of differing pixels", defaultValue: "255,0,0"),
+        OptionSpec("--diff-color-alt", value: "R,G,B", help: "colour where ACTUAL is darker", defaultValue: "= --diff-color"),
+        OptionSpec("--diff-mask", help: "draw only the differences, on transparency"),
+        OptionSpec("--no-checkerboard", help: "blend translucent pixels over white, not a checkerboard"),
+    ], notes: "")
+
+    static let jobsOption = OptionSpec("--jobs", value: "N", help: "inputs or cases rendered in parallel", defaultValue: "cores")
+    static let shardOption = OptionSpec("--shard", value: "I/N", help: """
+        only the I-th of N equal parts (in name order), as in Playwright: N CI jobs with 1/N … N/N cover everything once
+        """)
+
+    static let all: [CommandSpec] = [renderCommand, layoutCommand, revealCommand, compareCommand, checkCommand, benchCommand,
+                                     mathCommand, markdownCommand, classifyCommand, fontsCommand, themeCommand, completionCommand]
+
+    static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }
+
+    static let renderCommand = CommandSpec(
+        "render",
+        synopsis: ["[render] INPUT -o OUTPUT [options]", "[render] INPUT... -o OUTDIR/ [options]",
+                   "[render] --manifest FILE.jsonl [options]"],
+        summary: "render a message as a chat bubble (the default command)",
+        description: """
+            Renders a rich message (the last message of a draft stream) as a chat bubble. The format follows \
+            OUTPUT's extension (.png, .svg, .pdf) or --format; -o - writes to standard output. The file is \
+            written atomically: a failed run leaves nothing behind and never truncates an existing file.
+
+            Several inputs with -o OUTDIR/ write OUTDIR/<input's base name>.png (or --format). --manifest takes \
+            one JSON object a line, {"input": "a.json", "output": "out/a.png", "args": ["--theme", "night"]}; a \
+            line's args come after the command line's render options. Everything is checked first: two jobs \
+            writing one file, a bad line or option is exit 2 with nothing written. Then each job runs, a failing \
+            input is reported with its name and the others go on; the exit code is the worst job's (3 > 2 > 0).
+            """,
+        options: [outputOption.with(help: "the image (.png, .svg, .pdf), OUTDIR/ for several inputs, or - for standard output"),
+                  OptionSpec("--manifest", value: "FILE.jsonl", help: "render the jobs of a manifest (one JSON object a line)"),
+                  jobsOption, shardOption],
+        shared: [render],
+        examples: ["ipraster answer.json -o answer.png",
+                   "ipraster answer.json -o answer.png --theme night --outgoing --scale 3",
+                   "cat update.json | ipraster render - -o - --theme night > bubble.png",
+                   "ipraster a.json b.json c.md -o out/ --jobs 4"])
+
+    static let layoutCommand = CommandSpec(
+        "layout",
+        synopsis: ["layout INPUT [-o FILE] [--compact] [options]"],
+        summary: "print the layout JSON (frames, lines, baselines)",
+        description: """
+            Prints the layout JSON: canvas and page size, bubble and status frames, and every item with its \
+            frame; text items with their first font's metrics and their lines (frame, baseline, UTF-16 range, \
+            direction). Frames are [x, y, width, height] in points, page coordinates = bubble-body coordinates; \
+            line frames are item-local.
+            """,
+        options: [outputOption.with(help: "write the JSON to FILE (atomically) instead of standard output"),
+                  OptionSpec("--compact", help: "print the JSON on one line")],
+        shared: [render],
+        examples: ["ipraster layout answer.json | jq '.items[0].lines'"])
+
+    static let revealCommand = CommandSpec(
+        "reveal",
+        synopsis: ["reveal INPUT -o DIR/|FILE [options]", "reveal INPUT --at SECONDS -o FILE.png [options]",
+                   "reveal INPUT --json [options]"],
+        summary: "export the streaming reveal animation frame by frame",
+        description: """
+            Exports the AI-streaming reveal of a rich message frame by frame, as the iOS app animates it: the \
+            cursor paced by the chunks' arrival times, letters popping in (blur, fade, rise, scale), emoji and \
+            media fading in, table rows growing in, the bubble growing, the status fading in at the end. All \
+            frames share one canvas (the largest bubble, anchored at the top); the last frame is the static \
+            render of the final message.
+
+            INPUT is one message (it arrives whole at t = 0, then the reveal catches up) or a stream: a JSON \
+            array of Bot API sendRichMessageDraft parameters (same draft_id animates, a new id replaces) ending \
+            with an optional sendRichMessage, or Telethon UpdateUserTyping objects with \
+            SendMessageRichMessageDraftAction / SendMessageStopDraftAction. An element's "t" is its arrival in \
+            seconds (default: 0.5 s after the previous one).
+            """,
+        options: [outputOption.with(value: "DIR/|FILE", help: """
+                      DIR/ writes DIR/frame_00000.png, frame_00001.png, ... and DIR/timeline.json; FILE.apng, .gif or \
+                      .mp4 an animation encoded by ffmpeg (exit 3 when it is not installed); with --at, one PNG (- for \
+                      standard output)
+                      """),
+                  OptionSpec("--at", value: "SECONDS", help: "render the single frame at that time"),
+                  OptionSpec("--fps", value: "N", help: "frames per second of the export, 1-240", defaultValue: "60"),
+                  OptionSpec("--format", value: "FORMAT", help: "png, apng, gif or mp4, instead of guessing from -o",
+                             values: ["png", "apng", "gif", "mp4"]),
+                  OptionSpec("--json", help: """
+                      print the timeline (per frame: time, cursor, phase, revealed items, bubble size, status \
+                      opacity) instead of writing images
+                      """),
+                  OptionSpec("--loop", value: "N", help: "GIF and APNG: play N times; 0 = forever", defaultValue: "0"),
+                  OptionSpec("--start-number", value: "N", help: "PNG sequences: number the first file N (frame_<N>.png)", defaultValue: "0")],
+        shared: [render],
+        notes: """
+            A GIF's frame delays are whole hundredths of a second (and at least 2): it runs at the rate 100/n \
+            nearest --fps (60 fps becomes 50, 30 becomes 33.3) and says so.
+            """,
+        examples: ["ipraster reveal stream.json -o frames/",
+                   "ipraster reveal stream.json --at 1.5 -o frame.png --scale 3",
+                   "ipraster reveal stream.json --json | jq '.frames[-1]'",
+                   "ipraster reveal stream.json -o reveal.gif --fps 30"])
+
+    static let compareCommand = CommandSpec(
+        "compare",
+        synopsis: ["compare EXPECTED.png ACTUAL.png [-o DIFF.png] [--json] [options]"],
+        summary: "compare two images (pixelmatch 7.2 semantics)",
+        description: """
+            Compares two PNGs with pixelmatch 7.2 semantics (YIQ colour metric "yiq-7.2", anti-aliasing \
+            detection). Prints "identical" or "N pixels (ratio R) differ"; --json prints {"match", "reason", \
+            "diffPixels", "diffRatio", "width", "height", "bbox"}. Exit code 0 when within budget, 1 when not (or \
+            the sizes differ).
+            """,
+        options: [outputOption.with(value: "DIFF.png", help: "write the diff image (- for standard output)"),
+                  OptionSpec("--json", help: "print the verdict as JSON")],
+        shared: [compare],
+        examples: ["ipraster compare golden.png actual.png -o diff.png --threshold 0.1"])
+
+    static let checkCommand = CommandSpec(
+        "check",
+        synopsis: ["check FIXTURES_DIR --golden DIR [--record MODE] [--reporter NAME[=FILE]]... [options]"],
+        summary: "render a fixture folder and compare it with goldens",
+        description: """
+            Renders every FIXTURES_DIR/**/CASE.json, .md or .html (with the render options in CASE.args beside \
+            it, if any) and compares it with DIR/CASE.png. Prints one line per failing case and "N passed, N \
+            failed". Failures write CASE.expected.png, CASE.actual.png, CASE.diff.png and CASE.panels.png into \
+            .build/golden-artifacts/ beside the golden folder (in its parent), or $IPRASTER_ARTIFACTS, or \
+            --artifacts DIR; a case that passes again loses its old artifacts. Render options given here are \
+            defaults for every case; a case's .args win.
+            """,
+        options: [OptionSpec("--golden", value: "DIR", help: "the accepted images (same relative paths as the fixtures)"),
+                  OptionSpec("--record", value: "MODE", help: """
+                      all, missing, failed or never; also $IPRASTER_RECORD (the option wins). failed rewrites only \
+                      failing goldens; under $CI nothing is ever recorded and a missing golden fails
+                      """, defaultValue: "missing", values: GoldenHarness.RecordMode.allCases.map(\.rawValue)),
+                  OptionSpec("--reporter", value: "NAME[=FILE]", help: """
+                      list, json, junit or html, to FILE or standard output (html needs a FILE); repeatable. The \
+                      list stays on standard output unless another reporter writes there. json: {"passed", \
+                      "failed", "recorded", "cases": [{"name", "status", "diffPixels", "diffRatio", "reason", \
+                      "artifacts"}]}, paths relative to the report. html: images copied to FILE's NAME-files/ \
+                      folder, so the folder can be uploaded and opened anywhere
+                      """, values: CheckReport.Reporter.Kind.allCases.map(\.rawValue)),
+                  OptionSpec("--report", value: "FILE", help: "the same as --reporter html=FILE"),
+                  shardOption, jobsOption,
+                  OptionSpec("--artifacts", value: "DIR", help: "where failure images go")],
+        shared: [compare, render],
+        examples: ["ipraster check Tests/Fixtures --golden golden-images",
+                   "ipraster check Tests/Fixtures --golden golden-images \\\n    --reporter junit=junit.xml --reporter html=report/check.html",
+                   "ipraster check Tests/Fixtures --golden golden-images --shard 2/4"])
+
+    static let benchCommand = CommandSpec(
+        "bench",
+        synopsis: ["bench INPUT... [--iterations N] [options]", "bench --reveal INPUT... [options]"],
+        summary: "time decode, layout, paint and PNG in one process",
+        description: """
+            Renders each INPUT N times (after one warm-up pass) in this one process and prints the median \
+            milliseconds of decode, layout, raster (paint and PNG encoding, overlapped strip by strip) and of the \
+            whole page, then the peak resident memory. scripts/bench runs it beside the C floor.
+
+            --reveal exports each INPUT's reveal at 60 fps in memory, three ways: on every core skipping frames \
+            that repeat the one before (as `reveal -o DIR/` does), on every core painting every frame, and on one \
+            thread; it prints frames per second of each and whether all three gave the same bytes.
+            """,
+        options: [OptionSpec("--iterations", value: "N", help: "renders of each input", defaultValue: "50"),
+                  OptionSpec("--reveal", help: "time reveal export instead of one render")],
+        shared: [render],
+        examples: ["ipraster bench Tests/Data/samples/chat.json --iterations 200"])
+
+    static let mathCommand = CommandSpec(
+        "math",
+        synopsis: ["math 'LATEX' -o OUTPUT [options]", "math 'LATEX' --json [-o OUTPUT] [options]"],
+        summary: "typeset one formula alone (PNG, SVG or PDF)",
+        description: #"""
+            Typesets one LaTeX formula on its own, as the message renderer does (TeX's layout rules on Latin \#
+            Modern Math; for characters it lacks Noto Sans Math, Symbols, Symbols 2, then Noto Serif and the \#
+            script's face) and writes it as PNG, SVG or PDF (vector glyphs). LATEX may be wrapped in $…$, $$…$$, \#
+            \(…\) or \[…\]; - reads it from standard input. A formula that cannot be typeset is an error (exit 2) \#
+            naming the character where it went wrong; a character no installed font draws is a warning (a box).
+
+            Everything of KaTeX's support table but \href, \url, \includegraphics, the \html commands and {CD} \#
+            typesets, macros defined in the formula included (\def, \newcommand; at most 1000 expansions); \#
+            \tag{…} sets an equation number a quad to the right. Chemistry: \ce{…} and \pu{…} (mhchem 4).
+            """#,
+        options: [outputOption.with(help: "the image (.png, .svg, .pdf), or - for standard output"),
+                  OptionSpec("--display", help: "display style, as a block formula", defaultValue: "default"),
+                  OptionSpec("--inline", help: "text style, as a formula inside a paragraph"),
+                  OptionSpec("--size", value: "PT", help: "the formula's font size (a message uses the text size × 1.12)", defaultValue: "19.04"),
+                  OptionSpec("--color", value: "#RRGGBB", help: "glyphs and rules", defaultValue: "#000000"),
+                  OptionSpec("--background", value: "COLOR", help: "#RRGGBB[AA] or transparent", defaultValue: "transparent",
+                             values: ["transparent"]),
+                  OptionSpec("--scale", value: "N", help: "output pixels per point (PNG), 0.25-8", defaultValue: "2"),
+                  OptionSpec("--padding", value: "PT", help: "room around the formula's box", defaultValue: "2"),
+                  OptionSpec("--format", value: "FORMAT", help: "png, svg or pdf, instead of OUTPUT's extension", values: ["png", "svg", "pdf"]),
+                  OptionSpec("--locale", value: "TAG", help: "Han forms in \\text: zh-Hans, zh-Hant, zh-HK, ja, ko", defaultValue: "en",
+                             values: ["en", "zh-Hans", "zh-Hant", "zh-HK", "ja", "ko"]),
+                  OptionSpec("--strict", help: "a character no font draws is an error (exit 2)"),
+                  OptionSpec("--json", help: """
+                      print the box as JSON: width, height (above the baseline), depth (below), baseline (from the \
+                      image's top edge, padding included) in points, pixelWidth, pixelHeight, scale, fallback; -o is \
+                      then optional
+                      """)],
+        examples: [#"ipraster math '\int_0^1 x^2\,dx = \frac{1}{3}' -o integral.png"#,
+                   #"ipraster math '\begin{pmatrix} a & b \\ c & d \end{pmatrix}' -o m.svg"#,
+                   #"echo '$e^{i\pi}+1=0$' | ipraster math - -o euler.pdf --inline"#,
+                   #"ipraster math '\ce{CH4 + 2 O2 -> CO2 + 2 H2O}' -o combustion.png"#,
+                   #"ipraster math '\sum_{k=1}^n k = \frac{n(n+1)}{2} \tag{1}' --json"#])
+
+    /// The render options that reading an input uses (markdown prints no image).
+    private static let inputOptions = RenderOptions.table.filter { ["--from", "--math-delimiters", "--rtl", "--strict"].contains($0.name) }
+
+    static let markdownCommand = CommandSpec(
+        "markdown",
+        synopsis: ["markdown INPUT [--lossless] [--from FORMAT] [--math-delimiters strict|loose]"],
+        summary: "print the message as Markdown (the app's \"copy\")",
+        description: """
+            Prints the message of INPUT (JSON, Markdown or HTML) as Markdown, the way the Telegram app copies a \
+            rich message: blocks separated by blank lines, compact ">>" for nested quotes, one fence per code \
+            block, pipe tables, custom emoji as [alt](tg://emoji?id=…) markers, formulas as $…$ and $$…$$, and \
+            Rich HTML tags where Markdown has no syntax (underline, sub/superscript, details, maps, buttons). \
+            Known losses: an ordered item with a checkbox loses its number; detected entities become plain text \
+            (Telegram finds them again).
+            """,
+        options: [OptionSpec("--lossless", help: """
+                      round-trip exactly: a block is Markdown when it reads back as the very same block, else Rich \
+                      HTML with ipraster's ipr- extensions (media, ids, sizes, list labels, entity kinds), so \
+                      rendering the copy gives the same bytes as rendering INPUT
+                      """)] + inputOptions,
+        examples: ["ipraster markdown answer.json > answer.md"])
+
+    static let classifyCommand = CommandSpec(
+        "classify",
+        synopsis: ["classify FILE.md [--json]"],
+        summary: "would the app send this Markdown as a rich message?",
+        description: """
+            Says whether the Telegram app would send this Markdown as a rich message ("rich (trigger)") or as a \
+            normal message with entities ("plain"). Headings, lists, tables and formulas (strict $ rule: $5-$10 \
+            stays text) make it rich; bold, italic, code, links, quotes, code blocks and dividers do not.
+            """,
+        options: [OptionSpec("--json", help: "print {\"rich\": true|false, \"trigger\": \"heading\"|…|null}")],
+        examples: ["ipraster classify answer.md --json"])
+
+    static let fontsCommand = CommandSpec(
+        "fonts",
+        synopsis: ["fonts [--write-index [-o FILE]]"],
+        summary: "the font collection in use; write its index",
+        description: """
+            Prints the font collection in use: its folder (IPRASTER_FONTS_DIR, or beside the binary), whether the \
+            font index is current, how many listed files of each role are installed, the missing ones with the \
+            Debian package that has them, and the families drawn with synthesised bold or italic because Debian \
+            has no such face.
+
+            The font index (fonts.index beside fonts.list) is what fontconfig reads from each listed file, so a \
+            run opens only the faces it draws with. scripts/setup and scripts/install write it; without it, or \
+            for a file that changed since, ipraster scans the file at start-up (slower, same pixels).
+            """,
+        options: [OptionSpec("--write-index", help: "write the index now (scans every listed file)"),
+                  outputOption.with(help: "with --write-index: write it there instead of the fonts folder")],
+        examples: ["ipraster fonts", "sudo ipraster fonts --write-index   # after a font upgrade"])
+
+    static let themeCommand = CommandSpec(
+        "theme",
+        synopsis: ["theme " + Theme.builtInNames.joined(separator: "|")],
+        summary: "print a built-in theme as a theme file to edit",
+        description: """
+            Prints a built-in theme as a theme file: every colour key with its value. Save it, change what you \
+            need (a file may keep only the keys it changes, with "base" naming the theme it starts from) and pass \
+            it with --theme FILE. themes/ in the repository holds the same files.
+            """,
+        examples: ["ipraster theme night > my-night.json", "ipraster answer.json -o answer.png --theme my-night.json"])
+
+    static let completionCommand = CommandSpec(
+        "completion",
+        synopsis: ["completion " + CompletionCommand.shells.joined(separator: "|")],
+        summary: "print a shell completion script",
+        description: """
+            Prints a completion script for the shell: command names first, then each command's own options, the \
+            values of options that take a fixed list (themes, formats, record modes, reporters), and file names.
+            """,
+        examples: ["ipraster completion bash > /etc/bash_completion.d/ipraster",
+                   "ipraster completion zsh > \"${fpath[1]}/_ipraster\"",
+                   "ipraster completion fish > ~/.config/fish/completions/ipraster.fish"])
+}

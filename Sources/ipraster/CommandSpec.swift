@@ -1,0 +1,99 @@
+import RenderOptions
+import RichMessageRenderer
+
+/// One command as the tool documents and parses it. `--help`, the man page (`help --man`), the completions and
+/// the did-you-mean suggestions are all written from these values, and `parse` reads a command line with the
+/// same option tables, so an option exists exactly when it is documented.
+struct CommandSpec {
+    let name: String
+    /// Usage lines, without the leading `ipraster`.
+    let synopsis: [String]
+    /// One line for the command list of the main help and the man page's NAME-like summary.
+    let summary: String
+    /// Paragraphs (re-wrapped when printed); a line starting with two spaces is kept as it is.
+    let description: String
+    let options: [OptionSpec]
+    /// Shared option tables the command also takes, each printed as its own section.
+    let sharedSections: [SharedSection]
+    /// Text printed after the options (a note on them), same rules as `description`.
+    let notes: String
+    let examples: [String]
+
+    init(_ name: String, synopsis: [String], summary: String, description: String, options: [OptionSpec] = [],
+         shared: [SharedSection] = [], notes: String = "", examples: [String] = []) {
+        self.name = name
+        self.synopsis = synopsis
+        self.summary = summary
+        self.description = description
+        self.options = options
+        self.sharedSections = shared
+        self.notes = notes
+        self.examples = examples
+    }
+
+    /// A table several commands take: render options, or compare's.
+    struct SharedSection {
+        let title: String
+        let options: [OptionSpec]
+        let notes: String
+    }
+
+    /// Every option the command takes: its own first (they win over a shared one of the same name, as reveal's
+    /// `--format` does), then the shared tables, then the global options.
+    var allOptions: [OptionSpec] {
+        var seen = Set<String>()
+        return (options + sharedSections.flatMap(\.options) + CommandSpec.globalOptions).filter { seen.insert($0.name).inserted }
+    }
+
+    func option(_ name: String) -> OptionSpec? { allOptions.first { $0.name == name } }
+}
+
+/// A command line read with a command's tables.
+struct ParsedArguments {
+    let command: String
+    /// Options in the order given, with their values (nil for flags).
+    var options: [(name: String, value: String?)]
+    /// Everything else: inputs, `-`, the formula.
+    var positional: [String]
+
+    func has(_ name: String) -> Bool { options.contains { $0.name == name } }
+    /// The last value given for `name` (a later one wins, as for render options).
+    func value(_ name: String) -> String? { options.last { $0.name == name }?.value }
+    func values(_ name: String) -> [String] { options.filter { $0.name == name }.compactMap(\.value) }
+
+    /// The render options given, in order, as arguments again (a batch's defaults for every job).
+    var renderArguments: [String] {
+        let names = Set(RenderOptions.table.map(\.name))
+        return options.filter { names.contains($0.name) }.flatMap { [$0.name] + ($0.value.map { [$0] } ?? []) }
+    }
+
+    /// The render settings the render options given make.
+    func renderSettings() throws -> RenderSettings { try RenderOptions.parse(renderArguments).settings }
+
+    /// A whole number in `range` given for `name`, or `fallback`.
+    func integer(_ name: String, in range: ClosedRange<Int>, or fallback: Int, what: String) throws -> Int {
+        guard let text = value(name) else { return fallback }
+        guard let number = Int(text), range.contains(number) else {
+            throw UsageError(message: "\(name) must be \(what), not \(text)", command: command)
+        }
+        return number
+    }
+}
+
+extension CommandSpec {
+    /// Reads `arguments` with this command's tables. An argument that starts with `-` and is no option of the
+    /// command is an unknown option (with the nearest one suggested), unless `operand` accepts it (math's
+    /// formula `-x^2`); arguments after `--` are never options.
+    func parse(_ arguments: [String], operand: (String) -> Bool = { _ in false }) throws -> ParsedArguments {
+        let scanned: OptionScanner.Scanned
+        do {
+            scanned = try OptionScanner.scan(arguments, table: allOptions, literal: { CLI.operands.contains($0) })
+        } catch let error as OptionError {
+            throw UsageError(message: "\(error.option) \(error.message)", command: name)
+        }
+        for argument in scanned.rest where argument.hasPrefix("-") && argument != "-" && !CLI.operands.contains(argument) && !operand(argument) {
+            throw UsageError.unknownOption(argument, command: name)
+        }
+        return ParsedArguments(command: name, options: scanned.options, positional: scanned.rest)
+    }
+}
