@@ -54,8 +54,8 @@ public struct RevealCostMap: Sendable, Equatable {
     /// In reading order.
     public var entries: [Entry]
     /// The item id of each entry.
-    public var ids: [String]
-    private var indexByID: [String: Int]
+    public var ids: [ItemID]
+    private var indexByID: [ItemID: Int]
     /// The final cursor value.
     public var total: Int
 
@@ -75,7 +75,7 @@ public struct RevealCostMap: Sendable, Equatable {
     }
 
     /// The interval of the item with this id.
-    public func entry(for id: String) -> Entry? { indexByID[id].map { entries[$0] } }
+    public func entry(for id: ItemID) -> Entry? { indexByID[id].map { entries[$0] } }
 
     private static func entry(for item: LayoutItem, at start: Int) -> Entry {
         switch item.content {

@@ -166,11 +166,11 @@ public final class RevealExporter {
             let chunk = timeline.stream.chunks[tick.chunk]
             let revealed: [JSONOut]
             if tick.phase == .done || time >= timeline.endTime {
-                revealed = timeline.stream.finalLayout.items.map { .string($0.id) }
+                revealed = timeline.stream.finalLayout.items.map { .string($0.id.description) }
             } else {
                 revealed = chunk.layout.items.compactMap { item in
                     guard let entry = chunk.map.entry(for: item.id), RevealExtent.extent(item, entry, cursor: tick.cursor) != nil else { return nil }
-                    return .string(item.id)
+                    return .string(item.id.description)
                 }
             }
             var members: [(String, JSONOut)] = [("index", .int(index)), ("time", .number(time)), ("cursor", .int(tick.cursor)),

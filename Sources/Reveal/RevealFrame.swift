@@ -8,11 +8,11 @@ import Layout
 public struct RevealFrame: Sendable {
     public var layout: PageLayout
     /// Item fades by item id (an item not listed is fully shown).
-    public var itemOpacity: [String: Double] = [:]
+    public var itemOpacity: [ItemID: Double] = [:]
     /// Text reveals by text group name (`GroupID.Text.name`).
-    public var texts: [String: TextReveal] = [:]
+    public var texts: [GroupName: TextReveal] = [:]
     /// The rows shown of a table so far, by the table item's id (table-local).
-    public var tableBands: [String: Rect] = [:]
+    public var tableBands: [ItemID: Rect] = [:]
     /// The status row is hidden while a draft streams and fades in at the end.
     public var statusOpacity: Double = 1
 
@@ -20,14 +20,14 @@ public struct RevealFrame: Sendable {
         self.layout = layout
     }
 
-    public func opacity(of item: String) -> Double { itemOpacity[item] ?? 1 }
+    public func opacity(of item: ItemID) -> Double { itemOpacity[item] ?? 1 }
 
     public func text(_ name: GroupID.Text) -> TextReveal? { texts[name.name] }
 
     /// The overlays that draw this frame from the static display list of `layout`.
-    public func overlays() -> [String: Overlay] {
-        var result: [String: Overlay] = [:]
-        for (id, opacity) in itemOpacity where opacity < 1 { result[id] = Overlay(opacity: opacity) }
+    public func overlays() -> [GroupName: Overlay] {
+        var result: [GroupName: Overlay] = [:]
+        for (id, opacity) in itemOpacity where opacity < 1 { result[id.group] = Overlay(opacity: opacity) }
         for (id, band) in tableBands {
             // Rows pop in through a growing mask over the whole content view (§3.6).
             result[GroupID.tableGrid(id)] = Overlay(clip: .rect(band))
@@ -66,7 +66,7 @@ public struct TextReveal: Sendable {
         return (pop.opacity, pop.scale)
     }
 
-    func addOverlays(named name: String, scale: Double, keys: LayerKeys, to overlays: inout [String: Overlay]) {
+    func addOverlays(named name: GroupName, scale: Double, keys: LayerKeys, to overlays: inout [GroupName: Overlay]) {
         let ids = GroupID.Text(name: name)
         if let mask {
             let clip = Path.rects(mask.map { $0.offsetBy(dx: origin.x, dy: origin.y) })

@@ -4,16 +4,16 @@ import Raster
 /// Paint for laid-out pages: the page's display list (with `overlays` for one animation frame) handed to the
 /// painter, which knows nothing of layout.
 extension Renderer {
-    public func image(_ layout: PageLayout, overlays: [String: Overlay] = [:], media: MediaStore? = nil) throws -> RGBAImage {
+    public func image(_ layout: PageLayout, overlays: [GroupName: Overlay] = [:], media: MediaStore? = nil) throws -> RGBAImage {
         try image(layout.displayPage(overlays: overlays), media: media)
     }
 
-    public func png(_ layout: PageLayout, overlays: [String: Overlay] = [:], media: MediaStore? = nil,
+    public func png(_ layout: PageLayout, overlays: [GroupName: Overlay] = [:], media: MediaStore? = nil,
                     level: Int32 = PNGCodec.compressionLevel) throws -> [UInt8] {
         try png(layout.displayPage(overlays: overlays), media: media, level: level)
     }
 
-    public func painted(_ layout: PageLayout, overlays: [String: Overlay] = [:], media: MediaStore? = nil) throws -> PaintedPage {
+    public func painted(_ layout: PageLayout, overlays: [GroupName: Overlay] = [:], media: MediaStore? = nil) throws -> PaintedPage {
         try painted(layout.displayPage(overlays: overlays), media: media)
     }
 

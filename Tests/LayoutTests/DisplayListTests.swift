@@ -34,7 +34,7 @@ final class DisplayListTests: XCTestCase {
           {"type": "table", "caption": "T", "cells": [[{"text": "a", "align": "left", "valign": "top"}, {"text": "b", "align": "left", "valign": "top"}]]}
         ]}
         """#
-        let ids = groups(try TestEnvironment.layout(json).displayList()).compactMap(\.id)
+        let ids = groups(try TestEnvironment.layout(json).displayList()).compactMap(\.id?.rawValue)
         XCTAssertEqual(ids.filter { $0.allSatisfy { $0.isNumber || $0 == "." } }, ["0", "1", "1.0", "2", "2.0", "2.1", "2.2"])
         // The parts a reveal overlays: the items, each text's glyphs (mask), the table's grid (row band), the status.
         XCTAssertEqual(ids.filter { !$0.allSatisfy { $0.isNumber || $0 == "." } },
@@ -48,7 +48,7 @@ final class DisplayListTests: XCTestCase {
         let json = #"{"blocks": [{"type": "list", "items": [{"label": "•", "blocks": [{"type": "paragraph", "text": "done"}], "has_checkbox": true, "is_checked": true}]}]}"#
         let layout = try TestEnvironment.layout(json)
         let marker = try XCTUnwrap(layout.items.first { $0.kind == "listMarker" })
-        let group = try XCTUnwrap(groups(layout.displayList()).first { $0.id == marker.id })
+        let group = try XCTUnwrap(groups(layout.displayList()).first { $0.id == marker.id.group })
         guard case .group(let cutOut)? = group.frame.items.first else { return XCTFail("the checkbox is not an isolated group: \(group.frame.items)") }
         XCTAssertTrue(cutOut.isolated)
         XCTAssertEqual(cutOut.frame.items.count, 2)

@@ -100,7 +100,7 @@ final class AuthorDateAlignmentTests: XCTestCase {
           {"_": "PageBlockAuthorDate", "author": {"_": "TextPlain", "text": "Rami"}, "published_date": "2026-03-14T15:09:26+00:00"}]}
         """#
         let layout = try TestEnvironment.layout(json, ["--width", "320"])
-        let item = try XCTUnwrap(layout.items.first { $0.block == "authorDate" }, "\(layout.items.map(\.block))")
+        let item = try XCTUnwrap(layout.items.first { $0.block == .authorDate }, "\(layout.items.map(\.block))")
         guard case .text(let box) = item.content, let line = box.lines.first else { throw NoLine() }
         return (item, line)
     }

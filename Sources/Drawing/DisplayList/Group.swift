@@ -1,8 +1,8 @@
 /// A nested frame drawn with a transform, a clip, an opacity, a mask or a blur. The group's items are drawn
 /// in its transformed space and composited together, so overlapping items fade as one.
 public struct Group: Sendable, Equatable {
-    /// The layout item this group draws ("0", "0.2.1"), for overlays and hit-testing; nil for inner groups.
-    public var id: String?
+    /// The name later stages address it by (an item's id, a part of it); nil for inner groups.
+    public var id: GroupName?
     public var transform: Transform
     /// Intersected with the clip in force, in the group's space.
     public var clip: Path?
@@ -14,7 +14,7 @@ public struct Group: Sendable, Equatable {
     public var blur: Blur?
     public var frame: Frame
 
-    public init(_ frame: Frame, id: String? = nil, transform: Transform = Transform([]), clip: Path? = nil, opacity: Double = 1,
+    public init(_ frame: Frame, id: GroupName? = nil, transform: Transform = Transform([]), clip: Path? = nil, opacity: Double = 1,
                 isolated: Bool = false, mask: Paint? = nil, blur: Blur? = nil) {
         self.frame = frame
         self.id = id

@@ -4,7 +4,7 @@ import Drawing
 /// to its full-width frame; fills first (rounding the grid corners they touch), then the inner lines, the
 /// rounded outer border drawn inside the card's edge, and the text.
 extension FrameBuilder {
-    func table(_ table: Table, in frame: Rect, grid: String) -> Frame {
+    func table(_ table: Table, in frame: Rect, grid: GroupName) -> Frame {
         var content = Frame()
         for cell in table.cells where cell.filled {
             content.append(.fill(Self.cornerPath(cell.frame, radius: cell.fillCornerRadius, corners: cell.roundedCorners), .solid(table.fillColor)))

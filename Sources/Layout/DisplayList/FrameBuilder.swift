@@ -5,9 +5,9 @@ import Drawing
 /// to the bubble, the status row. Groups named in `GroupID` are wrapped by their overlay, if any.
 struct FrameBuilder {
     let layout: PageLayout
-    let overlays: [String: Overlay]
+    let overlays: [GroupName: Overlay]
 
-    init(_ layout: PageLayout, overlays: [String: Overlay]) {
+    init(_ layout: PageLayout, overlays: [GroupName: Overlay]) {
         self.layout = layout
         self.overlays = overlays
     }
@@ -36,11 +36,11 @@ struct FrameBuilder {
 
     /// One item as a group carrying its id.
     func item(_ item: LayoutItem) -> Frame {
-        named(item.id, content(item))
+        named(item.id.group, content(item))
     }
 
     /// `frame` as a group named `id`, wrapped by the overlay on that name (drawn nowhere at opacity 0).
-    func named(_ id: String, _ frame: Frame, _ configure: (inout Group) -> Void = { _ in }) -> Frame {
+    func named(_ id: GroupName, _ frame: Frame, _ configure: (inout Group) -> Void = { _ in }) -> Frame {
         var group = Group(frame, id: id)
         configure(&group)
         var result = Frame()

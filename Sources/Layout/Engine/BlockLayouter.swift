@@ -11,7 +11,7 @@ enum BlockLayouter {
 
     static func layout(_ block: Block, boundingWidth B: Double, inset H: Double, kind: SequenceKind, isCover: Bool = false,
                        context: inout LayoutContext) -> Result {
-        let name = block.typeName
+        let name = BlockRole(block)
         func simple(_ text: RichText, _ category: TextCategory) -> Result {
             Result(items: TextBlockLayout.layout(text, category, block: name, boundingWidth: B, inset: H, context: context))
         }
@@ -33,7 +33,7 @@ enum BlockLayouter {
             return Result(items: [LayoutItem(frame: Rect(x: ((B - width) / 2).rounded(.down), y: 0, width: width, height: 1 / context.scale),
                                              block: name, content: .divider(color: context.colors.separator))])
         case .anchor(let name):
-            return Result(items: [LayoutItem(frame: .zero, block: "anchor", content: .anchor(name: name))])
+            return Result(items: [LayoutItem(frame: .zero, block: .anchor, content: .anchor(name: name))])
         case .list(let list):
             return Result(items: ListLayout.layout(list, boundingWidth: B, inset: H, kind: kind, context: &context))
         case .blockQuote(let blocks, let credit, _):
@@ -64,20 +64,20 @@ enum BlockLayouter {
         case .collage(let blocks, let caption):
             // NEW: a collage holding an unsupported block becomes one placeholder pill (§2.14).
             if blocks.contains(where: { if case .unsupported = $0 { return true } else { return false } }) {
-                return Result(items: [UnsupportedLayout.pill(typeName: name, boundingWidth: B, inset: H, context: context)], isPlaceholder: true)
+                return Result(items: [UnsupportedLayout.pill(typeName: name.rawValue, boundingWidth: B, inset: H, context: context)], isPlaceholder: true)
             }
             return Result(items: MediaLayout.collage(blocks, caption: caption, boundingWidth: B, inset: H, isCover: isCover, context: context))
         case .slideshow(let blocks, let caption):
             return Result(items: MediaLayout.slideshow(blocks, caption: caption, boundingWidth: B, inset: H, context: context))
         case .embed(let embed):
-            return Result(items: MediaLayout.placeholder("embed", height: Double(embed.height ?? 240), caption: embed.caption,
+            return Result(items: MediaLayout.placeholder(name, height: Double(embed.height ?? 240), caption: embed.caption,
                                                          boundingWidth: B, inset: H, context: context))
         case .embedPost(_, _, _, let caption):
-            return Result(items: MediaLayout.placeholder("embedPost", height: 140, caption: caption, boundingWidth: B, inset: H, context: context))
+            return Result(items: MediaLayout.placeholder(name, height: 140, caption: caption, boundingWidth: B, inset: H, context: context))
         case .channel:
-            return Result(items: MediaLayout.placeholder("channel", height: 60, caption: .none, boundingWidth: B, inset: H, context: context))
+            return Result(items: MediaLayout.placeholder(name, height: 60, caption: .none, boundingWidth: B, inset: H, context: context))
         case .relatedArticles(_, let count):
-            return Result(items: MediaLayout.placeholder("relatedArticles", height: max(min(Double(count) * 80, 320), 80), caption: .none,
+            return Result(items: MediaLayout.placeholder(name, height: max(min(Double(count) * 80, 320), 80), caption: .none,
                                                          boundingWidth: B, inset: H, context: context))
         case .cover(let inner):
             // The inner block with isCover (it only changes captions' padding, §2.21).
@@ -88,7 +88,7 @@ enum BlockLayouter {
             return Result(items: FormulaLayout.layout(source, location: location, boundingWidth: B, inset: H, context: context))
         case .unsupported:
             // Unknown (the decoder has warned, naming it): the V2 "Unsupported: <type>" pill.
-            return Result(items: [UnsupportedLayout.pill(typeName: name, boundingWidth: B, inset: H, context: context)], isPlaceholder: true)
+            return Result(items: [UnsupportedLayout.pill(typeName: name.rawValue, boundingWidth: B, inset: H, context: context)], isPlaceholder: true)
         }
     }
 }

@@ -41,13 +41,13 @@ struct LayoutContext {
     }
 
     /// One text item at (x, y) of width `width` in the category's style.
-    func textItem(_ text: RichText, _ category: TextCategory, block: String, x: Double, y: Double, width: Double,
+    func textItem(_ text: RichText, _ category: TextCategory, block: BlockRole, x: Double, y: Double, width: Double,
                   alignment: TextAlignment, adjust: (inout RichTextBuilder.Style) -> Void = { _ in }) -> LayoutItem? {
         textItem(attributed(text, category, width: width, adjust: adjust), lineSpacing: category.font.lineSpacing, block: block, x: x, y: y,
                  width: width, alignment: alignment)
     }
 
-    func textItem(_ text: AttributedText, lineSpacing: Double, block: String, x: Double, y: Double, width: Double,
+    func textItem(_ text: AttributedText, lineSpacing: Double, block: BlockRole, x: Double, y: Double, width: Double,
                   alignment: TextAlignment) -> LayoutItem? {
         guard let result = self.text.layout(text, width: width, alignment: alignment, lineSpacingFactor: lineSpacing) else { return nil }
         return LayoutItem(frame: Rect(x: x, y: y, width: result.width, height: result.height), block: block, content: .text(result.box))

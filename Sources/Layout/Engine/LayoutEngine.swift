@@ -35,7 +35,7 @@ public final class LayoutEngine {
         let B = options.width, H = LayoutOptions.horizontalInset
         let sequence = BlockSequenceLayouter.layout(document.blocks, boundingWidth: B, inset: H, kind: .topLevel, context: &context)
         var items = sequence.items
-        for index in items.indices { items[index].assignIdentifiers(String(index)) }
+        for index in items.indices { items[index].assignIdentifiers(ItemID([index])) }
         let page = PageInfo(width: sequence.contentWidth, height: sequence.contentHeight, boundingWidth: B, horizontalInset: H, rtl: document.rtl)
         let bubbleLayouter = BubbleLayouter(fonts: fonts, options: options, colors: colors, pageColors: pageColors)
         // A partial page ends with "Show more", 2 pt below the content: one line, cut with "…" to the bubble's
@@ -45,8 +45,8 @@ public final class LayoutEngine {
             let text = context.attributed(.plain("Show more"), .paragraph) { $0.color = pageColors.link }
             let width = min(B, bubbleLayouter.bodyWidth(page: page)) - 2 * H
             if let result = context.text.layout(text, width: width, alignment: .natural, lineSpacingFactor: 1, ellipsize: true) {
-                showMore = LayoutItem(id: String(items.count), frame: Rect(x: H, y: page.height + 2, width: result.width, height: result.height),
-                                      block: "showMore", content: .showMore(result.box))
+                showMore = LayoutItem(id: ItemID([items.count]), frame: Rect(x: H, y: page.height + 2, width: result.width, height: result.height),
+                                      block: .showMore, content: .showMore(result.box))
             }
         }
         context.warnings.place = nil

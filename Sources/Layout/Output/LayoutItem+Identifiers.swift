@@ -1,16 +1,16 @@
 import Document
 import Drawing
 
-/// Stable hierarchical item ids (`cli-contract.md`, layout JSON): the top-level item at index 2 is "2", the
-/// items nested in it (a details body, a table's title and cell contents, in that order) are "2.0", "2.1", …,
-/// and so on down. Reveal, hit-testing and the layout JSON address nested items by them.
+/// Stable hierarchical item ids (`ItemID`): the items nested in an item (a details body, a table's title and cell
+/// contents, in that order) are its children 0, 1, …, and so on down. Reveal, hit-testing and the layout JSON
+/// address nested items by them.
 extension LayoutItem {
-    mutating func assignIdentifiers(_ identifier: String) {
+    mutating func assignIdentifiers(_ identifier: ItemID) {
         id = identifier
         var next = 0
         func assign(_ items: inout [LayoutItem]) {
             for index in items.indices {
-                items[index].assignIdentifiers(identifier + "." + String(next))
+                items[index].assignIdentifiers(identifier.child(next))
                 next += 1
             }
         }

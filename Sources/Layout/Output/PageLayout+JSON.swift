@@ -46,7 +46,7 @@ extension PageLayout {
 extension LayoutItem {
     func json(includeCharacterRects: Bool) -> JSONOut {
         func rect(_ r: Rect) -> JSONOut { .array([.number(r.x), .number(r.y), .number(r.width), .number(r.height)]) }
-        var members: [(String, JSONOut)] = [("id", .string(id)), ("kind", .string(kind)), ("block", .string(block)), ("frame", rect(frame))]
+        var members: [(String, JSONOut)] = [("id", .string(id.description)), ("kind", .string(kind)), ("block", .string(block.rawValue)), ("frame", rect(frame))]
         switch content {
         case .text(let box):
             members.append(("font", .object([

@@ -74,13 +74,13 @@ public struct Status: Sendable, Equatable {
 
 /// One positioned item of the page.
 public struct LayoutItem: Sendable, Equatable {
-    public var id: String
+    public var id: ItemID
     public var frame: Rect
     /// The source block type (`paragraph`, `heading`, ...).
-    public var block: String
+    public var block: BlockRole
     public var content: ItemContent
 
-    public init(id: String = "", frame: Rect, block: String, content: ItemContent) {
+    public init(id: ItemID = ItemID([]), frame: Rect, block: BlockRole, content: ItemContent) {
         self.id = id
         self.frame = frame
         self.block = block

@@ -31,6 +31,6 @@ enum CodeBlockLayout {
         var code = CodeBlock(fill: QuoteLayout.fill(context), text: laidOut.box, textOrigin: Point(x: sideInset, y: topPad),
                              language: language, languageLabel: label, languageOrigin: labelOrigin)
         code.textHeight = laidOut.height
-        return [LayoutItem(frame: frame, block: "pre", content: .codeBlock(code))]
+        return [LayoutItem(frame: frame, block: .pre, content: .codeBlock(code))]
     }
 }

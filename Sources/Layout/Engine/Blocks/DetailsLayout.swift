@@ -40,6 +40,6 @@ enum DetailsLayout {
                               chevronColor: context.colors.separator,
                               separator: Rect(x: 8, y: height - pixel, width: B - 16, height: pixel), separatorColor: context.colors.separator,
                               items: bodyItems, bodyHeight: bodyHeight)
-        return [LayoutItem(frame: Rect(x: 0, y: 0, width: B, height: height), block: "details", content: .details(details))]
+        return [LayoutItem(frame: Rect(x: 0, y: 0, width: B, height: height), block: .details, content: .details(details))]
     }
 }

@@ -26,23 +26,23 @@ enum FormulaLayout {
                 var view = FormulaView(latex: source, baseline: formula.ascent, drawing: formula.frame.offsetBy(dx: 0, dy: formula.ascent),
                                        width: formula.width, scrollOffset: 0, clipped: false, fallback: nil)
                 view.missingGlyphs = missing
-                return [LayoutItem(frame: Rect(x: H, y: 0, width: formula.width, height: height), block: "mathematical_expression", content: .formula(view))]
+                return [LayoutItem(frame: Rect(x: H, y: 0, width: formula.width, height: height), block: .formula, content: .formula(view))]
             }
             // Scroll content = w + 2H; the offset is clamped to what can scroll (as tables, §2.17).
             let offset = min(max(context.options.tableOffset, 0), formula.width + 2 * H - B)
             var view = FormulaView(latex: source, baseline: formula.ascent, drawing: formula.frame.offsetBy(dx: H - offset, dy: formula.ascent),
                                    width: formula.width, scrollOffset: offset, clipped: true, fallback: nil)
             view.missingGlyphs = missing
-            return [LayoutItem(frame: Rect(x: 0, y: 0, width: B, height: height), block: "mathematical_expression", content: .formula(view))]
+            return [LayoutItem(frame: Rect(x: 0, y: 0, width: B, height: height), block: .formula, content: .formula(view))]
         case .failure(let error):
             context.warnings.formulaFailed(at: location, error)
             // The source as typed, in the monospace face (no ligature turns `->` into an arrow).
-            guard let item = context.textItem(.styled(.fixed, .plain(source)), .paragraph, block: "mathematical_expression", x: H, y: 0, width: B - 2 * H,
+            guard let item = context.textItem(.styled(.fixed, .plain(source)), .paragraph, block: .formula, x: H, y: 0, width: B - 2 * H,
                                               alignment: context.rtl ? .right : .natural),
                   case .text(let box) = item.content else { return [] }
             let view = FormulaView(latex: source, baseline: box.lines.first?.baseline ?? 0, drawing: Frame(), width: item.frame.width,
                                    scrollOffset: 0, clipped: false, fallback: box)
-            return [LayoutItem(frame: item.frame, block: "mathematical_expression", content: .formula(view))]
+            return [LayoutItem(frame: item.frame, block: .formula, content: .formula(view))]
         }
     }
 }

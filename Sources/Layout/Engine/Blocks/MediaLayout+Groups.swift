@@ -17,7 +17,7 @@ extension MediaLayout {
         if let performer = media?.performer, !performer.isEmpty { subtitle.append(performer) }
         let row = fileRow(icon: .play, title: title, subtitle: subtitle.joined(separator: " · "), height: rowHeight, id: id,
                           boundingWidth: B, context: context)
-        return [LayoutItem(frame: Rect(x: 0, y: 0, width: B, height: rowHeight), block: voice ? "voice_note" : "audio", content: .fileRow(row))]
+        return [LayoutItem(frame: Rect(x: 0, y: 0, width: B, height: rowHeight), block: voice ? .voiceNote : .audio, content: .fileRow(row))]
             + captionItems(caption, offset: rowHeight, boundingWidth: B, inset: H, isCover: false, context: context)
     }
 
@@ -31,7 +31,7 @@ extension MediaLayout {
         if !ext.isEmpty { subtitle.append(ext.uppercased()) } else if let mime = media?.mimeType { subtitle.append(mime) }
         let row = fileRow(icon: .document, title: name, subtitle: subtitle.joined(separator: " · "), height: documentRowHeight, id: id,
                           boundingWidth: B, context: context)
-        return [LayoutItem(frame: Rect(x: 0, y: 0, width: B, height: documentRowHeight), block: "document", content: .fileRow(row))]
+        return [LayoutItem(frame: Rect(x: 0, y: 0, width: B, height: documentRowHeight), block: .document, content: .fileRow(row))]
             + captionItems(caption, offset: documentRowHeight, boundingWidth: B, inset: H, isCover: false, context: context)
     }
 
@@ -89,11 +89,11 @@ extension MediaLayout {
             switch block {
             case .photo(let id, _, let spoiler, _):
                 let view = flushView(.image, id, frame: frame, bleed: frame.width - cell.frame.width, spoiler: spoiler, context: context)
-                items.append(LayoutItem(frame: frame, block: "photo", content: .media(view)))
+                items.append(LayoutItem(frame: frame, block: .photo, content: .media(view)))
             case .video(let id, _, let spoiler):
                 var view = flushView(.video, id, frame: frame, bleed: frame.width - cell.frame.width, spoiler: spoiler, context: context)
                 decorateVideo(&view, size: visible, duration: media(id, context: context)?.durationSeconds, context: context)
-                items.append(LayoutItem(frame: frame, block: "video", content: .media(view)))
+                items.append(LayoutItem(frame: frame, block: .video, content: .media(view)))
             default:
                 break  // other blocks keep their slot but draw nothing (§2.14)
             }
@@ -131,7 +131,7 @@ extension MediaLayout {
         var view = flushView(first.kind, first.id, frame: frame, bleed: 0, spoiler: first.spoiler, context: context)
         view.letterbox = true
         if first.kind == .video { decorateVideo(&view, size: (B, height), duration: media(first.id, context: context)?.durationSeconds, context: context) }
-        return [LayoutItem(frame: frame, block: "slideshow", content: .slideshow(Slideshow(page: view, dots: pages.count > 1 ? dots : [], activeDot: 0)))]
+        return [LayoutItem(frame: frame, block: .slideshow, content: .slideshow(Slideshow(page: view, dots: pages.count > 1 ? dots : [], activeDot: 0)))]
             + captionItems(caption, offset: height, boundingWidth: B, inset: H, isCover: false, context: context)
     }
 }

@@ -51,7 +51,7 @@ enum MediaLayout {
         var view = flushView(.image, id, frame: laidOut.frame, bleed: laidOut.frame.width > laidOut.scaled.w ? bleed : 0, spoiler: spoiler,
                              context: context)
         if let url, !url.isEmpty { view.linkBadge = Rect(x: laidOut.scaled.w - 38, y: 14, width: 24, height: 24) }
-        var items = [LayoutItem(frame: laidOut.frame, block: "photo", content: .media(view))]
+        var items = [LayoutItem(frame: laidOut.frame, block: .photo, content: .media(view))]
         items += captionItems(caption, offset: laidOut.scaled.h, boundingWidth: B, inset: H, isCover: isCover, context: context)
         return items
     }
@@ -64,7 +64,7 @@ enum MediaLayout {
         var view = flushView(.video, id, frame: laidOut.frame, bleed: laidOut.frame.width > laidOut.scaled.w ? bleed : 0, spoiler: spoiler,
                              context: context)
         decorateVideo(&view, size: laidOut.scaled, duration: media?.durationSeconds, context: context)
-        var items = [LayoutItem(frame: laidOut.frame, block: "video", content: .media(view))]
+        var items = [LayoutItem(frame: laidOut.frame, block: .video, content: .media(view))]
         items += captionItems(caption, offset: laidOut.scaled.h, boundingWidth: B, inset: H, isCover: isCover, context: context)
         return items
     }
@@ -109,12 +109,12 @@ enum MediaLayout {
         let view = MediaView(kind: .map, lookupIds: [], bleed: laidOut.frame.width > laidOut.scaled.w ? bleed : 0,
                              placeholderColor: context.colors.panelBackground, spoiler: false, spoilerDots: [], playBadge: nil, duration: nil,
                              durationPill: nil, pin: pin, letterbox: false)
-        return [LayoutItem(frame: laidOut.frame, block: "map", content: .media(view))]
+        return [LayoutItem(frame: laidOut.frame, block: .map, content: .media(view))]
             + captionItems(map.caption, offset: laidOut.scaled.h, boundingWidth: B, inset: H, isCover: false, context: context)
     }
 
     /// A V2 placeholder of natural size (B, height): web embeds, post embeds, channel banners, related articles.
-    static func placeholder(_ name: String, height: Double, caption: Caption, boundingWidth B: Double, inset H: Double,
+    static func placeholder(_ name: BlockRole, height: Double, caption: Caption, boundingWidth B: Double, inset H: Double,
                             context: LayoutContext) -> [LayoutItem] {
         let laidOut = frame(natural: (B, height), boundingWidth: B)
         // The generic placeholder: imageTintColor is nil in chat, so white 0.85 (#D9D9D9) (§7.10).
@@ -136,13 +136,13 @@ enum MediaLayout {
         var items: [LayoutItem] = []
         var y = offset
         var rtl = context.rtl
-        if !caption.text.isEmpty, let item = context.textItem(caption.text, .caption, block: "caption", x: H, y: y + captionPad,
+        if !caption.text.isEmpty, let item = context.textItem(caption.text, .caption, block: .caption, x: H, y: y + captionPad,
                                                                 width: B - 2 * H, alignment: .natural) {
             items.append(item)
             y = item.frame.maxY
             if case .text(let box) = item.content { rtl = box.lines.contains { $0.rtl } }
         }
-        if !caption.credit.isEmpty, let item = context.textItem(caption.credit, .credit, block: "credit", x: H,
+        if !caption.credit.isEmpty, let item = context.textItem(caption.credit, .credit, block: .credit, x: H,
                                                                   y: y + (caption.text.isEmpty ? captionPad : creditPad),
                                                                   width: B - 2 * H, alignment: rtl ? .right : .natural) {
             items.append(item)

@@ -26,14 +26,14 @@ enum QuoteLayout {
     static func icon(boundingWidth B: Double, inset H: Double, context: LayoutContext) -> [LayoutItem] {
         guard B - 2 * H >= 4 + 9 + 4 + barWidth else { return [] }
         let x = context.rtl ? H + 4 : B - H - 4 - 9
-        return [LayoutItem(frame: Rect(x: x, y: 4, width: 9, height: 7), block: "blockquote",
+        return [LayoutItem(frame: Rect(x: x, y: 4, width: 9, height: 7), block: .blockquote,
                            content: .ornament(Ornament(shape: .quoteIcon, color: context.colors.quoteAccent, rotation: 0)))]
     }
 
     /// The quote's frame: (H, 0, B − 2H, height), never narrower than nothing (the band arithmetic of nested
     /// quotes shrinks by 2H + 3L a level and runs out of width after a few).
     static func frame(boundingWidth B: Double, inset H: Double, height: Double, context: LayoutContext) -> LayoutItem {
-        LayoutItem(frame: Rect(x: H, y: 0, width: max(0, B - 2 * H), height: height), block: "blockquote", content: .quoteFrame(fill(context)))
+        LayoutItem(frame: Rect(x: H, y: 0, width: max(0, B - 2 * H), height: height), block: .blockquote, content: .quoteFrame(fill(context)))
     }
 
     static func blockQuote(blocks: [Block], credit: RichText, boundingWidth B: Double, inset H: Double, kind: SequenceKind,
@@ -61,7 +61,7 @@ enum QuoteLayout {
         }
         if !credit.isEmpty {
             contentHeight += captionGap
-            if let caption = context.textItem(credit, .caption, block: "blockquote", x: innerInset + (rtl ? -lineInset : 0), y: contentHeight,
+            if let caption = context.textItem(credit, .caption, block: .blockquote, x: innerInset + (rtl ? -lineInset : 0), y: contentHeight,
                                               width: innerWidth, alignment: rtl ? .right : .natural, adjust: { $0.bold = true }) {
                 items.append(caption)
                 contentHeight += caption.frame.height
@@ -82,14 +82,14 @@ enum QuoteLayout {
         var items: [LayoutItem] = []
         var contentHeight = max(0, verticalInset - (body.ascent - body.capHeight))
         var bottomOverhead = body.descent
-        if let bodyItem = context.textItem(text, .paragraph, block: "blockquote", x: x, y: contentHeight, width: width,
+        if let bodyItem = context.textItem(text, .paragraph, block: .blockquote, x: x, y: contentHeight, width: width,
                                            alignment: rtl ? .right : .natural, adjust: { $0.size = 15 }) {
             items.append(bodyItem)
             contentHeight += bodyItem.frame.height
         }
         if !credit.isEmpty {
             contentHeight += captionGap
-            if let caption = context.textItem(credit, .caption, block: "blockquote", x: x, y: contentHeight, width: width,
+            if let caption = context.textItem(credit, .caption, block: .blockquote, x: x, y: contentHeight, width: width,
                                               alignment: rtl ? .right : .natural, adjust: { $0.bold = true }) {
                 items.append(caption)
                 contentHeight += caption.frame.height
@@ -109,7 +109,7 @@ enum QuoteLayout {
         var quoteRegionBottom = contentHeight
         var widestLine = 0.0
         var bottomOverhead = body.descent
-        if let bodyItem = context.textItem(text, .paragraph, block: "pullquote", x: H, y: contentHeight, width: B - 2 * H,
+        if let bodyItem = context.textItem(text, .paragraph, block: .pullquote, x: H, y: contentHeight, width: B - 2 * H,
                                            alignment: .center, adjust: { $0.size = 15; $0.italic = true }) {
             items.append(bodyItem)
             contentHeight += bodyItem.frame.height
@@ -118,7 +118,7 @@ enum QuoteLayout {
         quoteRegionBottom = contentHeight + max(0, pullVerticalInset - body.descent)
         if !credit.isEmpty {
             contentHeight += captionGap
-            if let caption = context.textItem(credit, .caption, block: "pullquote", x: H, y: contentHeight, width: B - 2 * H,
+            if let caption = context.textItem(credit, .caption, block: .pullquote, x: H, y: contentHeight, width: B - 2 * H,
                                               alignment: .center, adjust: { $0.bold = true; $0.italic = true }) {
                 items.append(caption)
                 contentHeight += caption.frame.height
@@ -129,11 +129,11 @@ enum QuoteLayout {
         let pillWidth = min(widestLine + 2 * pullPadding, B)
         let pillX = (B - pillWidth) / 2
         let accent = context.colors.quoteAccent
-        let pill = LayoutItem(frame: Rect(x: pillX, y: 0, width: pillWidth, height: contentHeight), block: "pullquote",
+        let pill = LayoutItem(frame: Rect(x: pillX, y: 0, width: pillWidth, height: contentHeight), block: .pullquote,
                               content: .pullQuote(color: accent.multipliedAlpha(fillAlpha), cornerRadius: cornerRadius))
-        let open = LayoutItem(frame: Rect(x: pillX + 6, y: 6, width: 12, height: 10), block: "pullquote",
+        let open = LayoutItem(frame: Rect(x: pillX + 6, y: 6, width: 12, height: 10), block: .pullquote,
                               content: .ornament(Ornament(shape: .quoteOpen, color: accent, rotation: 0)))
-        let close = LayoutItem(frame: Rect(x: pillX + pillWidth - 6 - 12, y: quoteRegionBottom - 6 - 10, width: 12, height: 10), block: "pullquote",
+        let close = LayoutItem(frame: Rect(x: pillX + pillWidth - 6 - 12, y: quoteRegionBottom - 6 - 10, width: 12, height: 10), block: .pullquote,
                                content: .ornament(Ornament(shape: .quoteClose, color: accent, rotation: 0)))
         return [pill] + items + [open, close]
     }

@@ -104,6 +104,6 @@ enum TableLayout {
                                 return moved
                             },
                             cells: cellLayouts, lines: lines, scrollOffset: offset)
-        return [LayoutItem(frame: Rect(x: 0, y: 0, width: B, height: totalHeight + titleHeight), block: "table", content: .table(payload))]
+        return [LayoutItem(frame: Rect(x: 0, y: 0, width: B, height: totalHeight + titleHeight), block: .table, content: .table(payload))]
     }
 }

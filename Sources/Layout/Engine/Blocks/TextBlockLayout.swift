@@ -4,7 +4,7 @@ import Drawing
 /// Title, subtitle, kicker, header, subheader, heading, paragraph, footer and author/date blocks
 /// (`v2-layout-facts.md` §2.1–2.2): one text item at (H, 0), width B − 2H.
 enum TextBlockLayout {
-    static func layout(_ text: RichText, _ category: TextCategory, block: String, boundingWidth B: Double, inset H: Double,
+    static func layout(_ text: RichText, _ category: TextCategory, block: BlockRole, boundingWidth B: Double, inset H: Double,
                        context: LayoutContext, alignRight: Bool = false) -> [LayoutItem] {
         let alignment: TextAlignment = context.rtl || alignRight ? .right : .natural
         guard let item = context.textItem(text, category, block: block, x: H, y: 0, width: B - 2 * H, alignment: alignment) else { return [] }
@@ -23,7 +23,7 @@ enum TextBlockLayout {
             parts.append(.plain(DateTextFormatter(environment: context.options.text).longDate(unixTime)))
         }
         guard !parts.isEmpty else { return [] }
-        return layout(.concat(parts), .caption, block: "authorDate", boundingWidth: B, inset: H, context: context,
+        return layout(.concat(parts), .caption, block: .authorDate, boundingWidth: B, inset: H, context: context,
                       alignRight: context.previousItemHasRTLLine)
     }
 }

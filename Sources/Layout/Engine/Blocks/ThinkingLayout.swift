@@ -23,7 +23,7 @@ enum ThinkingLayout {
         guard let laidOut = context.text.layout(attributed, width: B - 2 * H, alignment: .natural, lineSpacingFactor: 1) else { return [] }
         let thinking = Thinking(text: laidOut.box, shimmerCenterX: shimmerCenter(width: laidOut.width, phase: staticPhase),
                                 shimmerHalfWidth: shimmerHalfWidth, shimmerAlpha: shimmerAlpha)
-        return [LayoutItem(frame: Rect(x: H, y: 0, width: laidOut.width, height: laidOut.height), block: "thinking", content: .thinking(thinking))]
+        return [LayoutItem(frame: Rect(x: H, y: 0, width: laidOut.width, height: laidOut.height), block: .thinking, content: .thinking(thinking))]
     }
 }
 
