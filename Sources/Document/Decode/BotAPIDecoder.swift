@@ -1,5 +1,5 @@
 /// Decodes Bot API 10.3 rich-message JSON (send and receive shapes) into the document model.
-struct BotAPIDecoder {
+struct BotAPIDecoder: JSONBlockDecoding {
     let context: DecodeContext
 
     /// `rich_message` (RichMessage or InputRichMessage). `sent`: the send shape, whose text the server scans
@@ -85,11 +85,6 @@ struct BotAPIDecoder {
         return nil
     }
 
-    func decodeBlocks(_ node: JSONNode, depth: Int) throws -> [Block] {
-        try context.checkDepth(depth, at: node)
-        return try node.array().map { try decodeBlock($0, depth: depth) }
-    }
-
     func decodeBlock(_ node: JSONNode, depth: Int) throws -> Block {
         guard node.object != nil else { throw node.mismatch("block object") }
         let type = try node.required("type").string()
@@ -148,21 +143,11 @@ struct BotAPIDecoder {
             return .document(mediaId: id, caption: try caption(node, depth))
         case "thinking": return .thinking(try text(node, "text", depth))
         default:
-            try context.unknownType(type, kind: "block", at: node)
-            return .unsupported(type: type, location: .jsonPath(node.path))
+            return try unknownBlock(type, node)
         }
     }
 
     // MARK: Rich text
-
-    func text(_ node: JSONNode, _ key: String, _ depth: Int) throws -> RichText {
-        try decodeText(try node.required(key), depth: depth + 1)
-    }
-
-    func optionalText(_ node: JSONNode, _ key: String, _ depth: Int) throws -> RichText {
-        guard let member = node[key] else { return .empty }
-        return try decodeText(member, depth: depth + 1)
-    }
 
     func decodeText(_ node: JSONNode, depth: Int) throws -> RichText {
         try context.checkDepth(depth, at: node)
@@ -218,8 +203,7 @@ struct BotAPIDecoder {
         case "reference": return .anchor(name: try node.required("name").string(), try inner())
         case "reference_link": return .link(.referenceLink(try node.required("reference_name").string()), try inner())
         default:
-            try context.unknownType(type, kind: "text", at: node)
-            return .unknown(type: type, text: try node["text"].map { try decodeText($0, depth: depth + 1) } ?? .empty)
+            return try unknownText(type, node, depth)
         }
     }
 

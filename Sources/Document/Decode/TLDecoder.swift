@@ -1,7 +1,7 @@
 import Foundation
 
 /// Decodes MTProto TL JSON as Telethon's `to_dict()`/`to_json()` writes it (`"_"` discriminators).
-struct TLDecoder {
+struct TLDecoder: JSONBlockDecoding {
     let context: DecodeContext
 
     /// `RichMessage` or `Page` (both carry blocks plus photos/documents pools).
@@ -16,11 +16,6 @@ struct TLDecoder {
                                 blockLocations: blocks.indices.map { .jsonPath(blocksNode.path + "[\($0)]") })
         try context.checkLimits(document, blocksPath: blocksNode.path)
         return document
-    }
-
-    func decodeBlocks(_ node: JSONNode, depth: Int) throws -> [Block] {
-        try context.checkDepth(depth, at: node)
-        return try node.array().map { try decodeBlock($0, depth: depth) }
     }
 
     func decodeBlock(_ node: JSONNode, depth: Int) throws -> Block {
@@ -102,21 +97,11 @@ struct TLDecoder {
             return .buttonRow(ButtonRow(buttons: buttons, alignment: alignment))
         case "PageBlockUnsupported": return .unsupported(type: "PageBlockUnsupported", location: .jsonPath(node.path))
         default:
-            try context.unknownType(type, kind: "block", at: node)
-            return .unsupported(type: type, location: .jsonPath(node.path))
+            return try unknownBlock(type, node)
         }
     }
 
     // MARK: Rich text
-
-    func text(_ node: JSONNode, _ key: String, _ depth: Int) throws -> RichText {
-        try decodeText(try node.required(key), depth: depth + 1)
-    }
-
-    func optionalText(_ node: JSONNode, _ key: String, _ depth: Int) throws -> RichText {
-        guard let member = node[key] else { return .empty }
-        return try decodeText(member, depth: depth + 1)
-    }
 
     func decodeText(_ node: JSONNode, depth: Int) throws -> RichText {
         try context.checkDepth(depth, at: node)
@@ -171,8 +156,7 @@ struct TLDecoder {
         case "TextDiff": return .diff(new: try inner(), old: try text(node, "old_text", depth))
         case "TextButton": return .button(try decodeButton(node, depth: depth))
         default:
-            try context.unknownType(type, kind: "text", at: node)
-            return .unknown(type: type, text: try node["text"].map { try decodeText($0, depth: depth + 1) } ?? .empty)
+            return try unknownText(type, node, depth)
         }
     }
 

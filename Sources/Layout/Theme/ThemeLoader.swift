@@ -12,9 +12,23 @@ import Foundation
 /// be null (none). `isDark` switches the dark-theme
 /// derivations (table borders, separators). Keys of a direction are the fields of `MessageColors`.
 public enum ThemeLoader {
-    public static let directionKeys = ["primaryText", "secondaryText", "linkText", "accentText", "accentControl",
-                                       "mediaActiveControl", "fileTitle", "fileDescription", "fillTop", "fillBottom",
-                                       "outline", "check"]
+    /// A colour key of a direction and the field it sets: the one list the reader, the writer and the error
+    /// message use, in the order theme files are written.
+    enum Field {
+        case color(WritableKeyPath<MessageColors, RGBA>)
+        /// May be null (none).
+        case optional(WritableKeyPath<MessageColors, RGBA?>)
+    }
+
+    static var directionFields: [(key: String, field: Field)] {
+        [("primaryText", .color(\.primaryText)), ("secondaryText", .color(\.secondaryText)), ("linkText", .color(\.linkText)),
+         ("accentText", .color(\.accentText)), ("accentControl", .color(\.accentControl)),
+         ("mediaActiveControl", .color(\.mediaActiveControl)), ("fileTitle", .color(\.fileTitle)),
+         ("fileDescription", .color(\.fileDescription)), ("fillTop", .color(\.fillTop)), ("fillBottom", .color(\.fillBottom)),
+         ("outline", .optional(\.outline)), ("check", .color(\.check))]
+    }
+
+    public static var directionKeys: [String] { directionFields.map(\.key) }
 
     public static func load(_ spec: String) throws -> Theme {
         if let theme = Theme.builtIn(spec) { return theme }
@@ -79,25 +93,16 @@ public enum ThemeLoader {
     static func apply(_ node: JSONNode, to base: MessageColors) throws -> MessageColors {
         guard let object = node.object else { throw node.mismatch("object") }
         var colors = base
+        let fields = directionFields
         for key in object.keys {
-            guard directionKeys.contains(key) else {
+            guard let field = fields.first(where: { $0.key == key })?.field else {
                 throw DecodeError(path: node.path + "." + key, message: "unknown colour key (expected one of \(directionKeys.joined(separator: ", ")))")
             }
-            if key == "outline", case .null = object[key]! { colors.outline = nil; continue }
-            let value = try color(node.required(key))
-            switch key {
-            case "primaryText": colors.primaryText = value
-            case "secondaryText": colors.secondaryText = value
-            case "linkText": colors.linkText = value
-            case "accentText": colors.accentText = value
-            case "accentControl": colors.accentControl = value
-            case "mediaActiveControl": colors.mediaActiveControl = value
-            case "fileTitle": colors.fileTitle = value
-            case "fileDescription": colors.fileDescription = value
-            case "fillTop": colors.fillTop = value
-            case "fillBottom": colors.fillBottom = value
-            case "outline": colors.outline = value
-            default: colors.check = value
+            switch field {
+            case .optional(let path):
+                if case .null = object[key]! { colors[keyPath: path] = nil } else { colors[keyPath: path] = try color(node.required(key)) }
+            case .color(let path):
+                colors[keyPath: path] = try color(node.required(key))
             }
         }
         return colors
@@ -124,15 +129,12 @@ extension ThemeLoader {
     /// The complete theme as a theme file (every key), e.g. to start a custom theme from a built-in one.
     public static func json(_ theme: Theme) -> JSONOut {
         func direction(_ colors: MessageColors) -> JSONOut {
-            .object([
-                ("primaryText", .string(text(colors.primaryText))), ("secondaryText", .string(text(colors.secondaryText))),
-                ("linkText", .string(text(colors.linkText))), ("accentText", .string(text(colors.accentText))),
-                ("accentControl", .string(text(colors.accentControl))),
-                ("mediaActiveControl", .string(text(colors.mediaActiveControl))), ("fileTitle", .string(text(colors.fileTitle))),
-                ("fileDescription", .string(text(colors.fileDescription))), ("fillTop", .string(text(colors.fillTop))),
-                ("fillBottom", .string(text(colors.fillBottom))), ("outline", colors.outline.map { .string(text($0)) } ?? .null),
-                ("check", .string(text(colors.check))),
-            ])
+            .object(directionFields.map { key, field in
+                switch field {
+                case .color(let path): return (key, .string(text(colors[keyPath: path])))
+                case .optional(let path): return (key, colors[keyPath: path].map { .string(text($0)) } ?? .null)
+                }
+            })
         }
         return .object([("base", .string(Theme.builtIn(theme.name) != nil ? theme.name : "day")), ("name", .string(theme.name)),
                         ("isDark", .bool(theme.isDark)), ("wallpaper", .string(text(theme.wallpaper))),
