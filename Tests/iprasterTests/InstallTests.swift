@@ -38,10 +38,18 @@ final class InstallTests: XCTestCase {
         let install = Process()
         install.executableURL = URL(fileURLWithPath: TestEnvironment.root + "/scripts/install")
         install.arguments = [prefix]
+        // The binary under test, not a static build of its own (scripts/bench and users' installs build that).
+        install.environment = ProcessInfo.processInfo.environment.merging(["IPRASTER_BINARY": TestEnvironment.executable]) { $1 }
         install.standardOutput = FileHandle.nullDevice
         try install.run()
         install.waitUntilExit()
         XCTAssertEqual(install.terminationStatus, 0)
+        // Installed stripped: no symbol table, and smaller than the build's binary.
+        let sections = try run("/usr/bin/readelf", ["-S", "--wide", prefix + "/bin/ipraster"], in: "/")
+        XCTAssertEqual(sections.status, 0, sections.stderr)
+        XCTAssertFalse(sections.stdout.contains(".symtab"), "the installed binary keeps its symbol table")
+        let size = { (path: String) in (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0 }
+        XCTAssertLessThan(size(prefix + "/bin/ipraster"), size(TestEnvironment.executable))
         let version = try run(prefix + "/bin/ipraster", ["--version"], in: "/")
         XCTAssertEqual(version.status, 0, version.stderr)
         XCTAssertTrue(version.stdout.contains("fonts-dir \(prefix)/share/ipraster/fonts\n"), version.stdout)
