@@ -128,7 +128,7 @@ public struct RevealCostMap: Sendable, Equatable {
         case .formula(let formula):
             // A formula costs its own width, also when it is wider than the page and clipped (reveal facts §3).
             return .nonText(start: start, end: start + widthCost(formula.fallback == nil ? formula.width : item.frame.width))
-        case .divider, .anchor, .unsupported, .listMarker, .quoteFrame, .pullQuote, .ornament, .buttonRow, .showMore, .media, .fileRow, .slideshow:
+        case .decoration, .showMore, .media, .fileRow, .slideshow:
             return .nonText(start: start, end: start + widthCost(item.frame.width))
         }
     }

@@ -77,7 +77,7 @@ final class BlockGeometryTests: XCTestCase {
         XCTAssertEqual(box.frame.width, 18)
         XCTAssertEqual(box.frame.height, 18)
         XCTAssertEqual(checklist.items.first { $0.kind == "text" }?.frame.minX, H + 8 + 18)
-        guard case .listMarker(.checkbox(true, _, _)) = box.content else { return XCTFail("not a checked checkbox") }
+        guard case .checkbox(true, _, _)? = box.content.decoration(as: ListMarker.self) else { return XCTFail("not a checked checkbox") }
 
         let rtl = try layout([list], rtl: true)
         let rtlMarker = try XCTUnwrap(rtl.items.first { $0.kind == "listMarker" })
@@ -109,7 +109,7 @@ final class BlockGeometryTests: XCTestCase {
         XCTAssertEqual(text.frame.minY - frame.frame.minY, topPad, accuracy: 0.0001)
         XCTAssertEqual(frame.frame.maxY - text.frame.maxY, max(0, 6 - font.descent), accuracy: 0.0001)
         XCTAssertEqual(icon.frame, Rect(x: B - H - 4 - 9, y: frame.frame.minY + 4, width: 9, height: 7))
-        guard case .text(let box) = text.content, case .quoteFrame(let fill) = frame.content else { return XCTFail() }
+        guard case .text(let box) = text.content, let fill = frame.content.decoration(as: QuoteFill.self) else { return XCTFail() }
         XCTAssertEqual(box.font.size, 15)
         XCTAssertEqual(fill.barWidth, 3)
         XCTAssertEqual(fill.cornerRadius, 6)
@@ -194,7 +194,7 @@ final class BlockGeometryTests: XCTestCase {
 
     func testButtonRowsGeometry() throws {
         let justified = try layout([#"{"type": "buttons", "buttons": [{"text": "A", "callback_data": "a"}, {"text": "B", "callback_data": "b"}]}"#])
-        guard case .buttonRow(let faces) = justified.items[0].content else { return XCTFail() }
+        guard let faces = justified.items[0].content.decoration(as: ButtonRowFaces.self)?.faces else { return XCTFail() }
         XCTAssertEqual(faces.map(\.frame.width), [147, 147])
         XCTAssertEqual(faces[0].frame.minX, H)
         XCTAssertEqual(faces[1].frame.maxX, B - H, accuracy: 0.0001)
@@ -203,7 +203,7 @@ final class BlockGeometryTests: XCTestCase {
         let wrapped = try layout([#"{"type": "buttons", "buttons": [\#(nine)]}"#])
         XCTAssertEqual(wrapped.items[0].frame.height, 40 + 6 + 40, "at most 8 a row")
         let right = try layout([#"{"type": "buttons", "align": "right", "buttons": [{"text": "Go", "callback_data": "g"}]}"#])
-        guard case .buttonRow(let rightFaces) = right.items[0].content else { return XCTFail() }
+        guard let rightFaces = right.items[0].content.decoration(as: ButtonRowFaces.self)?.faces else { return XCTFail() }
         XCTAssertEqual(rightFaces[0].frame.maxX, B - H, accuracy: 0.0001)
         XCTAssertLessThan(rightFaces[0].frame.width, 100)
     }
@@ -227,7 +227,7 @@ final class BlockGeometryTests: XCTestCase {
         let data = try XCTUnwrap(FileManager.default.contents(atPath: directory + "/a_chat_answer.received_update.json"))
         let page = try TestEnvironment.pipeline.layout(try InputDecoder.decode(bytes: [UInt8](data)), settings: RenderSettings())
         let placeholders = Set(page.items.compactMap { item -> String? in
-            if case .unsupported(let type, _, _, _, _) = item.content { return type }
+            if let pill = item.content.decoration(as: UnsupportedPill.self) { return pill.typeName }
             return nil
         })
         XCTAssertTrue(placeholders.isSubset(of: ["table", "mathematical_expression"]), "\(placeholders)")

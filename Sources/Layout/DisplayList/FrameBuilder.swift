@@ -64,36 +64,16 @@ struct FrameBuilder {
         switch item.content {
         case .text(let box):
             frame = text(box, at: origin, named: GroupID.Text(item: item.id, part: .body))
-        case .divider(let color):
-            frame.append(.fill(.rect(item.frame), .solid(color)))
-        case .anchor:
-            break
-        case .unsupported(_, let fill, let radius, let label, let labelOrigin):
-            frame.append(.fill(.roundedRect(item.frame, radius: radius), .solid(fill)))
-            frame.append(contentsOf: text(label, at: origin.offset(labelOrigin)))
-        case .listMarker(let marker):
-            frame = listMarker(marker, in: item.frame)
-        case .quoteFrame(let fill):
-            frame = quoteFill(fill, in: item.frame)
-        case .pullQuote(let color, let radius):
-            frame.append(.fill(.roundedRect(item.frame, radius: radius), .solid(color)))
-        case .ornament(let ornament):
-            frame = self.ornament(ornament, in: item.frame)
+        case .decoration(let decoration):
+            frame = decoration.value.draw(in: item.frame, with: self)
         case .codeBlock(let code):
-            frame = quoteFill(code.fill, in: item.frame)
+            frame = code.fill.draw(in: item.frame, with: self)
             frame.append(contentsOf: text(code.text, at: origin.offset(code.textOrigin), named: GroupID.Text(item: item.id, part: .body)))
             if let label = code.languageLabel { frame.append(contentsOf: text(label, at: origin.offset(code.languageOrigin))) }
         case .details(let details):
             frame = self.details(details, in: item.frame, title: GroupID.Text(item: item.id, part: .title))
         case .thinking(let thinking):
             frame = self.thinking(thinking, in: item.frame)
-        case .buttonRow(let buttons):
-            for button in buttons {
-                if let fill = button.fill {
-                    frame.append(.fill(.roundedRect(button.frame.offsetBy(dx: origin.x, dy: origin.y), radius: button.cornerRadius), .solid(fill)))
-                }
-                frame.append(contentsOf: text(button.label, at: origin.offset(button.labelOrigin)))
-            }
         case .showMore(let box):
             frame = text(box, at: origin)
         case .table(let table):

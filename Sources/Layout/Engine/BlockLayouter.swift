@@ -31,9 +31,9 @@ enum BlockLayouter {
             // width floor(B/2), centred, 1 device pixel tall, separator colour (§2.3).
             let width = (B / 2).rounded(.down)
             return Result(items: [LayoutItem(frame: Rect(x: ((B - width) / 2).rounded(.down), y: 0, width: width, height: 1 / context.scale),
-                                             block: name, content: .divider(color: context.colors.separator))])
+                                             block: name, content: .decorated(Divider(color: context.colors.separator)))])
         case .anchor(let name):
-            return Result(items: [LayoutItem(frame: .zero, block: .anchor, content: .anchor(name: name))])
+            return Result(items: [LayoutItem(frame: .zero, block: .anchor, content: .decorated(Anchor(name: name)))])
         case .list(let list):
             return Result(items: ListLayout.layout(list, boundingWidth: B, inset: H, kind: kind, context: &context))
         case .blockQuote(let blocks, let credit, _):

@@ -23,8 +23,7 @@ extension LayoutItem {
             assign(&table.title)
             for cell in table.cells.indices { assign(&table.cells[cell].items) }
             content = .table(table)
-        case .text, .divider, .anchor, .unsupported, .listMarker, .quoteFrame, .pullQuote, .ornament, .codeBlock,
-             .thinking, .buttonRow, .showMore, .media, .fileRow, .slideshow, .formula:
+        case .text, .decoration, .codeBlock, .thinking, .showMore, .media, .fileRow, .slideshow, .formula:
             break
         }
     }

@@ -61,8 +61,7 @@ extension PageLayout {
         case .formula(let formula):
             out.append(indent + "  formula baseline=\(number(formula.baseline)) width=\(number(formula.width)) offset=\(number(formula.scrollOffset))"
                        + (formula.fallback != nil ? " fallback" : ""))
-        case .divider, .anchor, .unsupported, .listMarker, .quoteFrame, .pullQuote, .ornament, .thinking, .buttonRow, .media,
-             .fileRow, .slideshow:
+        case .decoration, .thinking, .media, .fileRow, .slideshow:
             break
         }
     }

@@ -43,6 +43,11 @@ extension PageLayout {
     }
 }
 
+extension PageLayout {
+    /// A rectangle as the layout JSON writes it: [x, y, width, height].
+    static func rectJSON(_ r: Rect) -> JSONOut { .array([.number(r.x), .number(r.y), .number(r.width), .number(r.height)]) }
+}
+
 extension LayoutItem {
     func json(includeCharacterRects: Bool) -> JSONOut {
         func rect(_ r: Rect) -> JSONOut { .array([.number(r.x), .number(r.y), .number(r.width), .number(r.height)]) }
@@ -77,26 +82,8 @@ extension LayoutItem {
                     return .object(fields)
                 })))
             }
-        case .divider(let color):
-            members.append(("color", .string(color.hexString)))
-        case .anchor(let name):
-            members.append(("name", .string(name)))
-        case .unsupported(let typeName, _, _, _, _):
-            members.append(("type", .string(typeName)))
-        case .listMarker(let marker):
-            switch marker {
-            case .bullet: members.append(("marker", .string("bullet")))
-            case .label(let box, _): members.append(("marker", .string("label"))); members.append(("lines", .array(box.lines.map { .array([.int($0.range.lowerBound), .int($0.range.upperBound)]) })))
-            case .checkbox(let checked, _, _): members.append(("marker", .string("checkbox"))); members.append(("checked", .bool(checked)))
-            }
-        case .quoteFrame(let fill):
-            members.append(("barWidth", .number(fill.barWidth)))
-            members.append(("cornerRadius", .number(fill.cornerRadius)))
-            members.append(("barOnTrailing", .bool(fill.barOnTrailing)))
-        case .pullQuote(_, let radius):
-            members.append(("cornerRadius", .number(radius)))
-        case .ornament(let ornament):
-            members.append(("shape", .string(ornament.shape.rawValue)))
+        case .decoration(let decoration):
+            members.append(contentsOf: decoration.value.jsonFields)
         case .codeBlock(let code):
             members.append(("language", .string(code.language)))
             members.append(("textFrame", rect(Rect(x: code.textOrigin.x, y: code.textOrigin.y, width: code.text.lines.map(\.frame.maxX).max() ?? 0,
@@ -122,8 +109,6 @@ extension LayoutItem {
             })))
             if let missing = Self.missingGlyphs(thinking.text.missingGlyphs) { members.append(missing) }
             if let entities = Self.entities(thinking.text.entities) { members.append(entities) }
-        case .buttonRow(let buttons):
-            members.append(("buttons", .array(buttons.map { .object([("frame", rect($0.frame))]) })))
         case .showMore:
             break
         case .media(let media):

@@ -90,17 +90,10 @@ public struct LayoutItem: Sendable, Equatable {
     public var kind: String {
         switch content {
         case .text: return "text"
-        case .divider: return "divider"
-        case .anchor: return "anchor"
-        case .unsupported: return "unsupported"
-        case .listMarker: return "listMarker"
-        case .quoteFrame: return "quoteFrame"
-        case .pullQuote: return "pullQuote"
-        case .ornament: return "ornament"
+        case .decoration(let decoration): return decoration.kind
         case .codeBlock: return "codeBlock"
         case .details: return "details"
         case .thinking: return "thinking"
-        case .buttonRow: return "buttonRow"
         case .showMore: return "showMore"
         case .table: return "table"
         case .media(let media): return media.kind.rawValue
@@ -113,19 +106,12 @@ public struct LayoutItem: Sendable, Equatable {
 
 public enum ItemContent: Sendable, Equatable {
     case text(TextBox)
-    case divider(color: RGBA)
-    case anchor(name: String)
-    /// The V2 placeholder pill: "Unsupported: <type>".
-    case unsupported(typeName: String, fill: RGBA, cornerRadius: Double, label: TextBox, labelOrigin: Point)
-    case listMarker(ListMarker)
-    case quoteFrame(QuoteFill)
-    /// The pull-quote pill behind the text: a rounded rectangle.
-    case pullQuote(color: RGBA, cornerRadius: Double)
-    case ornament(Ornament)
+    /// A part that only draws (divider, list marker, quote frame, pull-quote pill, ornament, anchor, the
+    /// "Unsupported" pill, a row of buttons): it draws itself and names its JSON fields (`Decoration`).
+    case decoration(AnyDecoration)
     case codeBlock(CodeBlock)
     case details(Details)
     case thinking(Thinking)
-    case buttonRow([ButtonFace])
     /// The "Show more" link of a partial message.
     case showMore(TextBox)
     case table(Table)

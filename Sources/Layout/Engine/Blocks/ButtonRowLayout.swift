@@ -68,7 +68,7 @@ enum ButtonRowLayout {
             }
         }
         let height = Double(rows.count) * rowHeight + Double(rows.count - 1) * spacing
-        return [LayoutItem(frame: Rect(x: 0, y: 0, width: B, height: height), block: .buttons, content: .buttonRow(faces))]
+        return [LayoutItem(frame: Rect(x: 0, y: 0, width: B, height: height), block: .buttons, content: .decorated(ButtonRowFaces(faces: faces)))]
     }
 
     /// The label, 16 pt semibold, in the colour its style gives.

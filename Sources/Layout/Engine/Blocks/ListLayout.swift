@@ -85,11 +85,11 @@ enum ListLayout {
         }
         switch marker {
         case .bullet:
-            return LayoutItem(frame: frame(width: bulletSize, height: bulletSize), block: .list, content: .listMarker(.bullet(color: color)))
+            return LayoutItem(frame: frame(width: bulletSize, height: bulletSize), block: .list, content: .decorated(ListMarker.bullet(color: color)))
         case .checkbox(let checked):
             // OLD colours: fill panelAccent, ring in controlColor (§2.5).
             return LayoutItem(frame: frame(width: checkboxSize, height: checkboxSize), block: .list,
-                              content: .listMarker(.checkbox(checked: checked, fill: context.colors.panelAccent, border: context.colors.control)))
+                              content: .decorated(ListMarker.checkbox(checked: checked, fill: context.colors.panelAccent, border: context.colors.control)))
         case .label(let text, let width):
             // The label is right-aligned in its natural-width × 20 frame and centred vertically in it
             // (OLD renderer; v2-render-facts §7.3).
@@ -98,7 +98,7 @@ enum ListLayout {
             let box = laidOut?.box ?? TextBox(font: context.fonts.metrics(FontSpec(family: .sans, size: 17)), lineHeight: 0, lines: [], alignment: .natural)
             let textHeight = laidOut?.height ?? 0
             let origin = Point(x: markerFrame.width - (laidOut?.width ?? 0), y: (markerFrame.height - textHeight) / 2)
-            return LayoutItem(frame: markerFrame, block: .list, content: .listMarker(.label(box, origin: origin)))
+            return LayoutItem(frame: markerFrame, block: .list, content: .decorated(ListMarker.label(box, origin: origin)))
         }
     }
 }

@@ -27,13 +27,13 @@ enum QuoteLayout {
         guard B - 2 * H >= 4 + 9 + 4 + barWidth else { return [] }
         let x = context.rtl ? H + 4 : B - H - 4 - 9
         return [LayoutItem(frame: Rect(x: x, y: 4, width: 9, height: 7), block: .blockquote,
-                           content: .ornament(Ornament(shape: .quoteIcon, color: context.colors.quoteAccent, rotation: 0)))]
+                           content: .decorated(Ornament(shape: .quoteIcon, color: context.colors.quoteAccent, rotation: 0)))]
     }
 
     /// The quote's frame: (H, 0, B − 2H, height), never narrower than nothing (the band arithmetic of nested
     /// quotes shrinks by 2H + 3L a level and runs out of width after a few).
     static func frame(boundingWidth B: Double, inset H: Double, height: Double, context: LayoutContext) -> LayoutItem {
-        LayoutItem(frame: Rect(x: H, y: 0, width: max(0, B - 2 * H), height: height), block: .blockquote, content: .quoteFrame(fill(context)))
+        LayoutItem(frame: Rect(x: H, y: 0, width: max(0, B - 2 * H), height: height), block: .blockquote, content: .decorated(fill(context)))
     }
 
     static func blockQuote(blocks: [Block], credit: RichText, boundingWidth B: Double, inset H: Double, kind: SequenceKind,
@@ -130,11 +130,11 @@ enum QuoteLayout {
         let pillX = (B - pillWidth) / 2
         let accent = context.colors.quoteAccent
         let pill = LayoutItem(frame: Rect(x: pillX, y: 0, width: pillWidth, height: contentHeight), block: .pullquote,
-                              content: .pullQuote(color: accent.multipliedAlpha(fillAlpha), cornerRadius: cornerRadius))
+                              content: .decorated(PullQuotePill(color: accent.multipliedAlpha(fillAlpha), cornerRadius: cornerRadius)))
         let open = LayoutItem(frame: Rect(x: pillX + 6, y: 6, width: 12, height: 10), block: .pullquote,
-                              content: .ornament(Ornament(shape: .quoteOpen, color: accent, rotation: 0)))
+                              content: .decorated(Ornament(shape: .quoteOpen, color: accent, rotation: 0)))
         let close = LayoutItem(frame: Rect(x: pillX + pillWidth - 6 - 12, y: quoteRegionBottom - 6 - 10, width: 12, height: 10), block: .pullquote,
-                               content: .ornament(Ornament(shape: .quoteClose, color: accent, rotation: 0)))
+                               content: .decorated(Ornament(shape: .quoteClose, color: accent, rotation: 0)))
         return [pill] + items + [open, close]
     }
 }

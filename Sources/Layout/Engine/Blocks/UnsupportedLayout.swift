@@ -14,7 +14,7 @@ enum UnsupportedLayout {
         let label = result?.box ?? TextBox(font: context.fonts.metrics(FontSpec(family: .sans, size: 15)), lineHeight: 0, lines: [], alignment: .center)
         let labelHeight = result?.height ?? 0
         return LayoutItem(frame: Rect(x: H, y: 0, width: width, height: height), block: BlockRole(rawValue: typeName),
-                          content: .unsupported(typeName: typeName, fill: context.colors.quoteAccent.withAlpha(0.1), cornerRadius: cornerRadius,
-                                                label: label, labelOrigin: Point(x: 0, y: ((height - labelHeight) / 2).rounded(.down))))
+                          content: .decorated(UnsupportedPill(typeName: typeName, fill: context.colors.quoteAccent.withAlpha(0.1), cornerRadius: cornerRadius,
+                                                              label: label, labelOrigin: Point(x: 0, y: ((height - labelHeight) / 2).rounded(.down)))))
     }
 }
