@@ -50,14 +50,16 @@ let package = Package(
         .target(name: "Markup", dependencies: ["Document", "CCmark", "CXML2"], path: "Sources/Markup"),
         // The font collection (issue 22): fonts.list, the font index, the base faces and the world's Noto faces, the
         // cascades and the Han region rule; builds the fontconfig configuration Pango is given. Shaping is Layout's.
-        .target(name: "Fonts", dependencies: ["Drawing", "CPango"], path: "Sources/Fonts"),
+        // The process's FreeType faces of mapped font files, shared by Pango's fonts and paint's (one C-state owner).
+        .target(name: "FreeTypeFaces", dependencies: ["Drawing", "CPango"], path: "Sources/FreeTypeFaces"),
+        .target(name: "Fonts", dependencies: ["Drawing", "FreeTypeFaces", "CPango"], path: "Sources/Fonts"),
         .target(name: "Layout", dependencies: ["Document", "Drawing", "Fonts", "Math", "CPango"], path: "Sources/Layout"),
         // The formula typesetter (issue 13): LaTeX → math list → TeX layout → display-list frames, on HarfBuzz's
         // OpenType MATH API. Depends on Drawing, not on Layout or Cairo.
         .target(name: "Math", dependencies: ["Drawing", "CHarfBuzz"], path: "Sources/Math"),
         // Paint: display pages → Cairo → PNG, SVG, PDF; media decoding; pixelmatch. Names no block and no layout
-        // value; Fonts only for the FreeType faces it shares with Pango.
-        .target(name: "Raster", dependencies: ["Drawing", "Fonts", "CCairo", "CPNG", "CPNGWriter", "CJPEG", "CWebP"], path: "Sources/Raster"),
+        // value; depends on Drawing, the shared FreeType faces and C libraries only.
+        .target(name: "Raster", dependencies: ["Drawing", "FreeTypeFaces", "CCairo", "CPNG", "CPNGWriter", "CJPEG", "CWebP"], path: "Sources/Raster"),
         // The front door (issue 26): the input formats and the decode → layout → paint sequence every caller uses.
         .target(name: "RichMessageRenderer", dependencies: ["Document", "Markup", "Math", "Layout", "Raster"], path: "Sources/RichMessageRenderer"),
         // The host's side of files and programs, shared by the command line, the golden harness, reveal export and the
@@ -78,6 +80,7 @@ let package = Package(
         .testTarget(name: "RevealTests", dependencies: ["Reveal", "RichMessageRenderer", "Layout", "RenderOptions", "GoldenKit", "GoldenSupport"], path: "Tests/RevealTests"),
         .testTarget(name: "MathTests", dependencies: ["Math"], path: "Tests/MathTests"),
         .testTarget(name: "FontsTests", dependencies: ["Fonts"], path: "Tests/FontsTests"),
+        .testTarget(name: "FreeTypeFacesTests", dependencies: ["FreeTypeFaces", "CPango"], path: "Tests/FreeTypeFacesTests"),
         .testTarget(name: "MarkupTests", dependencies: ["Markup", "Document"], path: "Tests/MarkupTests"),
         // Uses only the RichMessageRenderer product, as another package would (the README's library example).
         .testTarget(name: "RichMessageRendererTests", dependencies: ["RichMessageRenderer"], path: "Tests/RichMessageRendererTests"),

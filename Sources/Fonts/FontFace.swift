@@ -1,4 +1,5 @@
 import CPango
+import FreeTypeFaces
 import Foundation
 
 /// One face of a font file as fontconfig describes it: family, file, face index, weight and slant at once, its

@@ -1,6 +1,6 @@
 import CCairo
 import Drawing
-import Fonts
+import FreeTypeFaces
 import Foundation
 
 /// Cairo scaled fonts opened from the font files glyph runs name (`FontKey`: file, face, size, synthesised bold and
