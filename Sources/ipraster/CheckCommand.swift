@@ -29,6 +29,14 @@ enum CheckCommand {
             default: break
             }
         }
+        if arguments.has("--update") {
+            guard recordFlag == nil || recordFlag == .failed else {
+                throw UsageError(message: "--update is --record failed; it cannot go with --record \(recordFlag!.rawValue)", command: "check")
+            }
+            recordFlag = .failed
+        }
+        let grep = try arguments.value("--grep").map { try Self.regex($0, option: "--grep") }
+        let grepInvert = try arguments.value("--grep-invert").map { try Self.regex($0, option: "--grep-invert") }
         let jobs = try arguments.integer("--jobs", in: 1...Int(Int32.max), or: ProcessInfo.processInfo.activeProcessorCount, what: "a positive whole number")
         let shard = try arguments.value("--shard").map { try Shard($0, command: "check") }
         // Render options are defaults for every case (a case's .args come after them and win); their values are
@@ -58,6 +66,14 @@ enum CheckCommand {
         var cases: [GoldenHarness.Case]
         do { cases = try first.discover() } catch let error as GoldenHarness.NoCases {
             throw UsageError(message: error.description, command: "check")
+        }
+        // --grep and --grep-invert select by name before sharding (as Playwright does), so shards partition the selection.
+        if grep != nil || grepInvert != nil {
+            cases = cases.filter { Self.matches(grep, $0.name) != false && Self.matches(grepInvert, $0.name) != true }
+            if cases.isEmpty {
+                CLI.printWarning("no case matches " + [arguments.value("--grep").map { "--grep \($0)" }, arguments.value("--grep-invert").map { "--grep-invert \($0)" }]
+                    .compactMap { $0 }.joined(separator: " and ") + "; nothing was checked")
+            }
         }
         if let shard { cases = shard.slice(cases) }
         cases = cases.map { var testCase = $0; testCase.arguments = renderArguments + testCase.arguments; return testCase }
@@ -93,10 +109,11 @@ enum CheckCommand {
             }
             return entry
         }
-        let report = CheckReport(entries: entries, seconds: Date().timeIntervalSince(started))
-        for reporter in reporters { try report.write(reporter) }
         // Recording without an explicit mode is not a pass: the new goldens have not been checked yet.
         let newGoldens = entries.filter { $0.status == .recorded }.count
+        var report = CheckReport(entries: entries, seconds: Date().timeIntervalSince(started))
+        report.recordingFails = newGoldens > 0 && !decision.explicit
+        for reporter in reporters { try report.write(reporter) }
         if newGoldens > 0 && !decision.explicit {
             let note = "recorded \(newGoldens) new golden\(newGoldens == 1 ? "" : "s"); run again to verify"
             // Below the list on standard output; beside a machine-readable report there, on standard error.
@@ -104,6 +121,19 @@ enum CheckCommand {
             return ExitCode.differences
         }
         return report.failed == 0 ? ExitCode.success : ExitCode.differences
+    }
+}
+
+extension CheckCommand {
+    static func regex(_ pattern: String, option: String) throws -> NSRegularExpression {
+        do { return try NSRegularExpression(pattern: pattern) } catch {
+            throw UsageError(message: "\(option) \(pattern) is not a regular expression (ICU syntax)", command: "check")
+        }
+    }
+
+    /// Whether `regex` finds a match in `name`; nil without a regex.
+    static func matches(_ regex: NSRegularExpression?, _ name: String) -> Bool? {
+        regex.map { $0.firstMatch(in: name, range: NSRange(name.startIndex..., in: name)) != nil }
     }
 }
 

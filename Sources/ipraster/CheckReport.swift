@@ -26,6 +26,9 @@ struct CheckReport {
 
     var entries: [Entry]
     var seconds: Double
+    /// Newly recorded goldens fail the run (recording without an explicit `--record`): the JUnit report then
+    /// counts them as failures, so a CI test tab agrees with the job's exit status.
+    var recordingFails = false
 
     var passed: Int { entries.filter { $0.status == .passed }.count }
     var failed: Int { entries.filter { $0.status == .failed }.count }
@@ -65,7 +68,7 @@ struct CheckReport {
         switch reporter.kind {
         case .list: text = list()
         case .json: text = json(relativeTo: reporter.path.map { ($0 as NSString).deletingLastPathComponent } ?? ".")
-        case .junit: text = junit()
+        case .junit: text = junit(relativeTo: reporter.path.map { ($0 as NSString).deletingLastPathComponent } ?? ".")
         case .html: return try html(to: reporter.path!)
         }
         if let path = reporter.path {
@@ -99,23 +102,39 @@ struct CheckReport {
                                ("cases", .array(cases))]).serialized() + "\n"
     }
 
-    func junit() -> String {
+    /// JUnit XML. A failing case's artifacts are listed in its failure text and as `[[ATTACHMENT|path]]` lines in its
+    /// `system-out` (what GitLab and Jenkins' attachments plugin show as images), paths relative to `base` (the
+    /// report's folder).
+    func junit(relativeTo base: String) -> String {
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         let time = String(format: "%.3f", seconds)
-        xml += "<testsuites name=\"ipraster check\" tests=\"\(entries.count)\" failures=\"\(failed)\" errors=\"0\" time=\"\(time)\">\n"
-        xml += "  <testsuite name=\"ipraster check\" tests=\"\(entries.count)\" failures=\"\(failed)\" errors=\"0\" skipped=\"0\" time=\"\(time)\">\n"
+        let failures = failed + (recordingFails ? entries.filter { $0.status == .recorded }.count : 0)
+        xml += "<testsuites name=\"ipraster check\" tests=\"\(entries.count)\" failures=\"\(failures)\" errors=\"0\" time=\"\(time)\">\n"
+        xml += "  <testsuite name=\"ipraster check\" tests=\"\(entries.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\" time=\"\(time)\">\n"
         for entry in entries {
             let folder = (entry.name as NSString).deletingLastPathComponent
             xml += "    <testcase classname=\"\(Self.xml(folder.isEmpty ? "golden" : folder.replacingOccurrences(of: "/", with: ".")))\""
                 + " name=\"\(Self.xml(entry.name))\" time=\"\(String(format: "%.3f", entry.seconds))\">"
             switch entry.status {
             case .passed: xml += "</testcase>\n"
+            case .recorded where recordingFails:
+                let reason = entry.reason ?? "no golden: recorded a new one; run again to verify it"
+                xml += "\n      <failure message=\"\(Self.xml(reason))\" type=\"recorded\">\(Self.xml(reason))</failure>\n    </testcase>\n"
             case .recorded: xml += "\n      <system-out>\(Self.xml(entry.reason ?? "recorded a new golden"))</system-out>\n    </testcase>\n"
             case .failed:
-                let reason = entry.reason ?? "failed"
+                // The reason names the artifacts' folder: relative to the report too.
+                var reason = entry.reason ?? "failed"
+                for folder in Set(entry.artifacts.map { ($0.1 as NSString).deletingLastPathComponent }) {
+                    reason = reason.replacingOccurrences(of: folder + "/", with: Self.relative(folder, to: base) + "/")
+                }
+                let artifacts = entry.artifacts.map { ($0.0, Self.relative($0.1, to: base)) }
                 xml += "\n      <failure message=\"\(Self.xml(reason))\" type=\"golden\">\(Self.xml(reason))"
-                for (kind, path) in entry.artifacts { xml += "\n\(kind): \(Self.xml(path))" }
-                xml += "</failure>\n    </testcase>\n"
+                for (kind, path) in artifacts { xml += "\n\(kind): \(Self.xml(path))" }
+                xml += "</failure>\n"
+                if !artifacts.isEmpty {
+                    xml += "      <system-out>" + artifacts.map { "[[ATTACHMENT|\(Self.xml($0.1))]]" }.joined(separator: "\n") + "</system-out>\n"
+                }
+                xml += "    </testcase>\n"
             }
         }
         return xml + "  </testsuite>\n</testsuites>\n"

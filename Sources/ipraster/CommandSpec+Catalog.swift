@@ -166,10 +166,17 @@ extension CommandSpec {
                       folder, so the folder can be uploaded and opened anywhere
                       """, values: CheckReport.Reporter.Kind.allCases.map(\.rawValue)),
                   OptionSpec("--report", value: "FILE", help: "the same as --reporter html=FILE"),
+                  OptionSpec("--update", help: "the same as --record failed: rewrite the goldens of failing cases"),
+                  OptionSpec("--grep", value: "REGEX", help: """
+                      only the cases whose name (fixture path without extension, sub/case) the regular expression \
+                      matches; with none selected, a warning, empty reports and exit 0
+                      """),
+                  OptionSpec("--grep-invert", value: "REGEX", help: "leave out the cases whose name the regular expression matches"),
                   shardOption, jobsOption,
                   OptionSpec("--artifacts", value: "DIR", help: "where failure images go")],
         shared: [compare, render],
         examples: ["ipraster check Tests/Fixtures --golden golden-images",
+                   "ipraster check fixtures --golden goldens --grep '^table/' --update",
                    "ipraster check Tests/Fixtures --golden golden-images \\\n    --reporter junit=junit.xml --reporter html=report/check.html",
                    "ipraster check Tests/Fixtures --golden golden-images --shard 2/4"])
 

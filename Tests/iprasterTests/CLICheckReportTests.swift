@@ -71,6 +71,68 @@ final class CLICheckReportTests: XCTestCase {
         let failing = testcases.filter { !(($0.elements(forName: "failure")).isEmpty) }
         XCTAssertEqual(failing.map { $0.attribute(forName: "name")?.stringValue }, ["broken"])
         XCTAssertEqual(testcases.first { $0.attribute(forName: "name")?.stringValue == "sub/gamma" }?.attribute(forName: "classname")?.stringValue, "sub")
+        // The failing case's images as GitLab and Jenkins read them: [[ATTACHMENT|path]] lines in its system-out, paths
+        // relative to the report that resolve from its folder.
+        let brokenCase = try XCTUnwrap(testcases.first { $0.attribute(forName: "name")?.stringValue == "broken" })
+        let out = try XCTUnwrap(brokenCase.elements(forName: "system-out").first?.stringValue)
+        let attachments = try NSRegularExpression(pattern: #"\[\[ATTACHMENT\|([^\]]+)\]\]"#).matches(in: out, range: NSRange(out.startIndex..., in: out))
+            .map { String(out[Range($0.range(at: 1), in: out)!]) }
+        XCTAssertEqual(attachments.count, 4, out)
+        for path in attachments {
+            XCTAssertFalse(path.hasPrefix("/"), path)
+            XCTAssertTrue(FileManager.default.fileExists(atPath: reports + "/" + path), path)
+        }
+        let failureText = try XCTUnwrap(brokenCase.elements(forName: "failure").first?.stringValue)
+        XCTAssertFalse(failureText.contains(directory), "no absolute paths in the failure: \(failureText)")
+    }
+
+    /// A run that records new goldens exits 1 (they are not verified yet), and its JUnit says so: every recorded case is
+    /// a failure with its reason, so a CI test tab is red when the job is.
+    func testARecordingRunIsAFailureInJUnitToo() throws {
+        let fixtures = directory + "/fresh/fixtures", golden = directory + "/fresh/golden"
+        try FileManager.default.createDirectory(atPath: fixtures, withIntermediateDirectories: true)
+        for name in ["one", "two"] {
+            try #"{"blocks": [{"type": "paragraph", "text": "\#(name)"}]}"#.write(toFile: fixtures + "/\(name).json", atomically: true, encoding: .utf8)
+        }
+        let report = directory + "/fresh/junit.xml"
+        let result = try TestEnvironment.run(["check", fixtures, "--golden", golden, "--reporter", "junit=\(report)"], environment: environment)
+        XCTAssertEqual(result.status, 1)
+        let document = try XMLDocument(data: Data(try FileContents.read(report)))
+        let suite = try XCTUnwrap(try document.nodes(forXPath: "/testsuites/testsuite").first as? XMLElement)
+        XCTAssertEqual(suite.attribute(forName: "failures")?.stringValue, "2")
+        let failures = try document.nodes(forXPath: "//testcase/failure").compactMap { $0 as? XMLElement }
+        XCTAssertEqual(failures.map { $0.attribute(forName: "type")?.stringValue }, ["recorded", "recorded"])
+        XCTAssertTrue(failures.allSatisfy { $0.attribute(forName: "message")?.stringValue?.contains("recorded") == true })
+        // Recording on purpose (an explicit mode) passes, and so does its report.
+        try FileManager.default.removeItem(atPath: golden)
+        let explicit = try TestEnvironment.run(["check", fixtures, "--golden", golden, "--record", "missing", "--reporter", "junit=\(report)"],
+                                               environment: environment)
+        XCTAssertEqual(explicit.status, 0)
+        XCTAssertTrue(try String(contentsOfFile: report, encoding: .utf8).contains(#"failures="0""#))
+    }
+
+    /// --grep and --grep-invert select cases by name (before sharding); a selection of none warns, writes empty reports
+    /// and exits 0; --update is --record failed.
+    func testGrepSelectsCasesAndUpdateRerecordsFailures() throws {
+        let (fixtures, golden) = try suite()
+        func names(_ extra: [String]) throws -> (Int32, [String], String) {
+            let result = try TestEnvironment.run(["check", fixtures, "--golden", golden, "--reporter", "json"] + extra, environment: environment)
+            let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.stdout)) as? [String: Any], result.stderr)
+            return (result.status, try XCTUnwrap(json["cases"] as? [[String: Any]]).compactMap { $0["name"] as? String }, result.stderr)
+        }
+        XCTAssertEqual(try names(["--grep", "^sub/"]).1, ["sub/delta", "sub/gamma"])
+        XCTAssertEqual(try names(["--grep-invert", "^sub/|broken"]).1, ["alpha", "beta"])
+        XCTAssertEqual(try names(["--grep", "a", "--grep-invert", "^sub/"]).1, ["alpha", "beta"])
+        XCTAssertEqual(try names(["--grep", "^sub/", "--shard", "1/2"]).1, ["sub/delta"], "shards split the selection")
+        let (status, none, warning) = try names(["--grep", "nothing-like-this"])
+        XCTAssertEqual(status, 0)
+        XCTAssertEqual(none, [])
+        XCTAssertTrue(warning.contains("no case matches --grep nothing-like-this"), warning)
+        XCTAssertEqual(try TestEnvironment.run(["check", fixtures, "--golden", golden, "--grep", "("], environment: environment).status, 2)
+        // --update rewrites the broken golden, after which everything passes.
+        XCTAssertEqual(try TestEnvironment.run(["check", fixtures, "--golden", golden, "--update"], environment: environment).status, 1)
+        XCTAssertEqual(try TestEnvironment.run(["check", fixtures, "--golden", golden], environment: environment).status, 0)
+        XCTAssertEqual(try TestEnvironment.run(["check", fixtures, "--golden", golden, "--update", "--record", "all"], environment: environment).status, 2)
     }
 
     func testTheHTMLReportSurvivesBeingMoved() throws {
