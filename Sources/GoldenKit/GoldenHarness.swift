@@ -73,7 +73,7 @@ public final class GoldenHarness {
     /// `artifacts`' default: `.build/golden-artifacts` beside the golden folder (in its parent), so a run
     /// from any directory puts them in the same place.
     public static func defaultArtifacts(golden: String) -> String {
-        let parent = (URL(fileURLWithPath: golden).standardizedFileURL.path as NSString).deletingLastPathComponent
+        let parent = PathName.parent(URL(fileURLWithPath: golden).standardizedFileURL.path)
         return (parent.isEmpty ? "." : parent) + "/.build/golden-artifacts"
     }
 
@@ -201,7 +201,7 @@ public final class GoldenHarness {
             }
             // A relative --media in a case's .args is relative to the case's folder.
             if let media = settings.mediaDirectory, !media.hasPrefix("/") {
-                settings.mediaDirectory = (testCase.fixture as NSString).deletingLastPathComponent + "/" + media
+                settings.mediaDirectory = PathName.parent(testCase.fixture) + "/" + media
             }
             let layout = try pipeline.page(try FileContents.read(testCase.fixture), path: testCase.fixture, settings: settings)
             dump = layout.textDump()
@@ -242,7 +242,7 @@ public final class GoldenHarness {
             return .failed(reason: reason + " (layout golden re-recorded)", recorded: true)
         }
         let base = artifacts + "/" + testCase.name
-        try? Self.makeDirectory((base as NSString).deletingLastPathComponent)
+        try? Self.makeDirectory(PathName.parent(base))
         try? AtomicFile.write(bytes, to: base + ".layout.actual.txt")
         try? AtomicFile.write(Array(expected.utf8), to: base + ".layout.expected.txt")
         return .failed(reason: reason + " (artifacts in \(base).layout.*)", recorded: false)
@@ -250,7 +250,7 @@ public final class GoldenHarness {
 
     private func saveText(_ bytes: [UInt8], to path: String) -> Outcome? {
         do {
-            try Self.makeDirectory((path as NSString).deletingLastPathComponent)
+            try Self.makeDirectory(PathName.parent(path))
             try AtomicFile.write(bytes, to: path)
             return nil
         } catch {
@@ -324,7 +324,7 @@ public final class GoldenHarness {
 
     private func save(_ png: [UInt8], _ testCase: Case) -> Outcome? {
         do {
-            let directory = (testCase.golden as NSString).deletingLastPathComponent
+            let directory = PathName.parent(testCase.golden)
             try Self.makeDirectory(directory)
             try AtomicFile.write(png, to: testCase.golden)
             if !recordedFingerprint {
@@ -360,7 +360,7 @@ public final class GoldenHarness {
     /// canvas of the larger size (transparent where an image has no pixel), so a size change has a diff too.
     private func writeArtifacts(_ testCase: Case, expected: RGBAImage, actual: RGBAImage, diff: RGBAImage?) {
         let base = artifacts + "/" + testCase.name
-        try? Self.makeDirectory((base as NSString).deletingLastPathComponent)
+        try? Self.makeDirectory(PathName.parent(base))
         var panels = [expected, actual]
         if let diff {
             panels.append(diff)

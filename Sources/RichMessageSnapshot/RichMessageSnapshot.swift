@@ -75,7 +75,7 @@ final class SnapshotRunner: @unchecked Sendable {
             let decision = try GoldenHarness.effectiveMode(flag: record)
             if pipeline == nil { pipeline = try RenderPipeline(videoFrames: FFmpegVideoFrames()) }
             guard let pipeline else { return "cannot set up the renderer" }
-            let folder = (file as NSString).deletingLastPathComponent + "/__Snapshots__/"
+            let folder = PathName.parent(file) + "/__Snapshots__/"
                 + ((file as NSString).lastPathComponent as NSString).deletingPathExtension
             let base = Self.fileName(testName) + (name.map { "." + Self.fileName($0) } ?? "")
             var options = try RenderOptions.parse(arguments)
@@ -113,10 +113,10 @@ final class SnapshotRunner: @unchecked Sendable {
     /// above it with a Package.swift).
     static func artifacts(for file: String) -> String {
         if let folder = ProcessInfo.processInfo.environment["IPRASTER_ARTIFACTS"], !folder.isEmpty { return folder }
-        var folder = (file as NSString).deletingLastPathComponent
+        var folder = PathName.parent(file)
         while folder.count > 1 {
             if FileManager.default.fileExists(atPath: folder + "/Package.swift") { return folder + "/.build/snapshot-artifacts" }
-            folder = (folder as NSString).deletingLastPathComponent
+            folder = PathName.parent(folder)
         }
         return NSTemporaryDirectory() + "snapshot-artifacts"
     }

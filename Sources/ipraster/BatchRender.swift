@@ -27,6 +27,12 @@ struct BatchRender {
         if let manifest {
             guard inputs.isEmpty else { throw UsageError(message: "give inputs either on the command line or in --manifest, not both") }
             let text = String(decoding: try FileContents.read(manifest), as: UTF8.self)
+            // A manifest's relative paths are relative to the manifest's folder, wherever the tool runs from (a
+            // manifest read from standard input: to the current folder).
+            let folder = manifest == "-" ? "" : PathName.parent(manifest)
+            func resolved(_ path: String) -> String {
+                path.hasPrefix("/") || path == "-" || folder.isEmpty ? path : (folder as NSString).appendingPathComponent(path)
+            }
             for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 let trimmed = line.trimmingCharacters(in: .whitespaces)
                 guard !trimmed.isEmpty else { continue }
@@ -41,7 +47,8 @@ struct BatchRender {
                 let options = try RenderOptions.parse(renderArguments + (object["args"] as? [String] ?? []))
                 if let unknown = options.remaining.first { throw UsageError.unknownOption(unknown, context: "\(origin): ") }
                 let format = try RenderCommand.outputFormat(output, explicit: options.settings.format)
-                jobs.append(Job(input: input, output: output, format: format, settings: options.settings, origin: origin))
+                jobs.append(Job(input: resolved(input), output: resolved(output) + (output.hasSuffix("/") ? "/" : ""), format: format,
+                                settings: options.settings, origin: origin))
             }
         } else {
             guard let output else { throw UsageError(message: "missing -o OUTDIR/ for several inputs") }
@@ -70,8 +77,24 @@ struct BatchRender {
 
     func run(jobs threads: Int, shard: Shard?) -> Int32 {
         let mine = shard.map { $0.slice(jobs) } ?? jobs
+        // Output folders are made as needed; those this run made and left empty (every job into them failed) go again.
+        var made: [String] = []
         for job in mine where job.output.contains("/") {
-            try? FileManager.default.createDirectory(atPath: (job.output as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            // The output's folder and its parents that do not exist yet (by "/" alone: Foundation's
+            // deletingLastPathComponent traps on one-character paths, see PathName).
+            var parts = job.output.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+            var missing: [String] = []
+            while let last = parts.last, !last.isEmpty, last != "." {
+                let folder = parts.joined(separator: "/")
+                guard !FileManager.default.fileExists(atPath: folder) else { break }
+                missing.append(folder)
+                parts = parts.dropLast()
+            }
+            try? FileManager.default.createDirectory(atPath: PathName.parent(job.output), withIntermediateDirectories: true)
+            made += missing
+        }
+        defer {
+            for folder in made.sorted(by: { $0.count > $1.count }) { rmdir(folder) }
         }
         let codes = ExitCodes(count: mine.count)
         let workers = max(1, min(threads, mine.count))

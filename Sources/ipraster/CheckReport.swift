@@ -61,14 +61,14 @@ struct CheckReport {
     func write(_ reporter: Reporter) throws {
         if let path = reporter.path {
             // A report may go into a folder of its own (reports/junit.xml); make it.
-            let folder = (path as NSString).deletingLastPathComponent
+            let folder = PathName.parent(path)
             if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
         }
         let text: String
         switch reporter.kind {
         case .list: text = list()
-        case .json: text = json(relativeTo: reporter.path.map { ($0 as NSString).deletingLastPathComponent } ?? ".")
-        case .junit: text = junit(relativeTo: reporter.path.map { ($0 as NSString).deletingLastPathComponent } ?? ".")
+        case .json: text = json(relativeTo: reporter.path.map { PathName.parent($0) } ?? ".")
+        case .junit: text = junit(relativeTo: reporter.path.map { PathName.parent($0) } ?? ".")
         case .html: return try html(to: reporter.path!)
         }
         if let path = reporter.path {
@@ -112,7 +112,7 @@ struct CheckReport {
         xml += "<testsuites name=\"ipraster check\" tests=\"\(entries.count)\" failures=\"\(failures)\" errors=\"0\" time=\"\(time)\">\n"
         xml += "  <testsuite name=\"ipraster check\" tests=\"\(entries.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\" time=\"\(time)\">\n"
         for entry in entries {
-            let folder = (entry.name as NSString).deletingLastPathComponent
+            let folder = PathName.parent(entry.name)
             xml += "    <testcase classname=\"\(Self.xml(folder.isEmpty ? "golden" : folder.replacingOccurrences(of: "/", with: ".")))\""
                 + " name=\"\(Self.xml(entry.name))\" time=\"\(String(format: "%.3f", entry.seconds))\">"
             switch entry.status {
@@ -124,7 +124,7 @@ struct CheckReport {
             case .failed:
                 // The reason names the artifacts' folder: relative to the report too.
                 var reason = entry.reason ?? "failed"
-                for folder in Set(entry.artifacts.map { ($0.1 as NSString).deletingLastPathComponent }) {
+                for folder in Set(entry.artifacts.map { PathName.parent($0.1) }) {
                     reason = reason.replacingOccurrences(of: folder + "/", with: Self.relative(folder, to: base) + "/")
                 }
                 let artifacts = entry.artifacts.map { ($0.0, Self.relative($0.1, to: base)) }
@@ -142,7 +142,7 @@ struct CheckReport {
 
     /// The page and, in `<name>-files/`, copies of every failing case's artifacts, linked relatively.
     func html(to path: String) throws {
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = PathName.parent(path)
         let files = ((path as NSString).lastPathComponent as NSString).deletingPathExtension + "-files"
         let filesPath = (folder.isEmpty ? "." : folder) + "/" + files
         try? FileManager.default.removeItem(atPath: filesPath)
@@ -156,7 +156,7 @@ struct CheckReport {
             if let reason = entry.reason { page += "<p class=reason>\(Self.xml(reason))</p>" }
             for (kind, source) in entry.artifacts where kind != "panels" {
                 let copy = files + "/" + entry.name + "." + kind + ".png"
-                try FileManager.default.createDirectory(atPath: ((filesPath + "/" + entry.name) as NSString).deletingLastPathComponent,
+                try FileManager.default.createDirectory(atPath: PathName.parent((filesPath + "/" + entry.name)),
                                                         withIntermediateDirectories: true)
                 try FileManager.default.copyItem(atPath: source, toPath: (folder.isEmpty ? "." : folder) + "/" + copy)
                 page += "<figure><figcaption>\(kind)</figcaption><a href=\"\(Self.url(copy))\"><img alt=\"\(kind)\" src=\"\(Self.url(copy))\"></a></figure>"

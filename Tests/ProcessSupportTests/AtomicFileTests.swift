@@ -31,3 +31,13 @@ final class AtomicFileTests: XCTestCase {
         var items: [String] { lock.lock(); defer { lock.unlock() }; return list }
     }
 }
+
+/// `PathName.parent` gives what `NSString.deletingLastPathComponent` defines, also for one-character paths, on which
+/// Foundation's traps.
+final class PathNameTests: XCTestCase {
+    func testTheParentOfAPath() {
+        let cases = ["a/b": "a", "/a": "/", "a": "", "t": "", "x/": "", "a/b/": "a", "/": "/", "": "", "a//b": "a",
+                     "o/p.png": "o", "/tmp/x/y.png": "/tmp/x", "./y": ".", "../r/a.png": "../r"]
+        for (path, parent) in cases { XCTAssertEqual(PathName.parent(path), parent, path) }
+    }
+}

@@ -70,6 +70,28 @@ final class CLIBatchRenderTests: XCTestCase {
         XCTAssertFalse(exists("n"))
     }
 
+    /// A manifest's relative paths are relative to its own folder, wherever the tool runs from; folders made for
+    /// outputs that all failed are gone again.
+    func testManifestPathsAreTheManifestsAndFailuresLeaveNoFolders() throws {
+        try "{\"input\": \"a.json\", \"output\": \"../rendered/a.png\"}\n".write(toFile: directory + "/in/jobs.jsonl", atomically: true, encoding: .utf8)
+        let elsewhere = try TestEnvironment.temporaryDirectory()
+        let result = try TestEnvironment.run(["--manifest", directory + "/in/jobs.jsonl"], currentDirectory: elsewhere)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(exists("rendered/a.png"), "written beside the manifest's folder, not the current one")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: elsewhere), [])
+        // Every job fails: the folders made for them are removed.
+        try "{\"input\": \"broken.json\", \"output\": \"new/deeper/x.png\"}\n{\"input\": \"gone.json\", \"output\": \"new/y.png\"}\n"
+            .write(toFile: directory + "/in/failing.jsonl", atomically: true, encoding: .utf8)
+        let failing = try TestEnvironment.run(["--manifest", "in/failing.jsonl"], currentDirectory: directory)
+        XCTAssertEqual(failing.status, 3)
+        XCTAssertFalse(exists("in/new"), "no empty output folder left behind")
+        // Folders that were there before stay, also when empty.
+        try FileManager.default.createDirectory(atPath: directory + "/in/kept", withIntermediateDirectories: true)
+        try "{\"input\": \"broken.json\", \"output\": \"kept/x.png\"}\n".write(toFile: directory + "/in/kept.jsonl", atomically: true, encoding: .utf8)
+        XCTAssertEqual(try TestEnvironment.run(["--manifest", "in/kept.jsonl"], currentDirectory: directory).status, 2)
+        XCTAssertTrue(exists("in/kept"))
+    }
+
     func testShardsRenderEachInputOnce() throws {
         var written: [String] = []
         for index in 1...2 {

@@ -86,6 +86,19 @@ final class CLICheckReportTests: XCTestCase {
         XCTAssertFalse(failureText.contains(directory), "no absolute paths in the failure: \(failureText)")
     }
 
+    /// One-letter case names and folders (on which Foundation's `deletingLastPathComponent` traps) report normally.
+    func testOneLetterNamesReport() throws {
+        let fixtures = directory + "/short/f", golden = directory + "/short/g"
+        try FileManager.default.createDirectory(atPath: fixtures + "/x", withIntermediateDirectories: true)
+        for name in ["a", "x/b"] {
+            try #"{"blocks": [{"type": "paragraph", "text": "short"}]}"#.write(toFile: fixtures + "/\(name).json", atomically: true, encoding: .utf8)
+        }
+        let result = try TestEnvironment.run(["check", fixtures, "--golden", golden, "--record", "missing", "--reporter", "junit=\(directory)/r/j.xml",
+                                              "--reporter", "html=\(directory)/r/h.html"], environment: environment, currentDirectory: directory)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(try String(contentsOfFile: directory + "/r/j.xml", encoding: .utf8).contains(#"name="x/b""#))
+    }
+
     /// A run that records new goldens exits 1 (they are not verified yet), and its JUnit says so: every recorded case is
     /// a failure with its reason, so a CI test tab is red when the job is.
     func testARecordingRunIsAFailureInJUnitToo() throws {
