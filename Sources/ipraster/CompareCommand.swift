@@ -24,7 +24,11 @@ enum CompareCommand {
             return ExitCode.differences
         }
         let result = PixelMatch.compare(expected, actual, options: parsed.options, makeDiff: diffPath != nil)
-        if let diffPath, let diff = result.diff { try CLI.writeOutput(try PNGCodec.encode(diff, opaque: false), to: diffPath) }
+        if let diffPath, let diff = result.diff {
+            let png = try PNGCodec.encode(diff, opaque: false)
+            try CLI.writeOutput(png, to: diffPath)
+            CLI.printNote("diff → \(diffPath == "-" ? "standard output" : diffPath): PNG \(diff.width)×\(diff.height) px, \(png.count) bytes")
+        }
         let total = expected.width * expected.height
         let ratio = total == 0 ? 0 : Double(result.diffPixels) / Double(total)
         let match = result.diffPixels <= parsed.budget.allowedPixels(width: expected.width, height: expected.height)

@@ -7,6 +7,7 @@ import RichMessageRenderer
 /// `ipraster layout INPUT [-o FILE] [options]`: the layout JSON on stdout, or written atomically to FILE.
 enum LayoutCommand {
     static func run(_ arguments: [String]) throws -> Int32 {
+        let started = Date()
         let parsed = try CommandSpec.layoutCommand.parse(arguments)
         let settings = try parsed.renderSettings()
         let positional = parsed.positional, compact = parsed.has("--compact"), output = parsed.value("--output")
@@ -22,6 +23,8 @@ enum LayoutCommand {
         } else {
             print(json, terminator: "")
         }
+        CLI.printNote("\(positional[0]) → \(output ?? "standard output"): layout JSON, \(layout.items.count) item\(layout.items.count == 1 ? "" : "s"), \(json.utf8.count) bytes, "
+            + "\(Int(Date().timeIntervalSince(started) * 1000)) ms")
         return ExitCode.success
     }
 }

@@ -8,6 +8,7 @@ import RenderOptions
 /// `ipraster classify FILE.md [--json]`: whether the app would send that Markdown as a rich message, and why.
 enum MarkdownCommand {
     static func run(_ arguments: [String]) throws -> Int32 {
+        let started = Date()
         let parsed = try CommandSpec.markdownCommand.parse(arguments)
         let settings = try parsed.renderSettings()
         let lossless = parsed.has("--lossless"), positional = parsed.positional
@@ -15,7 +16,10 @@ enum MarkdownCommand {
         let input = try settings.decode(try CLI.readInput(positional[0]), path: positional[0])
         for warning in input.warnings { CLI.printWarning(warning) }
         guard let document = input.lastDocument else { throw UsageError(message: "the input holds no message", command: "markdown") }
-        try StandardOutput.write(Array(MarkdownWriter.markdown(document, lossless: lossless).utf8))
+        let markdown = Array(MarkdownWriter.markdown(document, lossless: lossless).utf8)
+        try StandardOutput.write(markdown)
+        CLI.printNote("\(positional[0]) → standard output: \(lossless ? "lossless " : "")Markdown, \(document.blocks.count) block\(document.blocks.count == 1 ? "" : "s"), "
+            + "\(markdown.count) bytes, \(Int(Date().timeIntervalSince(started) * 1000)) ms")
         return ExitCode.success
     }
 

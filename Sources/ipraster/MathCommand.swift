@@ -10,6 +10,7 @@ enum MathCommand {
     static let defaultSize = 17 * 1.12
 
     static func run(_ arguments: [String]) throws -> Int32 {
+        let started = Date()
         // A formula may start with "-" (`-1`, `-\alpha`); "--" or "-" and a letter starts an option (`-x` is a misspelt
         // one); after `--` anything is the formula.
         let parsed = try CommandSpec.mathCommand.parse(arguments) { !$0.hasPrefix("--") && $0.dropFirst().first?.isLetter != true }
@@ -129,6 +130,9 @@ enum MathCommand {
         frame.append(contentsOf: formula.frame.offsetBy(dx: padding - left, dy: padding + ascent))
         let bytes = try Renderer().encode(frame, width: width, height: height, scale: scale, opaque: (background?.a ?? 0) >= 1, as: format)
         try CLI.writeOutput(bytes, to: output)
+        let extent = format == .png ? "\(pixelWidth)×\(pixelHeight) px" : "\(width.clean)×\(height.clean) pt"
+        CLI.printNote("formula → \(output == "-" ? "standard output" : output): \(format.rawValue.uppercased()) \(extent), \(bytes.count) bytes, "
+            + "\(Int(Date().timeIntervalSince(started) * 1000)) ms")
         return ExitCode.success
     }
 }

@@ -34,6 +34,7 @@ enum RevealCommand {
     }
 
     static func run(_ arguments: [String]) throws -> Int32 {
+        let started = Date()
         let parsed = try CommandSpec.revealCommand.parse(arguments)
         var settings = try parsed.renderSettings()
         let options = try options(parsed, format: settings.format)
@@ -81,15 +82,26 @@ enum RevealCommand {
             throw DecodeError(path: "$", message: "the reveal lasts \(Int(timeline.endTime)) s: \(exporter.frameCount) frames at \(Int(options.fps)) fps "
                 + "is more than \(maxFrames); lower --fps")
         }
+        let canvas = "\(timeline.canvas.pixelWidth)×\(timeline.canvas.pixelHeight) px"
+        func milliseconds() -> Int { Int(Date().timeIntervalSince(started) * 1000) }
         switch options.output {
         case .json:
             print(exporter.timelineJSON().serialized())
+            CLI.printNote("\(options.input): timeline of \(exporter.frameCount) frames at \(fps.clean) fps, \(milliseconds()) ms")
         case .frame(let path):
-            try CLI.writeOutput(try exporter.png(at: min(options.at ?? timeline.endTime, timeline.endTime)), to: path)
+            let at = min(options.at ?? timeline.endTime, timeline.endTime)
+            let png = try exporter.png(at: at)
+            try CLI.writeOutput(png, to: path)
+            CLI.printNote("\(options.input) at \(at.clean) s → \(path == "-" ? "standard output" : path): PNG \(canvas), \(png.count) bytes, \(milliseconds()) ms")
         case .sequence(let directory):
             try exporter.writeSequence(to: directory, startNumber: options.startNumber, progress: ProgressBar.forStandardError())
+            CLI.printNote("\(options.input) → \(directory): \(exporter.frameCount) PNG frames \(canvas) at \(fps.clean) fps and timeline.json, "
+                + "\(milliseconds()) ms")
         case .animation(let path, let format):
             try FFmpeg.encode(exporter, format: format, loop: options.loop, to: path, progress: ProgressBar.forStandardError())
+            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+            CLI.printNote("\(options.input) → \(path): \(format.uppercased()) \(exporter.frameCount) frames \(canvas) at \(fps.clean) fps, "
+                + "\(size) bytes, \(milliseconds()) ms")
         }
         return ExitCode.success
     }

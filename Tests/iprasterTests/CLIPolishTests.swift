@@ -163,4 +163,29 @@ final class CLIPolishTests: XCTestCase {
         XCTAssertEqual(try FileContents.read(directory + "/layout.json"), printed.stdout)
         XCTAssertEqual(try TestEnvironment.run(["layout", input, "-o"]).status, 2)
     }
+
+    /// -v says what each command wrote (where, what, how big, how long) on standard error; without it, nothing.
+    func testVerboseSaysWhatEveryCommandWrote() throws {
+        let directory = try TestEnvironment.temporaryDirectory()
+        let input = directory + "/in.json"
+        try #"{"blocks": [{"type": "paragraph", "text": "said"}]}"#.write(toFile: input, atomically: true, encoding: .utf8)
+        let runs: [([String], String)] = [
+            ([input, "-o", directory + "/r.png"], "PNG "),
+            (["layout", input], "layout JSON, 1 item, "),
+            (["markdown", input], "Markdown, 1 block, "),
+            (["math", "x^2", "-o", directory + "/m.svg"], "formula → \(directory)/m.svg: SVG "),
+            (["reveal", input, "--at", "0.2", "-o", directory + "/f.png"], "at 0.2 s → \(directory)/f.png: PNG "),
+            (["reveal", input, "-o", directory + "/frames/", "--fps", "10"], "PNG frames"),
+            (["compare", directory + "/r.png", directory + "/r.png", "-o", directory + "/d.png"], "diff → \(directory)/d.png: PNG "),
+        ]
+        for (arguments, expected) in runs {
+            let quiet = try TestEnvironment.run(arguments)
+            XCTAssertEqual(quiet.status, 0, "\(arguments): \(quiet.stderr)")
+            XCTAssertEqual(quiet.stderr, "", "\(arguments) says nothing without -v")
+            let verbose = try TestEnvironment.run(arguments + ["-v"])
+            XCTAssertEqual(verbose.status, 0, "\(arguments)")
+            XCTAssertTrue(verbose.stderr.hasPrefix("ipraster: ") && verbose.stderr.contains(expected), "\(arguments): \(verbose.stderr)")
+            if !arguments.contains("compare") && !arguments.contains(where: { $0.hasSuffix("frames/") }) { XCTAssertTrue(verbose.stderr.contains(" bytes, "), verbose.stderr) }
+        }
+    }
 }
