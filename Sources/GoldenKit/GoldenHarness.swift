@@ -199,6 +199,11 @@ public final class GoldenHarness {
             if let unknown = options.remaining.first {
                 return .failed(reason: "unknown option \(Diagnostic.quoted(unknown)) in \(testCase.name).args", recorded: false)
             }
+            // An option that would be ignored is an error too: goldens are PNG, whatever a case asks for.
+            if let format = settings.format, format.lowercased() != "png" {
+                return .failed(reason: "--format \(format) in \(testCase.name).args does not apply: golden cases are rendered and compared as PNG",
+                               recorded: false)
+            }
             // A relative --media in a case's .args is relative to the case's folder.
             if let media = settings.mediaDirectory, !media.hasPrefix("/") {
                 settings.mediaDirectory = PathName.parent(testCase.fixture) + "/" + media

@@ -39,6 +39,23 @@ public enum TemporaryPaths {
         return (path, Token(value: registry.next))
     }
 
+    /// Removes what killed runs left in `directory`: entries named `prefix` + PID (+ `.` and anything) whose process
+    /// no longer runs (a run stopped by SIGKILL cannot clean up after itself). Entries of live processes stay, so
+    /// two exports at once do not remove each other's work.
+    public static func removeStale(in directory: String, prefix: String) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        for name in names where name.hasPrefix(prefix) {
+            let digits = name.dropFirst(prefix.count).prefix { $0.isNumber }
+            guard let pid = pid_t(digits), pid > 0, pid != getpid() else { continue }
+            let rest = name.dropFirst(prefix.count + digits.count)
+            guard rest.isEmpty || rest.hasPrefix(".") else { continue }
+            // kill(pid, 0) fails with ESRCH for a process that does not exist.
+            if kill(pid, 0) != 0 && errno == ESRCH {
+                try? FileManager.default.removeItem(atPath: (directory as NSString).appendingPathComponent(name))
+            }
+        }
+    }
+
     /// Remembers a child process to stop (SIGTERM) on interruption.
     public static func register(process: pid_t) -> Token {
         registry.lock.lock()

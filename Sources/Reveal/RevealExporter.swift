@@ -56,6 +56,8 @@ public final class RevealExporter {
         try files.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let staging = (directory as NSString).appendingPathComponent(".ipraster-partial-\(getpid())")
         try? files.removeItem(atPath: staging)
+        // Staging folders of exports that were killed (SIGKILL) before they could remove them.
+        TemporaryPaths.removeStale(in: directory, prefix: ".ipraster-partial-")
         let token = TemporaryPaths.register(staging)
         defer { TemporaryPaths.unregister(token) }
         try files.createDirectory(atPath: staging, withIntermediateDirectories: false)

@@ -3,14 +3,16 @@ import ProcessSupport
 import Reveal
 import RichMessageRenderer
 
-/// Animated exports through an installed ffmpeg: the PNG frames go to a temporary directory, ffmpeg
-/// encodes them into a temporary file that is renamed over the target only on success.
+/// Animated exports through an installed ffmpeg (`ChildProcess`: default signal handling, stopped at once on
+/// an interruption): the PNG frames are piped to it, it encodes them into a temporary file that replaces the
+/// target only on success.
 enum FFmpeg {
     static var path: String? { FFmpegVideoFrames.ffmpeg }
 
     /// Filters per format. GIF builds its palette from every frame (stats_mode=full), so a blank first
     /// frame does not starve the palette; GIF and APNG play `loop` times (0: forever; a GIF's loop count is
-    /// its repeats, -1 none); MP4 pads to even sizes for yuv420p.
+    /// its repeats, -1 none); MP4 needs even sizes for yuv420p: an odd last row or column is cropped (it is the
+    /// canvas margin), not padded with a colour that would show as a seam.
     static func arguments(format: String, fps: Double, loop: Int = 0) -> [String] {
         switch format {
         case "gif":
@@ -19,39 +21,40 @@ enum FFmpeg {
         case "apng":
             return ["-plays", String(loop), "-f", "apng"]
         default:
-            return ["-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2:color=white", "-c:v", "libx264", "-pix_fmt", "yuv420p", "-r", String(fps), "-f", "mp4"]
+            return ["-vf", "crop=trunc(iw/2)*2:trunc(ih/2)*2:0:0", "-c:v", "libx264", "-pix_fmt", "yuv420p", "-r", String(fps), "-f", "mp4"]
         }
     }
 
+    /// Encodes the export's frames with ffmpeg: each frame's PNG is handed to ffmpeg's standard input as it is
+    /// made (no folder of frames), ffmpeg writes a temporary file that replaces `output` only on success. The
+    /// progress counts the frames handed over and then ffmpeg's finishing (one step more than the frames).
+    /// Leftovers of exports that were killed are removed first.
     static func encode(_ exporter: RevealExporter, format: String, loop: Int = 0, to output: String, progress: ((Int, Int) -> Void)?) throws {
         guard let ffmpeg = path else { throw AtomicFile.WriteError(path: output, reason: "ffmpeg is not installed") }
-        let files = FileManager.default
-        let work = NSTemporaryDirectory() + "ipraster-reveal-\(getpid())"
-        try? files.removeItem(atPath: work)
-        let token = TemporaryPaths.register(work)
-        try files.createDirectory(atPath: work, withIntermediateDirectories: true)
+        let temporaryFolder = NSTemporaryDirectory()
+        TemporaryPaths.removeStale(in: temporaryFolder, prefix: "ipraster-reveal-")
+        TemporaryPaths.removeStale(in: temporaryFolder, prefix: "ipraster-reveal.")
+        let (temporary, token) = TemporaryPaths.registerUnique(prefix: (temporaryFolder as NSString).appendingPathComponent("ipraster-reveal"),
+                                                              suffix: format)
         defer {
-            try? files.removeItem(atPath: work)
+            unlink(temporary)
             TemporaryPaths.unregister(token)
         }
-        try exporter.encodeFrames(progress: progress) { index, bytes in
-            try TemporaryPaths.uninterrupted { try AtomicFile.write(bytes, to: "\(work)/\(RevealExporter.frameName(index))") }
+        // -nostdin: no keyboard interaction (from a terminal ffmpeg would read the TTY and be stopped by SIGTTIN);
+        // the frames come through pipe:0.
+        let child = try ChildProcess(executable: ffmpeg, arguments: ["-nostdin", "-hide_banner", "-loglevel", "error", "-y",
+                                                                     "-f", "image2pipe", "-framerate", String(exporter.fps), "-c:v", "png", "-i", "pipe:0"]
+                                     + arguments(format: format, fps: exporter.fps, loop: loop) + [temporary], pipeInput: true)
+        let total = exporter.frameCount + 1
+        do {
+            try exporter.encodeFrames(progress: { done, _ in progress?(done, total) }) { _, bytes in try child.write(bytes) }
+        } catch let error as AtomicFile.WriteError where error.code == EPIPE {
+            let status = child.wait()
+            throw AtomicFile.WriteError(path: output, reason: "ffmpeg stopped reading the frames (status \(status))")
         }
-        let temporary = "\(work)/out.\(format)"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: ffmpeg)
-        // -nostdin and /dev/null as stdin: from a terminal, ffmpeg would otherwise read the TTY from its own
-        // process group and be stopped (SIGTTIN), and the export would never end.
-        process.arguments = ["-nostdin", "-hide_banner", "-loglevel", "error", "-y", "-framerate", String(exporter.fps),
-                             "-i", "\(work)/frame_%05d.png"] + arguments(format: format, fps: exporter.fps, loop: loop) + [temporary]
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let child = TemporaryPaths.register(process: process.processIdentifier)
-        process.waitUntilExit()
-        TemporaryPaths.unregister(child)
-        guard process.terminationStatus == 0 else {
-            throw AtomicFile.WriteError(path: output, reason: "ffmpeg failed with status \(process.terminationStatus)")
-        }
+        let status = child.wait()
+        guard status == 0 else { throw AtomicFile.WriteError(path: output, reason: "ffmpeg failed with status \(status)") }
+        progress?(total, total)
         try AtomicFile.write(try FileContents.read(temporary), to: output)
     }
 }

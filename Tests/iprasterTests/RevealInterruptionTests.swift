@@ -115,5 +115,65 @@ final class RevealInterruptionTests: XCTestCase {
         XCTAssertEqual(process.terminationStatus, 0)
         XCTAssertEqual(Array(try FileContents.read(directory + "/out.gif").prefix(6)), Array("GIF89a".utf8))
     }
-}
 
+    /// The children of `parent` by /proc: (pid, command name).
+    private func children(of parent: pid_t) -> [(pid_t, String)] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { entry -> (pid_t, String)? in
+            guard let pid = pid_t(entry), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                  let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")") else { return nil }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            guard fields.count > 1, pid_t(fields[1]) == parent else { return nil }
+            return (pid, String(stat[stat.index(after: open)..<close]))
+        }
+    }
+
+    /// Ctrl-C while ffmpeg encodes: ffmpeg runs with default signal handling, so the tool and ffmpeg are gone within
+    /// 2 s, and neither the output nor any temporary file is left.
+    func testSIGINTWhileFFmpegEncodesEndsWithinTwoSeconds() throws {
+        guard TestEnvironment.ffmpeg != nil else { throw XCTSkip("ffmpeg is not installed here (it is optional: apt-get install ffmpeg)") }
+        let temporary = directory + "/tmp"
+        try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+        let process = try start(["reveal", try writeLongMessage(), "-o", directory + "/out.mp4", "--scale", "3"],
+                                environment: ["TMPDIR": temporary + "/"])
+        var ffmpeg: pid_t?
+        XCTAssertTrue(wait(seconds: 30, until: {
+            ffmpeg = self.children(of: process.processIdentifier).first { $0.1.hasPrefix("ffmpeg") }?.0
+            return ffmpeg != nil
+        }), "ffmpeg never started")
+        let sent = Date()
+        kill(process.processIdentifier, SIGINT)
+        XCTAssertTrue(wait(seconds: 10) { !process.isRunning })
+        let ended = Date()
+        process.waitUntilExit()
+        XCTAssertLessThan(ended.timeIntervalSince(sent), 2, "the interrupted export took too long to end")
+        XCTAssertEqual(process.terminationStatus, 128 + SIGINT)
+        if let ffmpeg { XCTAssertNotEqual(kill(ffmpeg, 0), 0, "ffmpeg is still running") }
+        XCTAssertEqual(listing(temporary), [])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory + "/out.mp4"))
+    }
+
+    /// What an export killed by SIGKILL left (a sequence's staging folder, an animation's temporary file, the older
+    /// frames folder) is removed by the next export into the same place; a live process's work stays.
+    func testTheNextExportRemovesAKilledExportsLeftovers() throws {
+        let dead = Process()
+        dead.executableURL = URL(fileURLWithPath: "/bin/true")
+        try dead.run()
+        dead.waitUntilExit()
+        let gone = dead.processIdentifier, alive = ProcessInfo.processInfo.processIdentifier
+        let output = directory + "/frames", temporary = directory + "/tmp"
+        for folder in [output + "/.ipraster-partial-\(gone)", output + "/.ipraster-partial-\(alive)", temporary + "/ipraster-reveal-\(gone)"] {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try Data("x".utf8).write(to: URL(fileURLWithPath: folder + "/frame_00000.png"))
+        }
+        try Data("x".utf8).write(to: URL(fileURLWithPath: temporary + "/ipraster-reveal.\(gone).1.gif"))
+        XCTAssertEqual(try TestEnvironment.run(["reveal", fixture, "-o", output + "/", "--fps", "5"]).status, 0)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: output + "/.ipraster-partial-\(gone)"))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: output + "/.ipraster-partial-\(alive)"), "a running export's staging stays")
+        if TestEnvironment.ffmpeg != nil {
+            XCTAssertEqual(try TestEnvironment.run(["reveal", fixture, "-o", directory + "/out.gif", "--fps", "5"],
+                                                   environment: ["TMPDIR": temporary + "/"]).status, 0)
+            XCTAssertEqual(listing(temporary), [], "the killed animation's leftovers are gone")
+        }
+    }
+}

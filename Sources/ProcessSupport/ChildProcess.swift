@@ -1,0 +1,96 @@
+import Foundation
+
+/// A program the tool runs (ffmpeg), started with `posix_spawn` so that it does not inherit the tool's signal
+/// handling: the tool blocks SIGINT, SIGTERM and SIGHUP in every thread (`Interruption`), and a child started with
+/// that mask ignored the SIGTERM sent to stop it (an interrupted export took ~14 s to end). The child gets an empty
+/// signal mask and default dispositions, standard input from a pipe the tool writes (or /dev/null), and is
+/// registered with `TemporaryPaths`, so an interruption stops it at once.
+public final class ChildProcess {
+    public struct SpawnError: Error, CustomStringConvertible {
+        public let program: String
+        public let code: Int32
+        public var description: String { "cannot run \(program): \(String(cString: strerror(code)))" }
+    }
+
+    public let pid: pid_t
+    private let token: TemporaryPaths.Token
+    /// The write end of the child's standard input, when it reads from the tool.
+    private var input: Int32?
+    private var status: Int32?
+
+    /// Starts `executable` with `arguments`; with `pipeInput`, its standard input is a pipe `write` feeds.
+    public init(executable: String, arguments: [String], pipeInput: Bool) throws {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        var ends: [Int32] = [-1, -1]
+        if pipeInput {
+            guard pipe(&ends) == 0 else { throw SpawnError(program: executable, code: errno) }
+            // Neither end leaks into other children; the dup2 below gives this child a plain standard input.
+            for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+            posix_spawn_file_actions_adddup2(&actions, ends[0], 0)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var empty = sigset_t(), defaults = sigset_t()
+        sigemptyset(&empty)
+        sigemptyset(&defaults)
+        for signal in [SIGINT, SIGTERM, SIGHUP, SIGPIPE] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var child: pid_t = 0
+        // Started and registered under the interruption lock: an interruption either finds the child or comes first.
+        let (spawned, registered): (Int32, TemporaryPaths.Token?) = TemporaryPaths.uninterrupted {
+            let result = posix_spawn(&child, executable, &actions, &attributes, argv, environ)
+            return (result, result == 0 ? TemporaryPaths.register(process: child) : nil)
+        }
+        if pipeInput { close(ends[0]) }
+        guard spawned == 0, let registered else {
+            if pipeInput { close(ends[1]) }
+            throw SpawnError(program: executable, code: spawned)
+        }
+        pid = child
+        token = registered
+        input = pipeInput ? ends[1] : nil
+    }
+
+    deinit {
+        if let input { close(input) }
+        if status == nil {
+            kill(pid, SIGTERM)
+            _ = wait()
+        }
+    }
+
+    /// Writes `bytes` to the child's standard input.
+    public func write(_ bytes: [UInt8]) throws {
+        guard let input else { return }
+        try AtomicFile.writeAll(bytes, to: input, reportedAs: "the standard input of process \(pid)")
+    }
+
+    /// Closes the child's standard input: it reads its end.
+    public func closeInput() {
+        if let input { close(input) }
+        input = nil
+    }
+
+    /// Waits for the child to end: its exit status, or 128 + the signal that ended it.
+    @discardableResult
+    public func wait() -> Int32 {
+        if let status { return status }
+        closeInput()
+        var raw: Int32 = 0
+        while waitpid(pid, &raw, 0) < 0 && errno == EINTR {}
+        TemporaryPaths.unregister(token)
+        // WIFEXITED / WEXITSTATUS / WTERMSIG, which Swift does not import (macros).
+        let result = raw & 0x7F == 0 ? (raw >> 8) & 0xFF : 128 + (raw & 0x7F)
+        status = result
+        return result
+    }
+}
