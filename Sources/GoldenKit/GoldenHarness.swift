@@ -192,10 +192,15 @@ public final class GoldenHarness {
         let actual: RGBAImage
         let actualPNG: [UInt8]
         let dump: String
+        let masks: [IgnoreRegion]
+        let scale: Double
         do {
-            let options = try RenderOptions.parse(testCase.arguments)
+            let split = try IgnoreRegion.split(testCase.arguments)
+            masks = split.masks
+            let options = try RenderOptions.parse(split.rest)
             var settings = options.settings
             settings.layout.limitToRaster()
+            scale = settings.layout.scale
             if let unknown = options.remaining.first {
                 return .failed(reason: "unknown option \(Diagnostic.quoted(unknown)) in \(testCase.name).args", recorded: false)
             }
@@ -216,7 +221,7 @@ public final class GoldenHarness {
         } catch {
             return .failed(reason: "cannot render: \(error)", recorded: false)
         }
-        let image = judge(actual, png: actualPNG, testCase)
+        let image = judge(actual, png: actualPNG, testCase, masks: masks, scale: scale)
         let text = judgeLayout(dump, testCase)
         return Self.combine(image, text)
     }
@@ -276,8 +281,8 @@ public final class GoldenHarness {
 
 
     /// Compares an image made elsewhere (e.g. a reveal contact sheet) with `testCase.golden`, recording
-    /// and writing artifacts as `run` does.
-    public func judge(_ actual: RGBAImage, png actualPNG: [UInt8], _ testCase: Case) -> Outcome {
+    /// and writing artifacts as `run` does. Pixels inside `masks` (canvas points at `scale`) are not compared.
+    public func judge(_ actual: RGBAImage, png actualPNG: [UInt8], _ testCase: Case, masks: [IgnoreRegion] = [], scale: Double = 1) -> Outcome {
         guard FileManager.default.fileExists(atPath: testCase.golden) else {
             if record == .never { return .failed(reason: "missing golden \(testCase.golden)", recorded: false) }
             return save(actualPNG, testCase) ?? .recorded
@@ -295,7 +300,8 @@ public final class GoldenHarness {
                 reason = "size differs: expected \(expected.width)×\(expected.height), got \(actual.width)×\(actual.height)"
                 writeArtifacts(testCase, expected: expected, actual: actual, diff: nil)
             } else {
-                let result = PixelMatch.compare(expected, actual, options: compare)
+                let compared = masks.isEmpty ? actual : actual.copying(masks, from: expected, scale: scale)
+                let result = PixelMatch.compare(expected, compared, options: compare)
                 let allowed = budget.allowedPixels(width: actual.width, height: actual.height)
                 let ratio = Double(result.diffPixels) / Double(actual.width * actual.height)
                 measurements[testCase.name] = (result.diffPixels, ratio)
@@ -304,7 +310,9 @@ public final class GoldenHarness {
                     return .passed
                 }
                 reason = "\(result.diffPixels) pixels (ratio \(String(format: "%.4f", ratio))) differ, \(allowed) allowed"
-                writeArtifacts(testCase, expected: expected, actual: actual, diff: result.diff)
+                    + (masks.isEmpty ? "" : " outside \(masks.count) mask\(masks.count == 1 ? "" : "s")")
+                writeArtifacts(testCase, expected: expected.tinting(masks, scale: scale), actual: actual.tinting(masks, scale: scale),
+                               diff: result.diff?.tinting(masks, scale: scale))
             }
         } catch {
             reason = "cannot read golden \(testCase.golden): \(error)"

@@ -43,6 +43,9 @@ enum CheckCommand {
         // checked before any case renders.
         let renderArguments = arguments.renderArguments
         _ = try RenderOptions.parse(renderArguments)
+        do { _ = try IgnoreRegion.split(arguments.values("--mask").flatMap { ["--mask", $0] }) } catch let error as OptionError {
+            throw UsageError(message: "\(error.option): \(error.message)", command: "check")
+        }
         guard positional.count == 1 else { throw UsageError(message: "expected one FIXTURES_DIR", command: "check") }
         guard let golden else { throw UsageError(message: "missing --golden DIR", command: "check") }
         // The list stays on standard output unless another reporter writes there.
@@ -76,7 +79,9 @@ enum CheckCommand {
             }
         }
         if let shard { cases = shard.slice(cases) }
-        cases = cases.map { var testCase = $0; testCase.arguments = renderArguments + testCase.arguments; return testCase }
+        // Masks of the command line apply to every case, beside those of its .args.
+        let masks = arguments.values("--mask").flatMap { ["--mask", $0] }
+        cases = cases.map { var testCase = $0; testCase.arguments = renderArguments + masks + testCase.arguments; return testCase }
         // One harness (one pipeline, Pango state included) per worker.
         let workers = PerWorker(try [first] + (1..<max(1, min(jobs, cases.count))).map { _ in try makeHarness() })
         let outcomes = OutcomeList(count: cases.count)

@@ -172,6 +172,7 @@ extension CommandSpec {
                       matches; with none selected, a warning, empty reports and exit 0
                       """),
                   OptionSpec("--grep-invert", value: "REGEX", help: "leave out the cases whose name the regular expression matches"),
+                  IgnoreRegion.option,
                   shardOption, jobsOption,
                   OptionSpec("--artifacts", value: "DIR", help: "where failure images go")],
         shared: [compare, render],

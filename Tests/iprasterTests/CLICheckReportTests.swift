@@ -99,6 +99,31 @@ final class CLICheckReportTests: XCTestCase {
         XCTAssertTrue(try String(contentsOfFile: directory + "/r/j.xml", encoding: .utf8).contains(#"name="x/b""#))
     }
 
+    /// Masks (`--mask X,Y,W,H`, canvas points) hide a changed region and only it: the tampered golden's first 200
+    /// pixels (scale 2) pass under a mask over them, and a mask over 20 of them leaves the other 180 counted.
+    func testMasksHideAChangedRegionAndOnlyIt() throws {
+        let (fixtures, golden) = try suite()
+        func diffPixels(_ extra: [String]) throws -> (Int32, Int?) {
+            let result = try TestEnvironment.run(["check", fixtures, "--golden", golden, "--grep", "^broken$", "--reporter", "json"] + extra,
+                                                 environment: environment)
+            let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.stdout)) as? [String: Any], result.stderr)
+            return (result.status, try XCTUnwrap(json["cases"] as? [[String: Any]]).first?["diffPixels"] as? Int)
+        }
+        XCTAssertEqual(try diffPixels([]).1, 200)
+        XCTAssertEqual(try diffPixels(["--mask", "0,0,10,0.5"]).1, 180, "20 device pixels of row 0 are masked")
+        let covered = try diffPixels(["--mask", "0,0,10000,4"])
+        XCTAssertEqual(covered.0, 0)
+        XCTAssertEqual(covered.1, 0)
+        // Far from the change, a mask changes nothing.
+        XCTAssertEqual(try diffPixels(["--mask", "0,50,20,20"]).1, 200)
+        // In the case's .args.
+        try "--mask 0,0,10000,4\n".write(toFile: fixtures + "/broken.args", atomically: true, encoding: .utf8)
+        XCTAssertEqual(try diffPixels([]).0, 0)
+        for bad in ["1,2,3", "0,0,0,5", "a,b,c,d"] {
+            XCTAssertEqual(try TestEnvironment.run(["check", fixtures, "--golden", golden, "--mask", bad], environment: environment).status, 2, bad)
+        }
+    }
+
     /// A run that records new goldens exits 1 (they are not verified yet), and its JUnit says so: every recorded case is
     /// a failure with its reason, so a CI test tab is red when the job is.
     func testARecordingRunIsAFailureInJUnitToo() throws {

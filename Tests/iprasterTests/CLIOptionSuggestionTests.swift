@@ -26,9 +26,9 @@ final class CLIOptionSuggestionTests: XCTestCase {
     }
 
     func testCheckNamesAnUnknownOptionBeforeItsOperands() throws {
-        let (status, message) = try stderr(["check", "Tests/Fixtures", "--grep", "x"])
+        let (status, message) = try stderr(["check", "Tests/Fixtures", "--filter", "x"])
         XCTAssertEqual(status, 2)
-        XCTAssertTrue(message.contains("unknown option --grep"), message)
+        XCTAssertTrue(message.contains("unknown option --filter"), message)
         XCTAssertFalse(message.contains("expected one FIXTURES_DIR"), message)
     }
 
