@@ -140,7 +140,10 @@ struct CheckReport {
         return xml + "  </testsuite>\n</testsuites>\n"
     }
 
-    /// The page and, in `<name>-files/`, copies of every failing case's artifacts, linked relatively.
+    /// The page and, in `<name>-files/`, copies of every failing case's artifacts, linked relatively. Every case is
+    /// one element (`<section class=case data-status=… data-name=…>`); a status menu and a text filter show some of
+    /// them, and a failing case has its images side by side and as an overlay with a slider
+    /// (`<input type=range>`) that uncovers the actual render over the expected one.
     func html(to path: String) throws {
         let folder = PathName.parent(path)
         let files = ((path as NSString).lastPathComponent as NSString).deletingPathExtension + "-files"
@@ -149,19 +152,40 @@ struct CheckReport {
         var page = "<!doctype html><meta charset=utf-8><title>ipraster check</title><style>"
             + "body{font:14px system-ui,sans-serif;margin:24px}figure{display:inline-block;margin:4px;vertical-align:top}"
             + "figcaption{font-weight:600;margin-bottom:4px}img{max-width:360px;border:1px solid #ccc;image-rendering:pixelated}"
-            + ".reason{color:#a00}</style>"
+            + ".reason{color:#a00}.case{border-top:1px solid #ddd;padding:4px 0}.case h2{font-size:15px;margin:6px 0}"
+            + ".status-passed h2{color:#1a7f37}.status-failed h2{color:#a00}.status-recorded h2{color:#9a6700}"
+            + ".overlay{position:relative;display:inline-block}.overlay .top{position:absolute;left:0;top:0;overflow:hidden;width:50%}"
+            + ".overlay img{max-width:none;width:360px}.controls{position:sticky;top:0;background:#fff;padding:8px 0}</style>"
         page += "<h1>\(passed) passed, \(failed) failed\(recorded > 0 ? ", \(recorded) recorded" : "")</h1>"
-        for entry in entries where entry.status != .passed {
-            page += "<h2>\(Self.xml(entry.name)) — \(entry.status.rawValue)</h2>"
+        page += "<div class=controls><label>Status <select id=status><option value=all>all</option><option value=failed>failed</option>"
+            + "<option value=recorded>recorded</option><option value=passed>passed</option></select></label> "
+            + "<label>Name <input id=filter type=search placeholder=\"filter by name\"></label> <span id=shown></span></div>"
+        for entry in entries {
+            let status = entry.status.rawValue
+            page += "<section class=\"case status-\(status)\" data-status=\"\(status)\" data-name=\"\(Self.xml(entry.name))\">"
+            page += "<h2>\(Self.xml(entry.name)) — \(status)\(entry.rerecorded ? " (re-recorded)" : "")</h2>"
             if let reason = entry.reason { page += "<p class=reason>\(Self.xml(reason))</p>" }
+            var copies: [String: String] = [:]
             for (kind, source) in entry.artifacts where kind != "panels" {
                 let copy = files + "/" + entry.name + "." + kind + ".png"
-                try FileManager.default.createDirectory(atPath: PathName.parent((filesPath + "/" + entry.name)),
-                                                        withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(atPath: PathName.parent(filesPath + "/" + entry.name), withIntermediateDirectories: true)
                 try FileManager.default.copyItem(atPath: source, toPath: (folder.isEmpty ? "." : folder) + "/" + copy)
+                copies[kind] = Self.url(copy)
                 page += "<figure><figcaption>\(kind)</figcaption><a href=\"\(Self.url(copy))\"><img alt=\"\(kind)\" src=\"\(Self.url(copy))\"></a></figure>"
             }
+            if let expected = copies["expected"], let actual = copies["actual"] {
+                page += "<figure><figcaption>expected | actual</figcaption><div class=overlay><img alt=\"expected\" src=\"\(expected)\">"
+                    + "<div class=top><img alt=\"actual\" src=\"\(actual)\"></div></div><br>"
+                    + "<input type=range min=0 max=100 value=50 aria-label=\"actual shown from the left, percent\"></figure>"
+            }
+            page += "</section>"
         }
+        page += "<script>const s=document.getElementById('status'),f=document.getElementById('filter'),n=document.getElementById('shown');"
+            + "function apply(){let k=0;for(const c of document.querySelectorAll('.case')){const ok=(s.value==='all'||c.dataset.status===s.value)"
+            + "&&c.dataset.name.toLowerCase().includes(f.value.toLowerCase());c.hidden=!ok;if(ok)k++}n.textContent=k+' shown'}"
+            + "s.onchange=apply;f.oninput=apply;if(document.querySelector('.case[data-status=failed]'))s.value='failed';apply();"
+            + "for(const r of document.querySelectorAll('input[type=range]')){r.oninput=()=>{"
+            + "r.parentElement.querySelector('.top').style.width=r.value+'%'}}</script>"
         try AtomicFile.write(Array(page.utf8), to: path)
     }
 

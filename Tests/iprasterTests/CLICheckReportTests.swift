@@ -183,12 +183,23 @@ final class CLICheckReportTests: XCTestCase {
         let page = try String(contentsOfFile: directory + "/moved/report.html", encoding: .utf8)
         let sources = try NSRegularExpression(pattern: #"src="([^"]+)""#).matches(in: page, range: NSRange(page.startIndex..., in: page))
             .map { String(page[Range($0.range(at: 1), in: page)!]) }
-        XCTAssertEqual(sources.count, 3, "expected, actual and diff of the failing case")
+        XCTAssertEqual(Set(sources).count, 3, "expected, actual and diff of the failing case")
         for source in sources {
             XCTAssertFalse(source.contains(":"), "relative, not file:// (\(source))")
             XCTAssertNoThrow(try PNGCodec.decode(try FileContents.read(directory + "/moved/" + (source.removingPercentEncoding ?? source))), source)
         }
         for label in ["expected", "actual", "diff"] { XCTAssertTrue(page.contains("<figcaption>\(label)</figcaption>"), label) }
+        // Every case is one element with its status; a status menu, a text filter and the overlay's slider are there.
+        let cases = try NSRegularExpression(pattern: #"<section class="case [^"]*" data-status="([a-z]+)" data-name="([^"]+)">"#)
+            .matches(in: page, range: NSRange(page.startIndex..., in: page))
+            .map { (String(page[Range($0.range(at: 2), in: page)!]), String(page[Range($0.range(at: 1), in: page)!])) }
+        XCTAssertEqual(cases.map(\.0), ["alpha", "beta", "broken", "sub/delta", "sub/gamma"])
+        XCTAssertEqual(cases.map(\.1), ["passed", "passed", "failed", "passed", "passed"])
+        XCTAssertTrue(page.contains("<select id=status>"), "status filter")
+        for status in ["all", "failed", "recorded", "passed"] { XCTAssertTrue(page.contains("<option value=\(status)>"), status) }
+        XCTAssertTrue(page.contains("<input id=filter type=search"), "text filter")
+        XCTAssertEqual(page.components(separatedBy: "<input type=range").count - 1, 1, "one slider, for the failing case")
+        XCTAssertTrue(page.contains("<div class=overlay>"), "the overlay view")
     }
 
     func testShardsPartitionTheCases() throws {
