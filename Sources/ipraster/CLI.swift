@@ -21,7 +21,7 @@ struct UsageError: Error, CustomStringConvertible {
 }
 
 enum CLI {
-    static let commands = ["render", "layout", "reveal", "compare", "check", "bench", "math", "markdown", "classify", "fonts"]
+    static let commands = ["render", "layout", "reveal", "compare", "check", "merge-reports", "bench", "math", "markdown", "classify", "fonts"]
 
     /// --quiet / -q: no warnings and no progress (errors still print).
     nonisolated(unsafe) static var quiet = false
@@ -101,6 +101,7 @@ enum CLI {
             case "layout": return try LayoutCommand.run(rest)
             case "compare": return try CompareCommand.run(rest)
             case "check": return try CheckCommand.run(rest)
+            case "merge-reports": return try MergeReportsCommand.run(rest)
             case "bench": return try BenchCommand.run(rest)
             case "reveal": return try RevealCommand.run(rest)
             case "math": return try MathCommand.run(rest)

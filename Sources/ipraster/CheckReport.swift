@@ -30,6 +30,12 @@ struct CheckReport {
     /// counts them as failures, so a CI test tab agrees with the job's exit status.
     var recordingFails = false
 
+    init(entries: [Entry], seconds: Double, recordingFails: Bool = false) {
+        self.entries = entries
+        self.seconds = seconds
+        self.recordingFails = recordingFails
+    }
+
     var passed: Int { entries.filter { $0.status == .passed }.count }
     var failed: Int { entries.filter { $0.status == .failed }.count }
     var recorded: Int { entries.filter { $0.status == .recorded || $0.rerecorded }.count }
@@ -41,15 +47,15 @@ struct CheckReport {
         var path: String?
 
         /// "NAME" or "NAME=FILE".
-        init(_ text: String) throws {
+        init(_ text: String, command: String = "check") throws {
             let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
             guard let kind = Kind(rawValue: parts.first ?? "") else {
-                throw UsageError(message: "--reporter must be list, json, junit or html (NAME or NAME=FILE), not \(text)", command: "check")
+                throw UsageError(message: "--reporter must be list, json, junit or html (NAME or NAME=FILE), not \(text)", command: command)
             }
-            guard parts.count == 1 || !parts[1].isEmpty else { throw UsageError(message: "--reporter \(text) names no file", command: "check") }
+            guard parts.count == 1 || !parts[1].isEmpty else { throw UsageError(message: "--reporter \(text) names no file", command: command) }
             self.kind = kind
             path = parts.count == 2 ? parts[1] : nil
-            if kind == .html && path == nil { throw UsageError(message: "the html reporter needs a file: --reporter html=FILE", command: "check") }
+            if kind == .html && path == nil { throw UsageError(message: "the html reporter needs a file: --reporter html=FILE", command: command) }
         }
 
         init(kind: Kind, path: String?) {
@@ -95,10 +101,12 @@ struct CheckReport {
         let cases: [JSONOut] = entries.map { entry in
             .object([("name", .string(entry.name)), ("status", .string(entry.status.rawValue)),
                      ("diffPixels", entry.diffPixels.map { .int($0) } ?? .null), ("diffRatio", entry.diffRatio.map { .exact($0) } ?? .null),
-                     ("reason", entry.reason.map { .string($0) } ?? .null),
+                     ("reason", entry.reason.map { .string($0) } ?? .null), ("rerecorded", .bool(entry.rerecorded)),
+                     ("seconds", .exact((entry.seconds * 1000).rounded() / 1000)),
                      ("artifacts", .object(entry.artifacts.map { ($0.0, .string(Self.relative($0.1, to: base))) }))])
         }
         return JSONOut.object([("passed", .int(passed)), ("failed", .int(failed)), ("recorded", .int(recorded)),
+                               ("recordingFails", .bool(recordingFails)), ("seconds", .exact((seconds * 1000).rounded() / 1000)),
                                ("cases", .array(cases))]).serialized() + "\n"
     }
 

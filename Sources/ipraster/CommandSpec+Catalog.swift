@@ -38,7 +38,7 @@ extension CommandSpec {
         only the I-th of N equal parts (in name order), as in Playwright: N CI jobs with 1/N … N/N cover everything once
         """)
 
-    static let all: [CommandSpec] = [renderCommand, layoutCommand, revealCommand, compareCommand, checkCommand, benchCommand,
+    static let all: [CommandSpec] = [renderCommand, layoutCommand, revealCommand, compareCommand, checkCommand, mergeReportsCommand, benchCommand,
                                      mathCommand, markdownCommand, classifyCommand, fontsCommand, themeCommand, completionCommand]
 
     static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }
@@ -180,6 +180,21 @@ extension CommandSpec {
                    "ipraster check fixtures --golden goldens --grep '^table/' --update",
                    "ipraster check Tests/Fixtures --golden golden-images \\\n    --reporter junit=junit.xml --reporter html=report/check.html",
                    "ipraster check Tests/Fixtures --golden golden-images --shard 2/4"])
+
+    static let mergeReportsCommand = CommandSpec(
+        "merge-reports",
+        synopsis: ["merge-reports REPORT.json... [--reporter NAME[=FILE]]..."],
+        summary: "join the JSON reports of check's shards into one report",
+        description: """
+            Reads the JSON reports that `check --reporter json=FILE` wrote (one per shard or CI job) and writes one \
+            report of all their cases, in name order, with any reporter check has (list by default). Artifacts the \
+            reports link are copied beside each report written to a file (JSON and JUnit: into NAME-artifacts/), so the \
+            merged report can be uploaded and opened on its own, as Playwright's merged blob reports can. A case \
+            in two reports is an error. Exit code 0 when no case failed, 1 when one did.
+            """,
+        options: [OptionSpec("--reporter", value: "NAME[=FILE]", help: "list, json, junit or html, as for check; repeatable",
+                             values: CheckReport.Reporter.Kind.allCases.map(\.rawValue))],
+        examples: ["ipraster merge-reports shard-*/check.json \\\n    --reporter junit=junit.xml --reporter html=report/check.html"])
 
     static let benchCommand = CommandSpec(
         "bench",

@@ -124,6 +124,49 @@ final class CLICheckReportTests: XCTestCase {
         }
     }
 
+    /// Three shards' JSON reports merged are one full run's report: the same cases in the same order with the same
+    /// statuses, pixel counts and reasons, and the artifacts copied beside the merged report.
+    func testMergedShardReportsEqualAFullRun() throws {
+        let (fixtures, golden) = try suite()
+        let reports = directory + "/reports"
+        XCTAssertEqual(try TestEnvironment.run(["check", fixtures, "--golden", golden, "--reporter", "json=\(reports)/full.json"],
+                                               environment: environment).status, 1)
+        var shards: [String] = []
+        for index in 1...3 {
+            let path = "\(reports)/shard-\(index)/check.json"
+            _ = try TestEnvironment.run(["check", fixtures, "--golden", golden, "--shard", "\(index)/3", "--reporter", "json=\(path)"], environment: environment)
+            shards.append(path)
+        }
+        let merged = try TestEnvironment.run(["merge-reports"] + shards.reversed() + ["--reporter", "json=\(reports)/merged/check.json",
+                                              "--reporter", "junit=\(reports)/merged/junit.xml", "--reporter", "html=\(reports)/merged/check.html"])
+        XCTAssertEqual(merged.status, 1, merged.stderr)
+        XCTAssertTrue(merged.stdoutText.hasSuffix("4 passed, 1 failed\n"), merged.stdoutText)
+        func load(_ path: String) throws -> [String: Any] {
+            try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(try FileContents.read(path))) as? [String: Any])
+        }
+        let full = try load(reports + "/full.json"), joined = try load(reports + "/merged/check.json")
+        for key in ["passed", "failed", "recorded"] { XCTAssertEqual(full[key] as? Int, joined[key] as? Int, key) }
+        let fullCases = try XCTUnwrap(full["cases"] as? [[String: Any]]), joinedCases = try XCTUnwrap(joined["cases"] as? [[String: Any]])
+        XCTAssertEqual(joinedCases.count, fullCases.count)
+        for (a, b) in zip(fullCases, joinedCases) {
+            for key in ["name", "status", "reason"] { XCTAssertEqual(a[key] as? String, b[key] as? String, key) }
+            XCTAssertEqual(a["diffPixels"] as? Int, b["diffPixels"] as? Int)
+            XCTAssertEqual(a["diffRatio"] as? Double, b["diffRatio"] as? Double)
+            XCTAssertEqual(Set((a["artifacts"] as? [String: String] ?? [:]).keys), Set((b["artifacts"] as? [String: String] ?? [:]).keys))
+        }
+        // The merged report's images are its own copies, relative to it.
+        let broken = try XCTUnwrap(joinedCases.first { $0["name"] as? String == "broken" })
+        for (_, path) in try XCTUnwrap(broken["artifacts"] as? [String: String]) {
+            XCTAssertTrue(path.hasPrefix("check-artifacts/"), path)
+            XCTAssertNoThrow(try PNGCodec.decode(try FileContents.read(reports + "/merged/" + path)), path)
+        }
+        XCTAssertTrue(try String(contentsOfFile: reports + "/merged/junit.xml", encoding: .utf8).contains(#"tests="5" failures="1""#))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: reports + "/merged/check.html"))
+        // A case in two reports is refused.
+        XCTAssertEqual(try TestEnvironment.run(["merge-reports", shards[0], shards[0]]).status, 2)
+        XCTAssertEqual(try TestEnvironment.run(["merge-reports", fixtures + "/alpha.json"]).status, 2)
+    }
+
     /// A run that records new goldens exits 1 (they are not verified yet), and its JUnit says so: every recorded case is
     /// a failure with its reason, so a CI test tab is red when the job is.
     func testARecordingRunIsAFailureInJUnitToo() throws {

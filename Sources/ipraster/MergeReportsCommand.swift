@@ -1,0 +1,81 @@
+import Foundation
+import ProcessSupport
+import RichMessageRenderer
+
+/// `ipraster merge-reports A.json B.json … [--reporter …]`: the JSON reports of check's shards as one report.
+enum MergeReportsCommand {
+    static func run(_ arguments: [String]) throws -> Int32 {
+        let parsed = try CommandSpec.mergeReportsCommand.parse(arguments)
+        guard !parsed.positional.isEmpty else { throw UsageError(message: "missing REPORT.json (the JSON reports of check)", command: "merge-reports") }
+        var reporters = try parsed.values("--reporter").map { try CheckReport.Reporter($0, command: "merge-reports") }
+        if !reporters.contains(where: { $0.path == nil }) { reporters.insert(CheckReport.Reporter(kind: .list, path: nil), at: 0) }
+        if reporters.filter({ $0.path == nil }).count > 1 {
+            throw UsageError(message: "only one reporter can write to standard output; give the others a file (NAME=FILE)", command: "merge-reports")
+        }
+        var entries: [CheckReport.Entry] = []
+        var seen: [String: String] = [:]
+        var recordingFails = false, seconds = 0.0
+        for path in parsed.positional {
+            let report = try read(path)
+            recordingFails = recordingFails || report.recordingFails
+            seconds = max(seconds, report.seconds)
+            for entry in report.entries {
+                if let other = seen[entry.name] {
+                    throw DecodeError(path: path, message: "case \(entry.name) is also in \(other): give each shard's report once")
+                }
+                seen[entry.name] = path
+                entries.append(entry)
+            }
+        }
+        entries.sort { $0.name < $1.name }
+        let report = CheckReport(entries: entries, seconds: seconds, recordingFails: recordingFails)
+        for reporter in reporters {
+            try report.withArtifactsCopied(for: reporter).write(reporter)
+        }
+        return report.failed == 0 && !(recordingFails && report.recorded > 0) ? ExitCode.success : ExitCode.differences
+    }
+
+    /// A JSON report of check, its artifact paths made absolute (they are relative to the report's folder).
+    static func read(_ path: String) throws -> CheckReport {
+        let bytes = try FileContents.read(path)
+        guard let root = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
+              let cases = root["cases"] as? [[String: Any]] else {
+            throw DecodeError(path: path, message: "not a JSON report of ipraster check (write one with --reporter json=FILE)")
+        }
+        let folder = PathName.parent(path)
+        let entries = try cases.enumerated().map { index, object -> CheckReport.Entry in
+            guard let name = object["name"] as? String, let status = (object["status"] as? String).flatMap(CheckReport.Status.init) else {
+                throw DecodeError(path: "\(path): $.cases[\(index)]", message: "needs \"name\" and a \"status\" of passed, failed or recorded")
+            }
+            let artifacts = ((object["artifacts"] as? [String: String]) ?? [:]).sorted { $0.key < $1.key }.map { kind, relative in
+                (kind, relative.hasPrefix("/") ? relative : URL(fileURLWithPath: (folder.isEmpty ? "." : folder) + "/" + relative).standardizedFileURL.path)
+            }
+            return CheckReport.Entry(name: name, status: status, diffPixels: object["diffPixels"] as? Int, diffRatio: object["diffRatio"] as? Double,
+                                     reason: object["reason"] as? String, rerecorded: object["rerecorded"] as? Bool ?? false,
+                                     artifacts: artifacts, seconds: object["seconds"] as? Double ?? 0)
+        }
+        return CheckReport(entries: entries, seconds: root["seconds"] as? Double ?? 0, recordingFails: root["recordingFails"] as? Bool ?? false)
+    }
+}
+
+extension CheckReport {
+    /// For a JSON or JUnit report written to a file: this report with its artifacts copied into the report's
+    /// `NAME-artifacts/` folder, so the report and the images it links travel together (HTML copies its own into
+    /// `NAME-files/`).
+    func withArtifactsCopied(for reporter: Reporter) throws -> CheckReport {
+        guard let path = reporter.path, reporter.kind == .json || reporter.kind == .junit else { return self }
+        let folder = PathName.parent(path)
+        let files = (folder.isEmpty ? "." : folder) + "/" + ((path as NSString).lastPathComponent as NSString).deletingPathExtension + "-artifacts"
+        try? FileManager.default.removeItem(atPath: files)
+        var copy = self
+        for index in copy.entries.indices {
+            copy.entries[index].artifacts = try copy.entries[index].artifacts.map { kind, source in
+                let target = files + "/" + copy.entries[index].name + "." + kind + ".png"
+                try FileManager.default.createDirectory(atPath: PathName.parent(target), withIntermediateDirectories: true)
+                try FileManager.default.copyItem(atPath: source, toPath: target)
+                return (kind, target)
+            }
+        }
+        return copy
+    }
+}
