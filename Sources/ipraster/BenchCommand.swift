@@ -12,7 +12,7 @@ enum BenchCommand {
     static func run(_ arguments: [String]) throws -> Int32 {
         let parsed = try CommandSpec.benchCommand.parse(arguments)
         let settings = try parsed.renderSettings()
-        let iterations = try parsed.integer("--iterations", in: 1...Int(Int32.max), or: 50, what: "a positive whole number")
+        let iterations = try parsed.integer("--iterations", in: 1...Int(Int32.max), what: "a positive whole number") ?? 50
         let reveal = parsed.has("--reveal"), inputs = parsed.positional
         guard !inputs.isEmpty else { throw UsageError(message: "missing INPUT", command: "bench") }
         let measureTimer = MeasureTimer()

@@ -184,6 +184,9 @@ enum CLI {
     }
 
     /// Notes of --verbose, on standard error.
+    /// Whole milliseconds since `start`, for -v notes.
+    static func milliseconds(since start: Date) -> Int { Int(Date().timeIntervalSince(start) * 1000) }
+
     static func printNote(_ message: String) {
         guard verbose else { return }
         writeStandardError("ipraster: \(Diagnostic.printable(message))\n")

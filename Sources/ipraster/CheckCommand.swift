@@ -37,22 +37,18 @@ enum CheckCommand {
         }
         let grep = try arguments.value("--grep").map { try Self.regex($0, option: "--grep") }
         let grepInvert = try arguments.value("--grep-invert").map { try Self.regex($0, option: "--grep-invert") }
-        let jobs = try arguments.integer("--jobs", in: 1...Int(Int32.max), or: ProcessInfo.processInfo.activeProcessorCount, what: "a positive whole number")
+        let jobs = try arguments.integer("--jobs", in: 1...Int(Int32.max), what: "a positive whole number") ?? ProcessInfo.processInfo.activeProcessorCount
         let shard = try arguments.value("--shard").map { try Shard($0, command: "check") }
         // Render options are defaults for every case (a case's .args come after them and win); their values are
         // checked before any case renders.
         let renderArguments = arguments.renderArguments
-        _ = try RenderOptions.parse(renderArguments)
+        _ = try arguments.renderSettings()
         do { _ = try IgnoreRegion.split(arguments.values("--mask").flatMap { ["--mask", $0] }) } catch let error as OptionError {
             throw UsageError(message: "\(error.option): \(error.message)", command: "check")
         }
         guard positional.count == 1 else { throw UsageError(message: "expected one FIXTURES_DIR", command: "check") }
         guard let golden else { throw UsageError(message: "missing --golden DIR", command: "check") }
-        // The list stays on standard output unless another reporter writes there.
-        if !reporters.contains(where: { $0.path == nil }) { reporters.insert(CheckReport.Reporter(kind: .list, path: nil), at: 0) }
-        if reporters.filter({ $0.path == nil }).count > 1 {
-            throw UsageError(message: "only one reporter can write to standard output; give the others a file (NAME=FILE)", command: "check")
-        }
+        reporters = try CheckReport.Reporter.withList(reporters, command: "check")
         let decision: GoldenHarness.RecordDecision
         do { decision = try GoldenHarness.effectiveMode(flag: recordFlag) } catch {
             throw UsageError(message: "\(error)", command: "check")

@@ -62,6 +62,17 @@ struct CheckReport {
             self.kind = kind
             self.path = path
         }
+
+        /// `reporters` with the list first on standard output unless another reporter writes there; two on standard
+        /// output are a usage error.
+        static func withList(_ reporters: [Reporter], command: String) throws -> [Reporter] {
+            var result = reporters
+            if !result.contains(where: { $0.path == nil }) { result.insert(Reporter(kind: .list, path: nil), at: 0) }
+            if result.filter({ $0.path == nil }).count > 1 {
+                throw UsageError(message: "only one reporter can write to standard output; give the others a file (NAME=FILE)", command: command)
+            }
+            return result
+        }
     }
 
     func write(_ reporter: Reporter) throws {

@@ -67,12 +67,17 @@ struct ParsedArguments {
         return options.filter { names.contains($0.name) }.flatMap { [$0.name] + ($0.value.map { [$0] } ?? []) }
     }
 
-    /// The render settings the render options given make.
-    func renderSettings() throws -> RenderSettings { try RenderOptions.parse(renderArguments).settings }
+    /// The render settings the render options given make, applied in the order given.
+    func renderSettings() throws -> RenderSettings {
+        let names = Set(RenderOptions.table.map(\.name))
+        var settings = RenderSettings()
+        for (name, value) in options where names.contains(name) { try RenderOptions.apply(name, value, to: &settings) }
+        return settings
+    }
 
-    /// A whole number in `range` given for `name`, or `fallback`.
-    func integer(_ name: String, in range: ClosedRange<Int>, or fallback: Int, what: String) throws -> Int {
-        guard let text = value(name) else { return fallback }
+    /// The whole number in `range` given for `name`; nil when the option is not given.
+    func integer(_ name: String, in range: ClosedRange<Int>, what: String) throws -> Int? {
+        guard let text = value(name) else { return nil }
         guard let number = Int(text), range.contains(number) else {
             throw UsageError(message: "\(name) must be \(what), not \(text)", command: command)
         }

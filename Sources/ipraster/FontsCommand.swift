@@ -14,7 +14,7 @@ enum FontsCommand {
             let start = Date()
             try FontCollection.writeIndex(for: directory, to: target)
             if CLI.verbose {
-                CLI.printNote("wrote \(target ?? directory.indexFile) in \(Int(Date().timeIntervalSince(start) * 1000)) ms")
+                CLI.printNote("wrote \(target ?? directory.indexFile) in \(CLI.milliseconds(since: start)) ms")
             }
             return ExitCode.success
         }

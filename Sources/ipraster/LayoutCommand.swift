@@ -24,7 +24,7 @@ enum LayoutCommand {
             print(json, terminator: "")
         }
         CLI.printNote("\(positional[0]) → \(output ?? "standard output"): layout JSON, \(layout.items.count) item\(layout.items.count == 1 ? "" : "s"), \(json.utf8.count) bytes, "
-            + "\(Int(Date().timeIntervalSince(started) * 1000)) ms")
+            + "\(CLI.milliseconds(since: started)) ms")
         return ExitCode.success
     }
 }

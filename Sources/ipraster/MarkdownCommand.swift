@@ -19,7 +19,7 @@ enum MarkdownCommand {
         let markdown = Array(MarkdownWriter.markdown(document, lossless: lossless).utf8)
         try StandardOutput.write(markdown)
         CLI.printNote("\(positional[0]) → standard output: \(lossless ? "lossless " : "")Markdown, \(document.blocks.count) block\(document.blocks.count == 1 ? "" : "s"), "
-            + "\(markdown.count) bytes, \(Int(Date().timeIntervalSince(started) * 1000)) ms")
+            + "\(markdown.count) bytes, \(CLI.milliseconds(since: started)) ms")
         return ExitCode.success
     }
 

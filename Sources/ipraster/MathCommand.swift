@@ -132,7 +132,7 @@ enum MathCommand {
         try CLI.writeOutput(bytes, to: output)
         let extent = format == .png ? "\(pixelWidth)×\(pixelHeight) px" : "\(width.clean)×\(height.clean) pt"
         CLI.printNote("formula → \(output == "-" ? "standard output" : output): \(format.rawValue.uppercased()) \(extent), \(bytes.count) bytes, "
-            + "\(Int(Date().timeIntervalSince(started) * 1000)) ms")
+            + "\(CLI.milliseconds(since: started)) ms")
         return ExitCode.success
     }
 }

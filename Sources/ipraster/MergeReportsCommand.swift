@@ -7,11 +7,8 @@ enum MergeReportsCommand {
     static func run(_ arguments: [String]) throws -> Int32 {
         let parsed = try CommandSpec.mergeReportsCommand.parse(arguments)
         guard !parsed.positional.isEmpty else { throw UsageError(message: "missing REPORT.json (the JSON reports of check)", command: "merge-reports") }
-        var reporters = try parsed.values("--reporter").map { try CheckReport.Reporter($0, command: "merge-reports") }
-        if !reporters.contains(where: { $0.path == nil }) { reporters.insert(CheckReport.Reporter(kind: .list, path: nil), at: 0) }
-        if reporters.filter({ $0.path == nil }).count > 1 {
-            throw UsageError(message: "only one reporter can write to standard output; give the others a file (NAME=FILE)", command: "merge-reports")
-        }
+        let reporters = try CheckReport.Reporter.withList(parsed.values("--reporter").map { try CheckReport.Reporter($0, command: "merge-reports") },
+                                                          command: "merge-reports")
         var entries: [CheckReport.Entry] = []
         var seen: [String: String] = [:]
         var recordingFails = false, seconds = 0.0

@@ -12,7 +12,7 @@ enum RenderCommand {
         var settings = try parsed.renderSettings()
         let output = parsed.value("--output")
         let manifest = parsed.value("--manifest")
-        let jobs = try parsed.integer("--jobs", in: 1...Int(Int32.max), or: ProcessInfo.processInfo.activeProcessorCount, what: "a positive whole number")
+        let jobs = try parsed.integer("--jobs", in: 1...Int(Int32.max), what: "a positive whole number") ?? ProcessInfo.processInfo.activeProcessorCount
         let shard = try parsed.value("--shard").map { try Shard($0, command: "render") }
         let positional = parsed.positional
         if manifest != nil || positional.count > 1 || output?.hasSuffix("/") == true || shard != nil {
@@ -44,7 +44,7 @@ enum RenderCommand {
         let size = format == .png ? "\(layout.canvas.pixelWidth)×\(layout.canvas.pixelHeight) px"
             : "\(layout.canvas.width.clean)×\(layout.canvas.height.clean) pt"
         CLI.printNote("\(input) → \(output == "-" ? "standard output" : output): \(format.rawValue.uppercased()) \(size), \(encoded.count) bytes, "
-            + "\(Int(Date().timeIntervalSince(started) * 1000)) ms")
+            + "\(CLI.milliseconds(since: started)) ms")
     }
 
     static func outputFormat(_ path: String, explicit: String?) throws -> Renderer.Format {

@@ -83,7 +83,7 @@ enum RevealCommand {
                 + "is more than \(maxFrames); lower --fps")
         }
         let canvas = "\(timeline.canvas.pixelWidth)×\(timeline.canvas.pixelHeight) px"
-        func milliseconds() -> Int { Int(Date().timeIntervalSince(started) * 1000) }
+        func milliseconds() -> Int { CLI.milliseconds(since: started) }
         switch options.output {
         case .json:
             print(exporter.timelineJSON().serialized())
@@ -125,12 +125,8 @@ enum RevealCommand {
             }
             at = number
         }
-        let loop = try parsed.value("--loop").map { _ in
-            try parsed.integer("--loop", in: 0...65_535, or: 0, what: "a whole number from 0 (forever) to 65535")
-        }
-        let startNumber = try parsed.value("--start-number").map { _ in
-            try parsed.integer("--start-number", in: 0...9_999_999, or: 0, what: "a whole number from 0")
-        }
+        let loop = try parsed.integer("--loop", in: 0...65_535, what: "a whole number from 0 (forever) to 65535")
+        let startNumber = try parsed.integer("--start-number", in: 0...9_999_999, what: "a whole number from 0")
         guard let input = positional.first else { throw UsageError(message: "missing INPUT (a JSON file, or - for stdin)", command: "reveal") }
         guard positional.count == 1 else { throw UsageError(message: "unexpected argument \(positional[1])", command: "reveal") }
         if json {

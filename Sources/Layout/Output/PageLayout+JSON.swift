@@ -4,7 +4,7 @@ import Drawing
 /// The layout JSON of `ipraster layout` (`cli-contract.md`, "The layout JSON").
 extension PageLayout {
     public func json(includeCharacterRects: Bool = false) -> JSONOut {
-        func rect(_ r: Rect) -> JSONOut { .array([.number(r.x), .number(r.y), .number(r.width), .number(r.height)]) }
+        let rect = PageLayout.rectJSON
         let canvasJSON: JSONOut = .object([
             ("width", .number(canvas.width)), ("height", .number(canvas.height)), ("scale", .number(canvas.scale)),
             ("pixelWidth", .int(canvas.pixelWidth)), ("pixelHeight", .int(canvas.pixelHeight)),
@@ -50,7 +50,7 @@ extension PageLayout {
 
 extension LayoutItem {
     func json(includeCharacterRects: Bool) -> JSONOut {
-        func rect(_ r: Rect) -> JSONOut { .array([.number(r.x), .number(r.y), .number(r.width), .number(r.height)]) }
+        let rect = PageLayout.rectJSON
         var members: [(String, JSONOut)] = [("id", .string(id.description)), ("kind", .string(kind)), ("block", .string(block.rawValue)), ("frame", rect(frame))]
         switch content {
         case .text(let box):
