@@ -1,123 +1,68 @@
-import Foundation
 import GoldenKit
-import Layout
-import ProcessSupport
-import RenderOptions
-import RichMessageRenderer
 import XCTest
 
-/// Snapshot tests of rich messages on Linux: render a message as ipraster does and compare it with a PNG kept
-/// beside the test file, with pixelmatch's semantics.
+/// Snapshot tests of rich messages on Linux: render a message as ipraster does and compare it with a snapshot kept
+/// beside the test file, with pixelmatch's semantics, the way swift-snapshot-testing users work.
 ///
 ///     import RichMessageSnapshot
 ///     import XCTest
 ///
 ///     final class AnswerTests: XCTestCase {
 ///         func testAnswer() {
-///             assertSnapshot(of: .markdown("# Hello\nA *rich* message"))
+///             assertSnapshot(of: .markdown("# Hello\nA *rich* message"))                 // testAnswer.1.png
+///             assertSnapshot(of: .markdown("# Hello"), as: .image(width: 360, theme: .night))  // testAnswer.2.png
+///             assertSnapshot(of: .file("page.json"), as: .layoutDump, named: "page")     // testAnswer.page.layout.txt
 ///         }
 ///     }
 ///
-/// Snapshots live in `__Snapshots__/<test file>/<test name>[.<name>].png` beside the test file. A missing one
-/// is recorded and the test fails ("run again to verify"), as swift-snapshot-testing does; the record mode
-/// comes from `record:` or `IPRASTER_RECORD` (all, missing, failed, never), and under `CI` nothing is ever
-/// recorded. A failing comparison writes expected / actual / diff / 3-panel PNGs into the package's
-/// `.build/snapshot-artifacts/` (or `IPRASTER_ARTIFACTS`) and names them in the failure.
-public enum SnapshotInput: Sendable {
-    /// A message file: JSON (Bot API, Telethon), `.md` or `.html`.
-    case file(String)
-    /// Bot API or Telethon JSON.
-    case json(String)
-    /// Rich Markdown.
-    case markdown(String)
-    /// Rich HTML.
-    case html(String)
-
-    fileprivate func bytes() throws -> (bytes: [UInt8], path: String?, format: String?) {
-        switch self {
-        case .file(let path): return (try FileContents.read(path), path, nil)
-        case .json(let text): return (Array(text.utf8), nil, "json")
-        case .markdown(let text): return (Array(text.utf8), nil, "markdown")
-        case .html(let text): return (Array(text.utf8), nil, "html")
-        }
-    }
-}
-
-/// Renders `input` (with ipraster's render options in `arguments`, e.g. `["--theme", "night"]`) and compares
-/// it with its snapshot. Returns nil when it matches, else why not (a recorded snapshot is a failure too).
-/// For Swift Testing: `#expect(verifySnapshot(of: .json(text)) == nil)`.
-public func verifySnapshot(of input: SnapshotInput, named name: String? = nil, arguments: [String] = [],
-                           record: GoldenHarness.RecordMode? = nil, file: StaticString = #filePath, testName: String = #function) -> String? {
-    SnapshotRunner.shared.verify(input, name: name, arguments: arguments, record: record, file: "\(file)", testName: testName)
+/// Snapshots live in `__Snapshots__/<test file>/<test>.<n|name>.<png|layout.txt>` beside the test file (or in
+/// `snapshotDirectory`). Unnamed snapshots of a test are numbered 1, 2, … in call order; a snapshot of the old
+/// unnumbered name (`testAnswer.png`) is read as `testAnswer.1.png` with a note and renamed when it is next
+/// recorded. A missing snapshot is recorded and the test fails ("run again to verify"); the record mode comes
+/// from `record:`, then `withSnapshotSettings`, then `IPRASTER_RECORD` (all, missing, failed, never), and under
+/// `CI` nothing is ever recorded. A failing comparison writes expected / actual / diff / panels PNGs to
+/// `<artifacts>/<test file>/<class>/<test>.<n|name>.*` — artifacts being the package's
+/// `.build/snapshot-artifacts/` or `IPRASTER_ARTIFACTS` — names them in the failure, and adds the diff tool's
+/// command when one is set (`withSnapshotSettings(diffTool:)` or `IPRASTER_DIFF_TOOL`).
+///
+/// Returns nil when the snapshot matches, else why not (a recorded snapshot is a failure too). For Swift
+/// Testing: `#expect(verifySnapshot(of: .json(text)) == nil)`.
+public func verifySnapshot(of input: SnapshotInput, as strategy: SnapshotStrategy? = nil, named name: String? = nil,
+                           record: GoldenHarness.RecordMode? = nil, snapshotDirectory: String? = nil,
+                           file: StaticString = #filePath, testName: String = #function, line: UInt = #line) -> String? {
+    SnapshotRunner.shared.verify(SnapshotRunner.Request(input: input, strategy: strategy, name: name, record: record,
+                                                        snapshotDirectory: snapshotDirectory, file: "\(file)", testName: testName, line: line))
 }
 
 /// XCTest: `verifySnapshot`, failing the test with its message.
-public func assertSnapshot(of input: SnapshotInput, named name: String? = nil, arguments: [String] = [],
-                           record: GoldenHarness.RecordMode? = nil, file: StaticString = #filePath, testName: String = #function,
-                           line: UInt = #line) {
-    if let failure = verifySnapshot(of: input, named: name, arguments: arguments, record: record, file: file, testName: testName) {
+public func assertSnapshot(of input: SnapshotInput, as strategy: SnapshotStrategy? = nil, named name: String? = nil,
+                           record: GoldenHarness.RecordMode? = nil, snapshotDirectory: String? = nil,
+                           file: StaticString = #filePath, testName: String = #function, line: UInt = #line) {
+    if let failure = verifySnapshot(of: input, as: strategy, named: name, record: record, snapshotDirectory: snapshotDirectory,
+                                    file: file, testName: testName, line: line) {
         XCTFail(failure, file: file, line: line)
     }
 }
 
-/// One rendering pipeline for the process, used by one test at a time (Pango is not thread-safe; Swift
-/// Testing runs tests in parallel).
-final class SnapshotRunner: @unchecked Sendable {
-    static let shared = SnapshotRunner()
-    private let lock = NSLock()
-    private var pipeline: RenderPipeline?
+/// The first release's form, with render options as command-line words (`["--theme", "night"]`).
+@available(*, deprecated, message: "pass typed settings: as: .image(width:theme:…) or as: try .image(arguments:)")
+public func verifySnapshot(of input: SnapshotInput, named name: String? = nil, arguments: [String],
+                           record: GoldenHarness.RecordMode? = nil, file: StaticString = #filePath, testName: String = #function,
+                           line: UInt = #line) -> String? {
+    let strategy: SnapshotStrategy
+    do { strategy = try .image(arguments: arguments) } catch { return "cannot render the snapshot: \(error)" }
+    return SnapshotRunner.shared.verify(SnapshotRunner.Request(input: input, strategy: strategy, name: name, record: record,
+                                                               snapshotDirectory: nil, file: "\(file)", testName: testName, line: line))
+}
 
-    func verify(_ input: SnapshotInput, name: String?, arguments: [String], record: GoldenHarness.RecordMode?, file: String,
-                testName: String) -> String? {
-        lock.lock()
-        defer { lock.unlock() }
-        do {
-            let decision = try GoldenHarness.effectiveMode(flag: record)
-            if pipeline == nil { pipeline = try RenderPipeline(videoFrames: FFmpegVideoFrames()) }
-            guard let pipeline else { return "cannot set up the renderer" }
-            let folder = PathName.parent(file) + "/__Snapshots__/"
-                + ((file as NSString).lastPathComponent as NSString).deletingPathExtension
-            let base = Self.fileName(testName) + (name.map { "." + Self.fileName($0) } ?? "")
-            var options = try RenderOptions.parse(arguments)
-            if let unknown = options.remaining.first { return "unknown option \(unknown)" }
-            let (bytes, path, format) = try input.bytes()
-            if let format, options.settings.inputFormat == nil { options.settings.inputFormat = format }
-            options.settings.layout.limitToRaster()
-            let layout = try pipeline.page(bytes, path: path, settings: options.settings)
-            let png = try pipeline.encode(layout, as: .png, settings: options.settings).bytes
-            let harness = GoldenHarness(fixtures: folder, golden: folder, record: decision.mode,
-                                        artifacts: Self.artifacts(for: file), pipeline: pipeline)
-            let testCase = GoldenHarness.Case(name: base, fixture: path ?? "", golden: folder + "/" + base + ".png", arguments: arguments)
-            switch harness.judge(try PNGCodec.decode(png), png: png, testCase) {
-            case .passed: return nil
-            case .recorded: return "recorded the snapshot \(testCase.golden); run again to verify it"
-            case .failed(let reason, _):
-                let artifacts = GoldenHarness.artifactKinds.map { harness.artifactPath(testCase, $0) }
-                    .filter { FileManager.default.fileExists(atPath: $0) }
-                return "snapshot \(testCase.golden) does not match: \(reason)"
-                    + (artifacts.isEmpty ? "" : "\n" + artifacts.joined(separator: "\n"))
-            }
-        } catch {
-            return "cannot render the snapshot: \(error)"
-        }
-    }
-
-    /// A test name as a file name: `testAnswer()` → `testAnswer`, other characters than letters, digits, `-`
-    /// and `_` → `_`.
-    static func fileName(_ text: String) -> String {
-        let trimmed = text.hasSuffix("()") ? String(text.dropLast(2)) : text
-        return String(trimmed.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" })
-    }
-
-    /// `IPRASTER_ARTIFACTS`, else `.build/snapshot-artifacts` in the package holding `file` (the nearest folder
-    /// above it with a Package.swift).
-    static func artifacts(for file: String) -> String {
-        if let folder = ProcessInfo.processInfo.environment["IPRASTER_ARTIFACTS"], !folder.isEmpty { return folder }
-        var folder = PathName.parent(file)
-        while folder.count > 1 {
-            if FileManager.default.fileExists(atPath: folder + "/Package.swift") { return folder + "/.build/snapshot-artifacts" }
-            folder = PathName.parent(folder)
-        }
-        return NSTemporaryDirectory() + "snapshot-artifacts"
+/// The first release's form, with render options as command-line words (`["--theme", "night"]`).
+@available(*, deprecated, message: "pass typed settings: as: .image(width:theme:…) or as: try .image(arguments:)")
+public func assertSnapshot(of input: SnapshotInput, named name: String? = nil, arguments: [String],
+                           record: GoldenHarness.RecordMode? = nil, file: StaticString = #filePath, testName: String = #function,
+                           line: UInt = #line) {
+    let strategy: SnapshotStrategy
+    do { strategy = try .image(arguments: arguments) } catch { return XCTFail("cannot render the snapshot: \(error)", file: file, line: line) }
+    if let failure = verifySnapshot(of: input, as: strategy, named: name, record: record, file: file, testName: testName, line: line) {
+        XCTFail(failure, file: file, line: line)
     }
 }

@@ -4,15 +4,29 @@ import ProcessSupport
 import RichMessageRenderer
 import XCTest
 
-/// Issue 16, item 1: the RichMessageSnapshot library as another package uses it — the example package in
-/// Examples/SnapshotExample, built against this checkout: a missing snapshot is recorded and fails, then
-/// passes; a changed one fails with artifacts; under CI nothing is recorded.
+/// Issues 16 and 27, item 1: the RichMessageSnapshot library as another package uses it — the example package in
+/// Examples/SnapshotExample, built against this checkout. A missing snapshot is recorded and fails, then passes;
+/// two unnamed snapshots of one test are numbered; same-named tests of two classes keep their snapshots and
+/// failure images apart; a changed snapshot fails with artifacts and the diff tool's command; under CI nothing is
+/// recorded; an old unnumbered snapshot is read as the first and renamed when recorded.
 final class SnapshotLibraryTests: XCTestCase {
     /// `swift ARGUMENTS` in `folder`, its standard output and error together (a build takes minutes).
     private func swift(_ arguments: [String], in folder: String, environment: [String: String]) throws -> (status: Int32, output: String) {
         let result = try TestEnvironment.runTool("/usr/bin/env", ["swift"] + arguments, environment: environment, currentDirectory: folder,
                                                  timeoutSeconds: 1_800)
         return (result.status, result.stdoutText + result.stderr)
+    }
+
+    private func pngs(_ folder: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".png") }.sorted()
+    }
+
+    /// Paints 500 pixels of a snapshot red, as a changed rendering would differ.
+    private func damage(_ path: String) throws -> RGBAImage {
+        var image = try PNGCodec.decode(try FileContents.read(path))
+        for index in stride(from: 0, to: 2_000, by: 4) { image.pixels[index] = 255; image.pixels[index + 1] = 0 }
+        try AtomicFile.write(try PNGCodec.encode(image, opaque: true), to: path)
+        return image
     }
 
     func testTheExamplePackageRecordsPassesAndFails() throws {
@@ -26,35 +40,60 @@ final class SnapshotLibraryTests: XCTestCase {
         try manifest.replacingOccurrences(of: #"path: "../..""#, with: #"path: "\#(TestEnvironment.root)""#)
             .write(toFile: package + "/Package.swift", atomically: true, encoding: .utf8)
         // The committed snapshots are what the example's own runs compare with; this test starts without them.
-        let snapshots = package + "/Tests/MessageSnapshotTests/__Snapshots__/MessageSnapshotTests"
-        XCTAssertTrue(FileManager.default.fileExists(atPath: snapshots + "/testAnswer.png"), "the example ships its snapshots")
-        try FileManager.default.removeItem(atPath: snapshots)
-        let quiet = ["IPRASTER_RECORD": "", "IPRASTER_ARTIFACTS": ""]
+        let tests = package + "/Tests/MessageSnapshotTests"
+        let messages = tests + "/__Snapshots__/MessageSnapshotTests", replies = tests + "/__Snapshots__/ReplyTests"
+        XCTAssertTrue(FileManager.default.fileExists(atPath: messages + "/testAnswer.1.png"), "the example ships its snapshots")
+        try FileManager.default.removeItem(atPath: tests + "/__Snapshots__")
+        let quiet = ["IPRASTER_RECORD": "", "IPRASTER_ARTIFACTS": "", "IPRASTER_DIFF_TOOL": ""]
+        let local = quiet.merging(["CI": ""]) { _, new in new }, ci = quiet.merging(["CI": "true"]) { _, new in new }
         let build = try swift(["build", "--build-tests"], in: package, environment: quiet)
         XCTAssertEqual(build.status, 0, String(build.output.suffix(2000)))
+
         // CI: the missing snapshots fail and nothing is recorded.
-        let ci = try swift(["test", "--skip-build"], in: package, environment: quiet.merging(["CI": "true"]) { _, new in new })
-        XCTAssertNotEqual(ci.status, 0)
-        XCTAssertTrue(ci.output.contains("missing golden"), String(ci.output.suffix(2000)))
-        XCTAssertFalse(FileManager.default.fileExists(atPath: snapshots))
-        // Outside CI: recorded, and the test fails until it is run again.
-        let first = try swift(["test", "--skip-build"], in: package, environment: quiet.merging(["CI": ""]) { _, new in new })
+        let missing = try swift(["test", "--skip-build"], in: package, environment: ci)
+        XCTAssertNotEqual(missing.status, 0)
+        XCTAssertTrue(missing.output.contains("missing golden \(messages)/testTwoWidths.2.png"), String(missing.output.suffix(3000)))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: tests + "/__Snapshots__"))
+
+        // Outside CI: recorded — the second unnamed snapshot of a test as .2 — and failing until run again.
+        let first = try swift(["test", "--skip-build"], in: package, environment: local)
         XCTAssertNotEqual(first.status, 0)
-        XCTAssertTrue(first.output.contains("recorded the snapshot"), String(first.output.suffix(2000)))
-        let recorded = try FileManager.default.contentsOfDirectory(atPath: snapshots).sorted()
-        XCTAssertEqual(recorded.filter { $0.hasSuffix(".png") }, ["testAnswer.png", "testAnswerAtNight.night.png"])
-        let second = try swift(["test", "--skip-build"], in: package, environment: quiet.merging(["CI": ""]) { _, new in new })
-        XCTAssertEqual(second.status, 0, String(second.output.suffix(2000)))
-        // A changed snapshot fails with the artifacts named; CI still does not re-record.
-        var image = try PNGCodec.decode(try FileContents.read(snapshots + "/testAnswer.png"))
-        for index in stride(from: 0, to: 2_000, by: 4) { image.pixels[index] = 255; image.pixels[index + 1] = 0 }
-        try AtomicFile.write(try PNGCodec.encode(image, opaque: true), to: snapshots + "/testAnswer.png")
-        let failed = try swift(["test", "--skip-build"], in: package, environment: quiet.merging(["CI": "true"]) { _, new in new })
+        XCTAssertTrue(first.output.contains("recorded the snapshot \(messages)/testTwoWidths.2.png"), String(first.output.suffix(3000)))
+        XCTAssertEqual(try pngs(messages), ["testAnswer.1.png", "testAnswerAtNight.night.png", "testTwoWidths.1.png", "testTwoWidths.2.png"])
+        XCTAssertEqual(try pngs(replies), ["testAnswer.1.png", "testQuoteAtNight.night.png"])
+        XCTAssertNotEqual(try FileContents.read(messages + "/testTwoWidths.1.png"), try FileContents.read(messages + "/testTwoWidths.2.png"))
+        let second = try swift(["test", "--skip-build"], in: package, environment: local)
+        XCTAssertEqual(second.status, 0, String(second.output.suffix(3000)))
+
+        // Both testAnswer snapshots changed: each fails with its own artifacts under its file and class, and the
+        // diff tool's command; CI still does not re-record.
+        let recorded = try FileContents.read(messages + "/testAnswer.1.png")
+        let changed = try damage(messages + "/testAnswer.1.png")
+        _ = try damage(replies + "/testAnswer.1.png")
+        let failed = try swift(["test", "--skip-build"], in: package, environment: ci.merging(["IPRASTER_DIFF_TOOL": "compare"]) { _, new in new })
         XCTAssertNotEqual(failed.status, 0)
-        XCTAssertTrue(failed.output.contains("does not match: 500 pixels"), String(failed.output.suffix(2000)))
-        let panels = package + "/.build/snapshot-artifacts/testAnswer.panels.png"
-        XCTAssertTrue(failed.output.contains(panels), String(failed.output.suffix(2000)))
-        XCTAssertTrue(FileManager.default.fileExists(atPath: panels))
-        XCTAssertEqual(try PNGCodec.decode(try FileContents.read(snapshots + "/testAnswer.png")), image, "CI never records")
+        for (file, snapshot) in [("MessageSnapshotTests/MessageSnapshotTests", messages), ("ReplyTests/ReplyTests", replies)] {
+            let artifacts = package + "/.build/snapshot-artifacts/" + file + "/testAnswer.1"
+            XCTAssertTrue(failed.output.contains("snapshot \(snapshot)/testAnswer.1.png does not match: 500 pixels"), String(failed.output.suffix(3000)))
+            XCTAssertTrue(failed.output.contains(artifacts + ".panels.png"), String(failed.output.suffix(3000)))
+            XCTAssertTrue(failed.output.contains("compare \"\(snapshot)/testAnswer.1.png\" \"\(artifacts).actual.png\""), String(failed.output.suffix(3000)))
+            for kind in ["expected", "actual", "diff", "panels"] {
+                XCTAssertTrue(FileManager.default.fileExists(atPath: "\(artifacts).\(kind).png"), "\(file) \(kind)")
+            }
+        }
+        XCTAssertEqual(try PNGCodec.decode(try FileContents.read(messages + "/testAnswer.1.png")), changed, "CI never records")
+
+        // The first release's unnumbered name is read as .1 (with a note), and recording renames it.
+        try FileManager.default.removeItem(atPath: messages + "/testAnswer.1.png")
+        try AtomicFile.write(recorded, to: messages + "/testAnswer.png")
+        let legacy = try swift(["test", "--skip-build", "--filter", "MessageSnapshotTests.MessageSnapshotTests"], in: package, environment: ci)
+        XCTAssertEqual(legacy.status, 0, String(legacy.output.suffix(3000)))
+        XCTAssertTrue(legacy.output.contains("\(messages)/testAnswer.png is read as \(messages)/testAnswer.1.png"), String(legacy.output.suffix(3000)))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: messages + "/testAnswer.png"), "CI does not rename")
+        let renamed = try swift(["test", "--skip-build", "--filter", "MessageSnapshotTests.MessageSnapshotTests"], in: package,
+                                environment: local.merging(["IPRASTER_RECORD": "all"]) { _, new in new })
+        XCTAssertEqual(renamed.status, 0, String(renamed.output.suffix(3000)))
+        XCTAssertEqual(try pngs(messages), ["testAnswer.1.png", "testAnswerAtNight.night.png", "testTwoWidths.1.png", "testTwoWidths.2.png"])
+        XCTAssertEqual(try FileContents.read(messages + "/testAnswer.1.png"), recorded)
     }
 }

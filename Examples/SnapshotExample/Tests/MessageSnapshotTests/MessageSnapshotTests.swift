@@ -2,13 +2,20 @@ import RichMessageSnapshot
 import XCTest
 
 final class MessageSnapshotTests: XCTestCase {
-    /// A bot's answer as Rich Markdown, compared with __Snapshots__/MessageSnapshotTests/testAnswer.png.
+    /// A bot's answer as Rich Markdown, compared with __Snapshots__/MessageSnapshotTests/testAnswer.1.png.
     func testAnswer() {
         assertSnapshot(of: .markdown("## Snapshot\nA *rich* message with `code` and a list:\n\n- one\n- two"))
     }
 
-    /// The same page in the night theme, a second snapshot of this test.
+    /// A page in the night theme, a named snapshot: testAnswerAtNight.night.png.
     func testAnswerAtNight() {
-        assertSnapshot(of: .json(#"{"blocks": [{"type": "paragraph", "text": "Good night"}]}"#), named: "night", arguments: ["--theme", "night"])
+        assertSnapshot(of: .json(#"{"blocks": [{"type": "paragraph", "text": "Good night"}]}"#), as: .image(theme: .night), named: "night")
+    }
+
+    /// Two unnamed snapshots of one test are numbered in call order: testTwoWidths.1.png and testTwoWidths.2.png.
+    func testTwoWidths() {
+        let answer = "A line long enough to wrap differently at two bubble widths, which is the point."
+        assertSnapshot(of: .markdown(answer), as: .image(width: 240))
+        assertSnapshot(of: .markdown(answer), as: .image(width: 300))
     }
 }
