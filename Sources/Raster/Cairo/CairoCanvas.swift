@@ -102,7 +102,8 @@ final class CairoCanvas {
         cairo_surface_finish(surface)
         let status = cairo_surface_status(surface)
         guard status == CAIRO_STATUS_SUCCESS else { throw CairoError(status: status) }
-        return sink?.bytes ?? []
+        let bytes = sink?.bytes ?? []
+        return kind == .svg ? SVGIdentifiers.normalize(bytes) : bytes
     }
 
     /// The image surface as PNG bytes, RGB when `opaque` (alpha dropped), else straight RGBA. The conversion
