@@ -73,7 +73,12 @@ let package = Package(
         .target(name: "GoldenKit", dependencies: ["Layout", "RichMessageRenderer", "RenderOptions", "ProcessSupport"], path: "Sources/GoldenKit"),
         // assertSnapshot / verifySnapshot on the golden harness (README "Snapshot tests in your package").
         .target(name: "RichMessageSnapshot", dependencies: ["Layout", "RichMessageRenderer", "RenderOptions", "GoldenKit", "ProcessSupport"], path: "Sources/RichMessageSnapshot"),
-        .executableTarget(name: "ipraster", dependencies: ["Layout", "RichMessageRenderer", "Reveal", "GoldenKit", "RenderOptions", "CStandardStreams", "ProcessSupport"], path: "Sources/ipraster"),
+        // libmicrohttpd with a non-variadic start (issue 28): the HTTP server under `ipraster serve`.
+        .target(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", linkerSettings: [.linkedLibrary("microhttpd")]),
+        // The render service's HTTP side: the daemon (C-state owner), the queue to render workers, deadlines, drain,
+        // health and metrics. Knows no route's content: `ipraster serve` gives it a router and workers.
+        .target(name: "HTTPService", dependencies: ["CMicroHTTPD"], path: "Sources/HTTPService"),
+        .executableTarget(name: "ipraster", dependencies: ["Layout", "RichMessageRenderer", "Reveal", "GoldenKit", "RenderOptions", "CStandardStreams", "ProcessSupport", "HTTPService"], path: "Sources/ipraster"),
         .target(name: "GoldenSupport", dependencies: ["Layout", "RichMessageRenderer", "GoldenKit", "RenderOptions", "ProcessSupport"], path: "Tests/GoldenSupport"),
         .testTarget(name: "LayoutTests", dependencies: ["Document", "Layout", "Math", "RichMessageRenderer", "GoldenSupport"], path: "Tests/LayoutTests"),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "ProcessSupport", "RichMessageRenderer", "Layout", "RenderOptions", "GoldenSupport", "CCairo", "CPNGWriter", "CJPEG", "CWebP"], path: "Tests/RasterTests"),

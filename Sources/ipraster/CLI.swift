@@ -21,7 +21,7 @@ struct UsageError: Error, CustomStringConvertible {
 }
 
 enum CLI {
-    static let commands = ["render", "layout", "reveal", "compare", "check", "merge-reports", "bench", "math", "markdown", "classify", "fonts"]
+    static let commands = ["render", "layout", "reveal", "compare", "check", "merge-reports", "bench", "math", "markdown", "classify", "serve", "fonts"]
 
     /// --quiet / -q: no warnings and no progress (errors still print).
     nonisolated(unsafe) static var quiet = false
@@ -107,6 +107,7 @@ enum CLI {
             case "math": return try MathCommand.run(rest)
             case "markdown": return try MarkdownCommand.run(rest)
             case "classify": return try MarkdownCommand.classify(rest)
+            case "serve": return try ServeCommand.run(rest)
             case "fonts": return try FontsCommand.run(rest)
             default: return try RenderCommand.run(rest)
             }
@@ -186,6 +187,12 @@ enum CLI {
     /// Notes of --verbose, on standard error.
     /// Whole milliseconds since `start`, for -v notes.
     static func milliseconds(since start: Date) -> Int { Int(Date().timeIntervalSince(start) * 1000) }
+
+    /// `serve`'s log: one line per request and its start and stop, unless --quiet.
+    static func printLog(_ message: String) {
+        guard !quiet else { return }
+        writeStandardError("ipraster serve: \(Diagnostic.printable(message))\n")
+    }
 
     static func printNote(_ message: String) {
         guard verbose else { return }

@@ -39,7 +39,7 @@ extension CommandSpec {
         """)
 
     static let all: [CommandSpec] = [renderCommand, layoutCommand, revealCommand, compareCommand, checkCommand, mergeReportsCommand, benchCommand,
-                                     mathCommand, markdownCommand, classifyCommand, fontsCommand, themeCommand, completionCommand]
+                                     mathCommand, markdownCommand, classifyCommand, serveCommand, fontsCommand, themeCommand, completionCommand]
 
     static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }
 
@@ -286,6 +286,32 @@ extension CommandSpec {
             """,
         options: [OptionSpec("--json", help: "print {\"rich\": true|false, \"trigger\": \"heading\"|…|null}")],
         examples: ["ipraster classify answer.md --json"])
+
+    static let serveCommand = CommandSpec(
+        "serve",
+        synopsis: ["serve [--listen ADDR] [--workers N] [--queue N] [--max-body BYTES] [--timeout S] [--media DIR]"],
+        summary: "answer render requests over HTTP (a warm render service)",
+        description: """
+            Serves the commands over HTTP with fonts loaded once: POST /render, /layout, /markdown, /classify \
+            and /math take the input as the body (Content-Type application/json, text/markdown or text/html; \
+            none, text/plain or application/octet-stream is sniffed) and the command's options as query \
+            parameters without "--" (/render?theme=night&width=360&rtl=1; flags are 1, 0, true or false). The \
+            answer has the same bytes as the command line's. Errors are JSON {"error", "location"}: 400 \
+            unreadable body or parameter, 413 body too large, 415 content type, 422 refused (strict=1, an \
+            image too large), 429 queue full, 504 past --timeout. GET /healthz, /readyz (after a warm-up \
+            render, not while draining) and /metrics (Prometheus). Requests name no file: media come from \
+            --media by id. SIGTERM or SIGINT stops accepting, answers what was received and exits 0. One line \
+            per request goes to standard error.
+            """,
+        options: [OptionSpec("--listen", value: "ADDR", help: "HOST:PORT (port 0 picks one) or unix:/path", defaultValue: "127.0.0.1:8080"),
+                  OptionSpec("--workers", value: "N", help: "render threads, each with its own fonts and surfaces", defaultValue: "cores"),
+                  OptionSpec("--queue", value: "N", help: "requests that may wait for a worker before 429", defaultValue: "4 × workers"),
+                  OptionSpec("--max-body", value: "BYTES", help: "the largest request body; larger is 413", defaultValue: "1048576"),
+                  OptionSpec("--timeout", value: "S", help: "seconds from a request's arrival to its 504", defaultValue: "10"),
+                  OptionSpec("--media", value: "DIR", help: "where media ids are looked up, for every request")],
+        examples: ["ipraster serve --listen 127.0.0.1:8080 --workers 2",
+                   "curl -s --data-binary @answer.md -H 'Content-Type: text/markdown' \\",
+                   "  'http://127.0.0.1:8080/render?theme=night' -o answer.png"])
 
     static let fontsCommand = CommandSpec(
         "fonts",

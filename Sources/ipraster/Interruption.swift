@@ -9,6 +9,22 @@ import RichMessageRenderer
 enum Interruption {
     static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var handler: (@Sendable (Int32) -> Void)?
+
+    /// What the first signal does instead of ending the process (`serve`'s drain, which exits itself).
+    static func onSignal(_ body: @escaping @Sendable (Int32) -> Void) {
+        lock.lock()
+        handler = body
+        lock.unlock()
+    }
+
+    private static func takeHandler() -> (@Sendable (Int32) -> Void)? {
+        lock.lock()
+        defer { lock.unlock() }
+        return handler
+    }
+
     /// Call first thing in `main`, before any thread is started, so every later thread inherits the mask.
     static func install() {
         signal(SIGPIPE, SIG_IGN)
@@ -21,6 +37,12 @@ enum Interruption {
             var received: Int32 = 0
             var waitSet = blocked
             while sigwait(&waitSet, &received) != 0 {}
+            if let handler = takeHandler() {
+                // `serve` drains on the first signal; a second one ends the process at once.
+                let number = received
+                Thread { handler(number) }.start()
+                while sigwait(&waitSet, &received) != 0 {}
+            }
             TemporaryPaths.removeAll()
             _exit(128 + received)
         }

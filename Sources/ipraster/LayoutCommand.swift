@@ -17,7 +17,7 @@ enum LayoutCommand {
         let pipeline = try RenderPipeline(processDefault: true, videoFrames: FFmpegVideoFrames())
         let layout = try pipeline.page(try CLI.readInput(positional[0]), path: positional[0], settings: settings)
         for warning in layout.warnings { CLI.printWarning(warning) }
-        let json = layout.json(includeCharacterRects: settings.layout.revealRects).serialized(pretty: !compact) + "\n"
+        let json = text(layout, settings: settings, compact: compact)
         if let output {
             try CLI.writeOutput(Array(json.utf8), to: output)
         } else {
@@ -26,5 +26,10 @@ enum LayoutCommand {
         CLI.printNote("\(positional[0]) → \(output ?? "standard output"): layout JSON, \(layout.items.count) item\(layout.items.count == 1 ? "" : "s"), \(json.utf8.count) bytes, "
             + "\(CLI.milliseconds(since: started)) ms")
         return ExitCode.success
+    }
+
+    /// The layout JSON as `layout` prints it (and `serve`'s `POST /layout` answers).
+    static func text(_ layout: PageLayout, settings: RenderSettings, compact: Bool) -> String {
+        layout.json(includeCharacterRects: settings.layout.revealRects).serialized(pretty: !compact) + "\n"
     }
 }

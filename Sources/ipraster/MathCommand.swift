@@ -9,53 +9,134 @@ import RichMessageRenderer
 enum MathCommand {
     static let defaultSize = 17 * 1.12
 
+    /// The typesetting options of `math` (everything but the output, the format and `--json`).
+    struct Job {
+        var display = true
+        var size = MathCommand.defaultSize
+        var color = RGBA.black
+        var background: RGBA?
+        var scale = 2.0
+        var padding = 2.0
+        var strict = false
+        var locale = "en"
+
+        init() {}
+
+        init(_ parsed: ParsedArguments) throws {
+            func number(_ option: String, _ text: String, _ range: ClosedRange<Double>) throws -> Double {
+                guard let number = Double(text), number.isFinite, range.contains(number) else {
+                    throw UsageError(message: "\(option) must be a number from \(range.lowerBound.clean) to \(range.upperBound.clean), not \(text)", command: "math")
+                }
+                return number
+            }
+            func colour(_ option: String, _ text: String, allowTransparent: Bool) throws -> RGBA? {
+                if allowTransparent, text == "transparent" { return nil }
+                guard let parsed = RGBA(hex: text), text.hasPrefix("#") else {
+                    throw UsageError(message: "\(option) must be #RRGGBB or #RRGGBBAA\(allowTransparent ? " or transparent" : ""), not \(text)", command: "math")
+                }
+                return parsed
+            }
+            for (argument, value) in parsed.options {
+                let text = value ?? ""
+                switch argument {
+                case "--display": display = true
+                case "--inline": display = false
+                case "--size": size = try number(argument, text, 1...1000)
+                case "--color": color = try colour(argument, text, allowTransparent: false) ?? .black
+                case "--background": background = try colour(argument, text, allowTransparent: true)
+                case "--scale": scale = try number(argument, text, 0.25...8)
+                case "--padding": padding = try number(argument, text, 0...1000)
+                case "--strict": strict = true
+                case "--locale": locale = text
+                default: break
+                }
+            }
+        }
+    }
+
+    /// What typesetting one formula made: the `--json` line, the image (when a format was asked) and warnings.
+    struct Result {
+        var json: String?
+        var image: [UInt8]?
+        var extent: String
+        var warnings: [String]
+    }
+
+    /// A formula that cannot be made: the message, the `--json` line printed before it, and whether the LaTeX was
+    /// readable but refused (`--strict`, an image too large) rather than unreadable.
+    struct Failure: Error, CustomStringConvertible {
+        var message: String
+        var json: String?
+        var refused: Bool
+        var description: String { message }
+    }
+
+    /// Typesets `latex` as `math` does (and `serve`'s `POST /math` answers).
+    static func make(_ latex: String, job: Job, format: Renderer.Format?, json: Bool, typesetter: FormulaTypesetter) throws -> Result {
+        var warnings: [String] = []
+        var formula: Formula
+        let region = HanRegion(locale: job.locale).resolved(for: latex.unicodeScalars)
+        switch typesetter.typeset(latex, display: job.display, size: job.size, color: job.color, hanRegion: region.rawValue) {
+        case .success(let typeset): formula = typeset
+        case .failure(let error):
+            throw Failure(message: "cannot typeset the formula: \(error)",
+                          json: json ? JSONOut.object([("fallback", .bool(true)), ("error", .string(error.description))]).serialized(pretty: false) : nil,
+                          refused: false)
+        }
+        // Characters no installed font draws: a warning, an error under --strict (README "Fonts").
+        if !formula.missingCodePoints.isEmpty {
+            let names = formula.missingCodePoints.prefix(12).map(MissingGlyph.name).joined(separator: ", ")
+            if job.strict { throw Failure(message: "no font draws \(names) in the formula", json: nil, refused: true) }
+            warnings.append("no font draws \(names) in the formula; they are drawn as boxes")
+        }
+        // Tags sit a quad to the right of the formula (the image is as wide as both).
+        let widestTag = formula.tags.map(\.width).max() ?? 0
+        let gap = FormulaTag.gap(size: job.size)
+        formula = formula.placingTags(lineWidth: formula.width + (widestTag > 0 ? gap + widestTag : 0), gap: gap)
+        // A negative width (`x\kern-100pt`) is a valid TeX box; the image covers the box and the ink together.
+        if formula.width < 0 {
+            warnings.append("the formula's box has a negative width (\(String(format: "%.2f", formula.width)) pt); it is reported as 0 and the image covers its ink")
+        }
+        let padding = job.padding, scale = job.scale
+        let ink = formula.frame.horizontalExtent
+        let left = min(0, formula.width, ink?.lowerBound ?? 0), right = max(0, formula.width, ink?.upperBound ?? 0)
+        let ascent = max(0, formula.ascent), descent = max(0, formula.descent)
+        let width = right - left + 2 * padding, height = ascent + descent + 2 * padding
+        let pixelWidth = Int((width * scale).rounded(.up)), pixelHeight = Int((height * scale).rounded(.up))
+        var line: String?
+        if json {
+            // Points, with the baseline measured from the image's top edge (padding included), for placing the image.
+            let fields: [(String, JSONOut)] = [
+                ("width", .number(max(0, formula.width))), ("height", .number(formula.ascent)), ("depth", .number(formula.descent)),
+                ("baseline", .number(padding + ascent)), ("pixelWidth", .int(pixelWidth)), ("pixelHeight", .int(pixelHeight)),
+                ("scale", .number(scale)), ("fallback", .bool(false)),
+            ]
+            line = JSONOut.object(fields).serialized(pretty: false)
+        }
+        let extent = format == .png ? "\(pixelWidth)×\(pixelHeight) px" : "\(width.clean)×\(height.clean) pt"
+        guard let format else { return Result(json: line, image: nil, extent: extent, warnings: warnings) }
+        // A PNG is one Cairo surface: at most 32,767 pixels a side.
+        let limit = Double(LayoutOptions.maxRasterPixels)
+        if format == .png, pixelWidth > LayoutOptions.maxRasterPixels || pixelHeight > LayoutOptions.maxRasterPixels {
+            let fitting = (limit / max(width, height) * 100).rounded(.down) / 100
+            let size = (job.size * fitting / scale * 100).rounded(.down) / 100
+            throw Failure(message: "the formula is \(pixelWidth) × \(pixelHeight) px at --scale \(scale.clean), more than a PNG holds (32,767 a side): "
+                          + "use --scale \(fitting.clean) or lower, --size \(size.clean) or lower, or SVG or PDF output", json: line, refused: true)
+        }
+        var frame = Frame()
+        if let background = job.background { frame.append(.paint(.solid(background))) }
+        frame.append(contentsOf: formula.frame.offsetBy(dx: padding - left, dy: padding + ascent))
+        let bytes = try Renderer().encode(frame, width: width, height: height, scale: scale, opaque: (job.background?.a ?? 0) >= 1, as: format)
+        return Result(json: line, image: bytes, extent: extent, warnings: warnings)
+    }
+
     static func run(_ arguments: [String]) throws -> Int32 {
         let started = Date()
         // A formula may start with "-" (`-1`, `-\alpha`); "--" or "-" and a letter starts an option (`-x` is a misspelt
         // one); after `--` anything is the formula.
         let parsed = try CommandSpec.mathCommand.parse(arguments) { !$0.hasPrefix("--") && $0.dropFirst().first?.isLetter != true }
-        var output: String?
-        var display = true
-        var size = defaultSize
-        var color = RGBA.black
-        var background: RGBA?
-        var scale = 2.0
-        var padding = 2.0
-        var explicitFormat: String?
-        var strict = false
-        var locale = "en"
-        var json = false
-        func number(_ option: String, _ text: String, _ range: ClosedRange<Double>) throws -> Double {
-            guard let number = Double(text), number.isFinite, range.contains(number) else {
-                throw UsageError(message: "\(option) must be a number from \(range.lowerBound.clean) to \(range.upperBound.clean), not \(text)", command: "math")
-            }
-            return number
-        }
-        func colour(_ option: String, _ text: String, allowTransparent: Bool) throws -> RGBA? {
-            if allowTransparent, text == "transparent" { return nil }
-            guard let parsed = RGBA(hex: text), text.hasPrefix("#") else {
-                throw UsageError(message: "\(option) must be #RRGGBB or #RRGGBBAA\(allowTransparent ? " or transparent" : ""), not \(text)", command: "math")
-            }
-            return parsed
-        }
-        for (argument, value) in parsed.options {
-            let text = value ?? ""
-            switch argument {
-            case "--output": output = text
-            case "--display": display = true
-            case "--inline": display = false
-            case "--size": size = try number(argument, text, 1...1000)
-            case "--color": color = try colour(argument, text, allowTransparent: false) ?? .black
-            case "--background": background = try colour(argument, text, allowTransparent: true)
-            case "--scale": scale = try number(argument, text, 0.25...8)
-            case "--padding": padding = try number(argument, text, 0...1000)
-            case "--format": explicitFormat = text
-            case "--strict": strict = true
-            case "--locale": locale = text
-            case "--json": json = true
-            default: break
-            }
-        }
+        let job = try Job(parsed)
+        let output = parsed.value("--output"), explicitFormat = parsed.value("--format"), json = parsed.has("--json")
         if parsed.positional.count > 1 {
             throw UsageError(message: "unexpected argument \(parsed.positional[1]): quote the formula as one argument", command: "math")
         }
@@ -74,64 +155,19 @@ enum MathCommand {
             CLI.printError("the formula is empty")
             return ExitCode.usage
         }
-        let typesetter = try FormulaFonts.typesetter(FontDirectory())
-        var formula: Formula
-        let region = HanRegion(locale: locale).resolved(for: latex.unicodeScalars)
-        switch typesetter.typeset(latex, display: display, size: size, color: color, hanRegion: region.rawValue) {
-        case .success(let typeset): formula = typeset
-        case .failure(let error):
-            if json { print(JSONOut.object([("fallback", .bool(true)), ("error", .string(error.description))]).serialized(pretty: false)) }
-            CLI.printError("cannot typeset the formula: \(error)")
+        let result: Result
+        do {
+            result = try make(latex, job: job, format: format, json: json, typesetter: try FormulaFonts.typesetter(FontDirectory()))
+        } catch let failure as Failure {
+            if let line = failure.json { print(line) }
+            CLI.printError(failure.message)
             return ExitCode.usage
         }
-        // Characters no installed font draws: a warning, an error under --strict (README "Fonts").
-        if !formula.missingCodePoints.isEmpty {
-            let names = formula.missingCodePoints.prefix(12).map(MissingGlyph.name).joined(separator: ", ")
-            if strict {
-                CLI.printError("no font draws \(names) in the formula")
-                return ExitCode.usage
-            }
-            CLI.printWarning("no font draws \(names) in the formula; they are drawn as boxes")
-        }
-        // Tags sit a quad to the right of the formula (the image is as wide as both).
-        let widestTag = formula.tags.map(\.width).max() ?? 0
-        let gap = FormulaTag.gap(size: size)
-        formula = formula.placingTags(lineWidth: formula.width + (widestTag > 0 ? gap + widestTag : 0), gap: gap)
-        // A negative width (`x\kern-100pt`) is a valid TeX box; the image covers the box and the ink together.
-        if formula.width < 0 {
-            CLI.printWarning("the formula's box has a negative width (\(String(format: "%.2f", formula.width)) pt); it is reported as 0 and the image covers its ink")
-        }
-        let ink = formula.frame.horizontalExtent
-        let left = min(0, formula.width, ink?.lowerBound ?? 0), right = max(0, formula.width, ink?.upperBound ?? 0)
-        let ascent = max(0, formula.ascent), descent = max(0, formula.descent)
-        let width = right - left + 2 * padding, height = ascent + descent + 2 * padding
-        let pixelWidth = Int((width * scale).rounded(.up)), pixelHeight = Int((height * scale).rounded(.up))
-        if json {
-            // Points, with the baseline measured from the image's top edge (padding included), for placing the image.
-            let fields: [(String, JSONOut)] = [
-                ("width", .number(max(0, formula.width))), ("height", .number(formula.ascent)), ("depth", .number(formula.descent)),
-                ("baseline", .number(padding + ascent)), ("pixelWidth", .int(pixelWidth)), ("pixelHeight", .int(pixelHeight)),
-                ("scale", .number(scale)), ("fallback", .bool(false)),
-            ]
-            print(JSONOut.object(fields).serialized(pretty: false))
-        }
-        guard let output, let format else { return ExitCode.success }
-        // A PNG is one Cairo surface: at most 32,767 pixels a side.
-        let limit = Double(LayoutOptions.maxRasterPixels)
-        if format == .png, pixelWidth > LayoutOptions.maxRasterPixels || pixelHeight > LayoutOptions.maxRasterPixels {
-            let fitting = (limit / max(width, height) * 100).rounded(.down) / 100
-            let size = (size * fitting / scale * 100).rounded(.down) / 100
-            CLI.printError("the formula is \(pixelWidth) × \(pixelHeight) px at --scale \(scale.clean), more than a PNG holds (32,767 a side): "
-                           + "use --scale \(fitting.clean) or lower, --size \(size.clean) or lower, or SVG or PDF output")
-            return ExitCode.usage
-        }
-        var frame = Frame()
-        if let background { frame.append(.paint(.solid(background))) }
-        frame.append(contentsOf: formula.frame.offsetBy(dx: padding - left, dy: padding + ascent))
-        let bytes = try Renderer().encode(frame, width: width, height: height, scale: scale, opaque: (background?.a ?? 0) >= 1, as: format)
+        for warning in result.warnings { CLI.printWarning(warning) }
+        if let line = result.json { print(line) }
+        guard let output, let format, let bytes = result.image else { return ExitCode.success }
         try CLI.writeOutput(bytes, to: output)
-        let extent = format == .png ? "\(pixelWidth)×\(pixelHeight) px" : "\(width.clean)×\(height.clean) pt"
-        CLI.printNote("formula → \(output == "-" ? "standard output" : output): \(format.rawValue.uppercased()) \(extent), \(bytes.count) bytes, "
+        CLI.printNote("formula → \(output == "-" ? "standard output" : output): \(format.rawValue.uppercased()) \(result.extent), \(bytes.count) bytes, "
             + "\(CLI.milliseconds(since: started)) ms")
         return ExitCode.success
     }

@@ -35,16 +35,24 @@ enum RenderCommand {
                        warningPrefix: String) throws {
         let started = Date()
         if let directory = settings.mediaDirectory { try CLI.checkMediaFolder(directory) }
-        let bytes = try CLI.readInput(input)
-        let layout = try pipeline.page(bytes, path: input, settings: settings)
-        for warning in layout.warnings { CLI.printWarning(warningPrefix + warning) }
-        let (encoded, mediaWarnings) = try pipeline.encode(layout, as: format, settings: settings)
-        for warning in mediaWarnings { CLI.printWarning(warningPrefix + warning) }
+        let (encoded, layout, warnings) = try image(try CLI.readInput(input), path: input, format: format, settings: settings, pipeline: pipeline)
+        for warning in warnings { CLI.printWarning(warningPrefix + warning) }
         try CLI.writeOutput(encoded, to: output)
         let size = format == .png ? "\(layout.canvas.pixelWidth)×\(layout.canvas.pixelHeight) px"
             : "\(layout.canvas.width.clean)×\(layout.canvas.height.clean) pt"
         CLI.printNote("\(input) → \(output == "-" ? "standard output" : output): \(format.rawValue.uppercased()) \(size), \(encoded.count) bytes, "
             + "\(CLI.milliseconds(since: started)) ms")
+    }
+
+    /// An input's bytes as the image `render` writes, with the warnings of decoding, layout and media — what the
+    /// command line and `serve`'s `POST /render` both answer. `cancellation` is checked between the stages.
+    static func image(_ bytes: [UInt8], path: String?, format: Renderer.Format, settings: RenderSettings, pipeline: RenderPipeline,
+                      cancellation: (() throws -> Void)? = nil) throws -> (bytes: [UInt8], layout: PageLayout, warnings: [String]) {
+        try cancellation?()
+        let layout = try pipeline.page(bytes, path: path, settings: settings)
+        try cancellation?()
+        let (encoded, mediaWarnings) = try pipeline.encode(layout, as: format, settings: settings)
+        return (encoded, layout, layout.warnings + mediaWarnings)
     }
 
     static func outputFormat(_ path: String, explicit: String?) throws -> Renderer.Format {

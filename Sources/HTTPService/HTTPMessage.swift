@@ -1,0 +1,69 @@
+/// A request as the service's routes see it: method, path, query parameters in order (decoded), the headers the
+/// routes read (names lowercased) and, once read, the body.
+public struct HTTPRequest: Sendable {
+    public var method: String
+    public var path: String
+    public var query: [(name: String, value: String)]
+    public var headers: [String: String]
+    public var body: [UInt8]
+
+    public init(method: String, path: String, query: [(name: String, value: String)] = [], headers: [String: String] = [:], body: [UInt8] = []) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.headers = headers
+        self.body = body
+    }
+
+    /// The media type of the body without parameters, lowercased (`text/markdown; charset=utf-8` → `text/markdown`);
+    /// nil when the request names none.
+    public var mediaType: String? {
+        guard let value = headers["content-type"] else { return nil }
+        let type = value.split(separator: ";", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        return type.isEmpty ? nil : type
+    }
+}
+
+/// An answer: status, content type and body.
+public struct HTTPResponse: Sendable {
+    public var status: Int
+    public var contentType: String
+    public var body: [UInt8]
+    public var headers: [(name: String, value: String)]
+
+    public init(status: Int, contentType: String, body: [UInt8], headers: [(name: String, value: String)] = []) {
+        self.status = status
+        self.contentType = contentType
+        self.body = body
+        self.headers = headers
+    }
+
+    public static func text(_ status: Int, _ text: String) -> HTTPResponse {
+        HTTPResponse(status: status, contentType: "text/plain; charset=utf-8", body: Array(text.utf8))
+    }
+
+    /// `{"error": MESSAGE, "location": LOCATION}` (location null when there is none), the service's error shape.
+    public static func error(_ status: Int, _ message: String, location: String? = nil) -> HTTPResponse {
+        let body = "{\"error\":" + jsonString(message) + ",\"location\":" + (location.map(jsonString) ?? "null") + "}\n"
+        return HTTPResponse(status: status, contentType: "application/json", body: Array(body.utf8))
+    }
+
+    /// A JSON string literal of `text`.
+    static func jsonString(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}
+
+import Foundation

@@ -1,0 +1,75 @@
+import HTTPService
+import Layout
+import RenderOptions
+import RenderOptions
+
+/// Query parameters as a command's options: `?theme=night&width=360&rtl=1` is `--theme night --width 360 --rtl`,
+/// read with the command's own table, so the service takes exactly the options the command line documents —
+/// less the ones that name files or belong to a process (`o`, `media`, `manifest`, `jobs`, `shard`), which a
+/// request may not set.
+enum ServiceParameters {
+    /// A parameter the service refuses (400), with the parameter as its location.
+    struct Problem: Error {
+        let message: String
+        let location: String?
+    }
+
+    /// Each route's command.
+    static let routes: [String: CommandSpec] = ["/render": .renderCommand, "/layout": .layoutCommand, "/markdown": .markdownCommand,
+                                                "/classify": .classifyCommand, "/math": .mathCommand]
+
+    /// Options no request sets, and why.
+    static let refused: [String: String] = [
+        "o": "the answer is the response body: no output file",
+        "output": "the answer is the response body: no output file",
+        "media": "media come from the service's --media folder, by id",
+        "manifest": "one input per request: post each job",
+        "jobs": "the service's --workers render in parallel",
+        "shard": "one input per request: post each job",
+        "help": "see ipraster serve --help",
+        "quiet": "a process option, not a request's",
+        "verbose": "a process option, not a request's",
+    ]
+
+    /// The options a route's parameters may name, without `--`.
+    static func names(_ spec: CommandSpec) -> [String] {
+        spec.allOptions.map { String($0.name.dropFirst(2)) }.filter { refused[$0] == nil }
+    }
+
+    /// The command-line arguments `query` stands for, parsed with the route's command.
+    static func parse(_ query: [(name: String, value: String)], route: String) throws -> ParsedArguments {
+        guard let spec = routes[route] else { throw Problem(message: "no route \(route)", location: nil) }
+        let allowed = names(spec)
+        var arguments: [String] = []
+        for (name, value) in query {
+            if let reason = refused[name] { throw Problem(message: "parameter \(name) is not accepted here: \(reason)", location: name) }
+            guard allowed.contains(name), let option = spec.option("--" + name) else {
+                let near = allowed.map { ($0, OptionCatalog.editDistance(name.lowercased(), $0)) }.filter { $0.1 <= 2 }.min { $0.1 < $1.1 }?.0
+                throw Problem(message: "unknown parameter \(name)" + (near.map { " (did you mean \($0)?)" } ?? "")
+                              + "; \(route) takes " + allowed.joined(separator: ", "), location: name)
+            }
+            if option.takesValue {
+                if name == "theme", !Theme.builtInNames.contains(value) {
+                    throw Problem(message: "theme must be " + Theme.builtInNames.joined(separator: ", ") + ": a request names no theme file", location: name)
+                }
+                arguments += ["--" + name, value]
+            } else {
+                switch value.lowercased() {
+                case "", "1", "true": arguments.append("--" + name)
+                case "0", "false": break
+                default: throw Problem(message: "parameter \(name) is a flag: 1, 0, true or false, not \(value)", location: name)
+                }
+            }
+        }
+        do {
+            let parsed = try spec.parse(arguments)
+            // The values, checked now as the command checks them (so a bad one is a 400 before the body is read).
+            if route == "/math" { _ = try MathCommand.Job(parsed) } else if route != "/classify" { _ = try parsed.renderSettings() }
+            return parsed
+        } catch let error as UsageError {
+            throw Problem(message: error.message, location: query.first { error.message.contains("--" + $0.name) }?.name)
+        } catch let error as OptionError {
+            throw Problem(message: error.description, location: error.option.hasPrefix("--") ? String(error.option.dropFirst(2)) : error.option)
+        }
+    }
+}
