@@ -1,0 +1,72 @@
+#!/usr/bin/env python3
+"""The render service against one-shot runs (issue 28): a warm `ipraster serve` answering one client's sequential
+requests for the shared chat sample, against the same render by a new `ipraster` process each time, and the
+service's resident memory after warm-up and after REQUESTS more renders.
+
+    scripts/bench-serve.py BINARY SAMPLE.json [REQUESTS]      prints key=value lines (rates in requests/s)
+"""
+import http.client
+import re
+import subprocess
+import sys
+import threading
+import time
+
+binary, sample = sys.argv[1], sys.argv[2]
+requests = int(sys.argv[3]) if len(sys.argv) > 3 else 2000
+body = open(sample, "rb").read()
+
+server = subprocess.Popen([binary, "serve", "--listen", "127.0.0.1:0", "--workers", "2"], stderr=subprocess.PIPE, text=True)
+try:
+    server_log = ""
+    port = None
+    started = time.time()
+    while time.time() - started < 60:
+        line = server.stderr.readline()
+        server_log += line
+        found = re.search(r"127\.0\.0\.1:(\d+)", line)
+        if found:
+            port = int(found.group(1))
+        if "ready" in line or not line:
+            break
+    if port is None:
+        sys.exit("bench-serve: the service did not start: " + server_log)
+    # One log line per request: read them away so the pipe never fills.
+    threading.Thread(target=lambda: [None for _ in server.stderr], daemon=True).start()
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+
+    def render():
+        connection.request("POST", "/render?width=360", body=body, headers={"Content-Type": "application/json"})
+        response = connection.getresponse()
+        data = response.read()
+        if response.status != 200:
+            sys.exit(f"bench-serve: {response.status} {data[:200]!r}")
+        return data
+
+    def resident():
+        connection.request("GET", "/metrics")
+        text = connection.getresponse().read().decode()
+        return int(re.search(r"^process_resident_memory_bytes (\d+)$", text, re.M).group(1))
+
+    for _ in range(20):
+        render()
+    before = resident()
+    count = 200
+    start = time.perf_counter()
+    for _ in range(count):
+        render()
+    service_rate = count / (time.perf_counter() - start)
+    for _ in range(max(0, requests - count)):
+        render()
+    after = resident()
+finally:
+    server.terminate()
+    server.wait(timeout=30)
+
+count = 20
+start = time.perf_counter()
+for _ in range(count):
+    subprocess.run([binary, sample, "--width", "360", "-o", "/dev/null", "--format", "png"], check=True)
+oneshot_rate = count / (time.perf_counter() - start)
+print(f"serve_rate={service_rate:.1f} oneshot_rate={oneshot_rate:.1f} ratio={service_rate / oneshot_rate:.2f}")
+print(f"serve_rss_after_warmup_mb={before / 2**20:.1f} serve_rss_after_{requests}_mb={after / 2**20:.1f} growth_mb={(after - before) / 2**20:.1f}")
