@@ -42,28 +42,6 @@ public struct HTTPResponse: Sendable {
         HTTPResponse(status: status, contentType: "text/plain; charset=utf-8", body: Array(text.utf8))
     }
 
-    /// `{"error": MESSAGE, "location": LOCATION}` (location null when there is none), the service's error shape.
-    public static func error(_ status: Int, _ message: String, location: String? = nil) -> HTTPResponse {
-        let body = "{\"error\":" + jsonString(message) + ",\"location\":" + (location.map(jsonString) ?? "null") + "}\n"
-        return HTTPResponse(status: status, contentType: "application/json", body: Array(body.utf8))
-    }
-
-    /// A JSON string literal of `text`.
-    static func jsonString(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
 }
 
 import Foundation

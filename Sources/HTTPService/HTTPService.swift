@@ -8,6 +8,8 @@ public protocol ServiceRouter: Sendable {
     /// An answer without reading the body (an error, or a route that needs none); nil to read the body and queue
     /// the request to a worker.
     func early(_ request: HTTPRequest) -> HTTPResponse?
+    /// An error answer in the service's shape (the service's own: 405, 413, 429, 504).
+    func error(_ status: Int, _ message: String, location: String?) -> HTTPResponse
 }
 
 /// One render worker: its state (a Pango font map, surfaces, compressors) lives on one thread.
@@ -182,7 +184,7 @@ public final class HTTPService: @unchecked Sendable {
         lock.lock()
         if queue.count >= configuration.queueCapacity {
             lock.unlock()
-            send(.error(429, "the queue is full (\(configuration.queueCapacity) requests waiting); try again shortly"), for: exchange)
+            send(router.error(429, "the queue is full (\(configuration.queueCapacity) requests waiting); try again shortly", location: nil), for: exchange)
             return
         }
         exchange.dispatched = true
@@ -212,7 +214,7 @@ public final class HTTPService: @unchecked Sendable {
     }
 
     private func tooLarge() -> HTTPResponse {
-        .error(413, "the body is larger than \(configuration.maxBody) bytes (the service's --max-body)")
+        router.error(413, "the body is larger than \(configuration.maxBody) bytes (the service's --max-body)", location: nil)
     }
 
     private func bodyLimitAnswer(_ request: HTTPRequest) -> HTTPResponse? {
@@ -244,7 +246,7 @@ public final class HTTPService: @unchecked Sendable {
     }
 
     private func methodNotAllowed(_ allowed: String) -> HTTPResponse {
-        var response = HTTPResponse.error(405, "use \(allowed) here")
+        var response = router.error(405, "use \(allowed) here", location: nil)
         response.headers.append(("Allow", allowed))
         return response
     }
@@ -300,7 +302,7 @@ public final class HTTPService: @unchecked Sendable {
             for exchange in expired {
                 exchange.cancellation.cancel()
                 let seconds = ServiceMetrics.number(configuration.timeout)
-                if exchange.settle(.error(504, "the request took longer than \(seconds) s (the service's --timeout)")) {
+                if exchange.settle(router.error(504, "the request took longer than \(seconds) s (the service's --timeout)", location: nil)) {
                     HTTPDaemon.resume(exchange.connection)
                 }
             }

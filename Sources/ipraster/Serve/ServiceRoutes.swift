@@ -1,4 +1,5 @@
 import HTTPService
+import Layout
 
 /// What `serve` answers before a body is read: the route, its method, the content type and the parameters.
 struct ServiceRoutes: ServiceRouter {
@@ -17,6 +18,8 @@ struct ServiceRoutes: ServiceRouter {
         default: return formats[type] != nil || sniffed.contains(type)
         }
     }
+
+    func error(_ status: Int, _ message: String, location: String?) -> HTTPResponse { .error(status, message, location: location) }
 
     func early(_ request: HTTPRequest) -> HTTPResponse? {
         guard ServiceParameters.routes[request.path] != nil else {
@@ -41,5 +44,13 @@ struct ServiceRoutes: ServiceRouter {
             return .error(400, "\(error)")
         }
         return nil
+    }
+}
+
+extension HTTPResponse {
+    /// `{"error": MESSAGE, "location": LOCATION}` (location null when there is none), the service's error shape.
+    static func error(_ status: Int, _ message: String, location: String? = nil) -> HTTPResponse {
+        let body = JSONOut.object([("error", .string(message)), ("location", location.map(JSONOut.string) ?? .null)]).serialized(pretty: false) + "\n"
+        return HTTPResponse(status: status, contentType: "application/json", body: Array(body.utf8))
     }
 }
