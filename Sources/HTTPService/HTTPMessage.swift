@@ -1,3 +1,5 @@
+import Foundation
+
 /// A request as the service's routes see it: method, path, query parameters in order (decoded), the headers the
 /// routes read (names lowercased) and, once read, the body.
 public struct HTTPRequest: Sendable {
@@ -43,5 +45,3 @@ public struct HTTPResponse: Sendable {
     }
 
 }
-
-import Foundation

@@ -53,14 +53,12 @@ public final class HTTPService: @unchecked Sendable {
 
     private let lock = NSCondition()
     private var queue: [Exchange] = []
-    private var waiting: Set<ObjectIdentifier> = []
     private var running: [ObjectIdentifier: Exchange] = [:]
     private var inFlight = 0
     private var warmed = 0
     private var warmUpFailure: String?
     private var draining = false
     private var stopping = false
-    private var threads: [Thread] = []
     private var daemon: HTTPDaemon?
     private var listening: (socket: Int32, bound: ListenAddress)?
 
@@ -81,12 +79,10 @@ public final class HTTPService: @unchecked Sendable {
             let thread = Thread { [self] in workerLoop(index) }
             thread.name = "ipraster-worker-\(index)"
             thread.stackSize = 8 << 20
-            threads.append(thread)
             thread.start()
         }
         let watch = Thread { [self] in deadlineLoop() }
         watch.name = "ipraster-deadlines"
-        threads.append(watch)
         watch.start()
         daemon = try HTTPDaemon(socket: listening.socket, service: self, connectionLimit: UInt32(configuration.connectionLimit),
                                 idleTimeout: UInt32(max(1, configuration.timeout.rounded(.up)) * 3))
@@ -191,7 +187,6 @@ public final class HTTPService: @unchecked Sendable {
         // Suspended before a worker can resume it.
         HTTPDaemon.suspend(exchange.connection)
         queue.append(exchange)
-        waiting.insert(ObjectIdentifier(exchange))
         lock.signal()
         lock.unlock()
     }
@@ -274,7 +269,6 @@ public final class HTTPService: @unchecked Sendable {
             while queue.isEmpty, !stopping { lock.wait() }
             if stopping, queue.isEmpty { lock.unlock(); return }
             let exchange = queue.removeFirst()
-            waiting.remove(ObjectIdentifier(exchange))
             if exchange.settled { lock.unlock(); continue }  // its deadline passed while it waited
             running[ObjectIdentifier(exchange)] = exchange
             lock.unlock()

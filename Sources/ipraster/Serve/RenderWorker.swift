@@ -43,10 +43,9 @@ final class RenderWorker: ServiceWorker {
         do {
             let parsed = try ServiceParameters.parse(request.query, route: request.path)
             if request.path == "/math" { return try math(request.body, parsed) }
-            var settings = try parsed.renderSettings()
+            var settings = try Self.settings(parsed, request)
             strict = settings.strict
             settings.mediaDirectory = media
-            if settings.inputFormat == nil, let type = request.mediaType { settings.inputFormat = ServiceRoutes.formats[type] }
             switch request.path {
             case "/render":
                 let format = try RenderCommand.outputFormat("-", explicit: settings.format)
@@ -94,9 +93,16 @@ final class RenderWorker: ServiceWorker {
     private func readableWithoutStrict(_ request: HTTPRequest) -> Bool {
         var query = request.query
         query.removeAll { $0.name == "strict" }
-        guard let parsed = try? ServiceParameters.parse(query, route: request.path), var settings = try? parsed.renderSettings() else { return false }
-        if settings.inputFormat == nil, let type = request.mediaType { settings.inputFormat = ServiceRoutes.formats[type] }
+        guard let parsed = try? ServiceParameters.parse(query, route: request.path), let settings = try? Self.settings(parsed, request) else { return false }
         return (try? settings.decode(request.body, path: nil)) != nil
+    }
+
+    /// The render settings of a request: its parameters, and the input format its content type names unless
+    /// `from=` does.
+    private static func settings(_ parsed: ParsedArguments, _ request: HTTPRequest) throws -> RenderSettings {
+        var settings = try parsed.renderSettings()
+        if settings.inputFormat == nil, let type = request.mediaType { settings.inputFormat = ServiceRoutes.formats[type] }
+        return settings
     }
 
     static func contentType(_ format: Renderer.Format) -> String {
