@@ -40,7 +40,7 @@ public final class FrameEncoder {
             surface = target
         }
         cairo_scale(target.cr, canvas.scale, canvas.scale)
-        FramePainter(glyphs: glyphs, media: media, scale: canvas.scale).paint(frame, cr: target.cr)
+        FramePainter(glyphs: glyphs, media: media, scale: canvas.scale).paintPage(frame, cr: target.cr)
         try target.check()
         return try target.consumeAsFramePNG(opaque: opaque, level: level, cache: bands)
     }

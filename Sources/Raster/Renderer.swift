@@ -7,6 +7,7 @@ public final class Renderer {
     public enum Format: String, Sendable, CaseIterable { case png, svg, pdf }
 
     private let glyphs = GlyphPainter()
+    private let strips = StripBufferStore()
 
     /// Paint opens the font files glyph runs name; it needs nothing from the layout's font set.
     public init() {}
@@ -26,7 +27,7 @@ public final class Renderer {
             try checkRasterSize(page)
             return try painted(page.list, canvas: page.canvas, opaque: page.opaque, media: media).png(level: level)
         }
-        return try StripRenderer(canvas: page.canvas, opaque: page.opaque, glyphs: glyphs, media: media).png(page.list, level: level)
+        return try StripRenderer(canvas: page.canvas, opaque: page.opaque, glyphs: glyphs, media: media, store: strips).png(page.list, level: level)
     }
 
     /// A PNG page is painted in strips: at most 32767 pixels wide (one surface's row), `Canvas.maxPageHeight` tall.
@@ -53,7 +54,7 @@ public final class Renderer {
     private func painted(_ list: Frame, canvas size: Canvas, opaque: Bool, media: MediaStore?) throws -> PaintedPage {
         let canvas = try CairoCanvas(pixelWidth: size.pixelWidth, pixelHeight: size.pixelHeight)
         cairo_scale(canvas.cr, size.scale, size.scale)
-        FramePainter(glyphs: glyphs, media: media, scale: size.scale).paint(list, cr: canvas.cr)
+        FramePainter(glyphs: glyphs, media: media, scale: size.scale).paintPage(list, cr: canvas.cr)
         try canvas.check()
         return PaintedPage(canvas: canvas, opaque: opaque)
     }
@@ -84,7 +85,7 @@ public final class Renderer {
         case .png:
             let canvas = try CairoCanvas(pixelWidth: (width * scale - 1e-9).rounded(.up).saturatingInt, pixelHeight: (height * scale - 1e-9).rounded(.up).saturatingInt)
             cairo_scale(canvas.cr, scale, scale)
-            painter.paint(frame, cr: canvas.cr)
+            painter.paintPage(frame, cr: canvas.cr)
             try canvas.check()
             return try canvas.consumeAsPNG(opaque: opaque, level: PNGCodec.compressionLevel, threads: PNGCodec.defaultThreads)
         case .svg, .pdf:

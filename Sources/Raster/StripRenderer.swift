@@ -34,8 +34,11 @@ final class StripRenderer {
         }
     }
 
-    init(canvas: Canvas, opaque: Bool, glyphs: GlyphPainter, media: MediaStore?) {
+    private let store: StripBufferStore
+
+    init(canvas: Canvas, opaque: Bool, glyphs: GlyphPainter, media: MediaStore?, store: StripBufferStore) {
         self.canvas = canvas
+        self.store = store
         self.opaque = opaque
         painter = FramePainter(glyphs: glyphs, media: media, scale: canvas.scale)
     }
@@ -46,43 +49,57 @@ final class StripRenderer {
         // One pixel more per row than Cairo needs, so a row converted to PNG RGBA fits where it was read from.
         let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width))) + 4
         let bands = BandResults(count: count)
-        let helpers = Self.helpers
-        // One strip being painted (or compressed here) and one with each helper.
-        let spare = BufferPool(bytes: stride * min(rows, height), limit: helpers + 1)
-        defer { spare.release() }
+        let helpers = min(Self.helpers, count - 1)
+        // A strip being painted, one with each helper and one painted ahead for whichever thread frees first.
+        let work = StripWork(bytes: stride * min(rows, height), limit: helpers + 2, store: store)
+        defer { work.release() }
         let group = DispatchGroup()
         let queue = DispatchQueue.global(qos: .userInitiated)
-        let opaque: Int32 = self.opaque ? 1 : 0
+        for _ in 0..<helpers {
+            queue.async(group: group) { while let job = work.next() { job.run() } }
+        }
         // Strips already handed to the helpers finish (and return their buffers) whatever happens here.
-        defer { group.wait() }
+        defer {
+            work.finish()
+            group.wait()
+        }
+        let extents = FrameExtents(frame, glyphs: painter.glyphs)
+        let opaque: Int32 = self.opaque ? 1 : 0
         for band in 0..<count {
             let top = band * rows, bandRows = min(rows, height - top)
-            guard let buffer = spare.take() else {
+            // While every buffer is lent, this thread compresses a painted strip rather than wait.
+            var taken = work.take()
+            while case .job(let job) = taken {
+                job.run()
+                taken = work.take()
+            }
+            guard case .buffer(let buffer) = taken else {
                 throw CairoError(message: "cannot allocate a \(width)×\(rows) strip", outOfMemory: true)
             }
             painter.releaseResampledImages(endingAbove: Double(top))
-            try paint(frame, into: buffer.pointer, stride: stride, top: top, rows: bandRows)
+            do {
+                try paint(frame, extents: extents, into: buffer.pointer, stride: stride, top: top, rows: bandRows)
+            } catch {
+                work.put(buffer)
+                throw error
+            }
             let last: Int32 = band == count - 1 ? 1 : 0
-            let encode: @Sendable () -> Void = {
+            work.submit(StripJob {
                 var result: OpaquePointer?
                 let status = ipr_png_band_encode(buffer.pointer, Int32(width), Int32(bandRows), Int32(stride), opaque, level, last, &result)
                 bands.set(band, result, status: status)
-                spare.put(buffer)
-            }
-            // Every helper busy (each holds a strip), or the last strip: compress it here.
-            if spare.lent - 1 >= helpers || band == count - 1 {
-                encode()
-            } else {
-                queue.async(group: group, execute: encode)
-            }
+                work.put(buffer)
+            })
         }
+        work.finish()
+        while let job = work.next() { job.run() }
         group.wait()
         return try bands.assemble(width: width, height: height, opaque: opaque, level: level)
     }
 
     /// Paints the page's rows top..<top + rows into `buffer`: a surface of those rows whose device offset puts the
     /// page's origin `top` rows above it, so every transform is the whole page's and nothing outside is touched.
-    private func paint(_ frame: Frame, into buffer: UnsafeMutablePointer<UInt8>, stride: Int, top: Int, rows: Int) throws {
+    private func paint(_ frame: Frame, extents: FrameExtents, into buffer: UnsafeMutablePointer<UInt8>, stride: Int, top: Int, rows: Int) throws {
         // An opaque page's background covers every pixel first; a transparent one's strip starts clear.
         if !opaque { memset(buffer, 0, stride * rows) }
         guard let surface = cairo_image_surface_create_for_data(buffer, CAIRO_FORMAT_ARGB32, Int32(canvas.pixelWidth), Int32(rows), Int32(stride)),
@@ -94,7 +111,8 @@ final class StripRenderer {
         guard let cr = cairo_create(surface) else { throw CairoError(message: "cannot create a strip surface", outOfMemory: true) }
         defer { cairo_destroy(cr) }
         cairo_scale(cr, canvas.scale, canvas.scale)
-        painter.paint(frame, cr: cr)
+        painter.window = (Double(top) / canvas.scale, Double(top + rows) / canvas.scale)
+        painter.paint(frame, cr: cr, extents: extents)
         let status = cairo_status(cr)
         guard status == CAIRO_STATUS_SUCCESS else { throw CairoError(status: status) }
         cairo_surface_flush(surface)
@@ -129,60 +147,135 @@ private final class BandResults: @unchecked Sendable {
 }
 
 /// A strip buffer, handed from the painting thread to an encoder and back (one owner at a time).
-private struct StripBuffer: @unchecked Sendable {
+struct StripBuffer: @unchecked Sendable {
     let pointer: UnsafeMutablePointer<UInt8>
+    let bytes: Int
 }
 
-/// Strip buffers: up to `limit` made on demand; `take` waits for one to come back when all are lent.
-private final class BufferPool: @unchecked Sendable {
+/// Strip buffers kept from one page for the next (one store per `Renderer`, so per thread): a fresh buffer costs
+/// the kernel a page fault and a zeroed page for every 4 KiB written, about a fifth of a chat page's paint. Up to
+/// `limit` bytes are kept; a page of wider strips allocates its own and frees them after.
+final class StripBufferStore: @unchecked Sendable {
+    static let limit = 32 << 20
+    private var kept: [StripBuffer] = []
+
+    /// A kept buffer of exactly `bytes` bytes, else a new one; nil when out of memory.
+    func take(bytes: Int) -> StripBuffer? {
+        if let index = kept.firstIndex(where: { $0.bytes == bytes }) { return kept.remove(at: index) }
+        guard let memory = malloc(bytes) else { return nil }
+        return StripBuffer(pointer: memory.assumingMemoryBound(to: UInt8.self), bytes: bytes)
+    }
+
+    /// Keeps `buffers` for the next page (freeing those of another size first) or frees them when they exceed `limit`.
+    func keep(_ buffers: [StripBuffer]) {
+        let size = buffers.reduce(0) { $0 + $1.bytes }
+        if let first = buffers.first, size <= Self.limit {
+            for buffer in kept where buffer.bytes != first.bytes { free(buffer.pointer) }
+            kept.removeAll { $0.bytes != first.bytes }
+            kept.append(contentsOf: buffers)
+            if kept.reduce(0, { $0 + $1.bytes }) <= Self.limit { return }
+            kept.removeAll { buffer in buffers.contains { $0.pointer == buffer.pointer } }
+        }
+        for buffer in buffers { free(buffer.pointer) }
+    }
+
+    deinit { for buffer in kept { free(buffer.pointer) } }
+}
+
+/// A painted strip's compression, run by whichever thread takes it.
+private struct StripJob: @unchecked Sendable {
+    let run: @Sendable () -> Void
+    init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+}
+
+/// The strips of one page between the painting thread and the compressing ones: buffers to paint into (up to
+/// `limit` made on demand and reused) and painted strips waiting to be compressed, oldest first.
+private final class StripWork: @unchecked Sendable {
+    enum Taken {
+        case buffer(StripBuffer)
+        /// No buffer is free: a waiting strip to compress instead.
+        case job(StripJob)
+        case outOfMemory
+    }
+
     private let bytes: Int
     private let limit: Int
+    private let store: StripBufferStore
     private var made: [StripBuffer] = []
     private var free: [StripBuffer] = []
+    private var waiting: [StripJob] = []
+    private var finished = false
     private let condition = NSCondition()
 
-    init(bytes: Int, limit: Int) {
+    init(bytes: Int, limit: Int, store: StripBufferStore) {
         self.bytes = bytes
         self.limit = limit
+        self.store = store
     }
 
-    /// Buffers taken and not yet put back.
-    var lent: Int {
-        condition.lock()
-        defer { condition.unlock() }
-        return made.count - free.count
-    }
-
-    /// A returned buffer, else a new one while fewer than `limit` exist, else the next one put back; nil when
-    /// out of memory.
-    func take() -> StripBuffer? {
+    /// A free buffer, else a new one while fewer than `limit` exist, else a waiting strip, else whichever of
+    /// the two comes first.
+    func take() -> Taken {
         condition.lock()
         defer { condition.unlock() }
         while true {
-            if let buffer = free.popLast() { return buffer }
+            if let buffer = free.popLast() { return .buffer(buffer) }
             if made.count < limit {
-                guard let memory = malloc(bytes) else { return nil }
-                let buffer = StripBuffer(pointer: memory.assumingMemoryBound(to: UInt8.self))
+                guard let buffer = store.take(bytes: bytes) else { return .outOfMemory }
                 made.append(buffer)
-                return buffer
+                return .buffer(buffer)
             }
+            if let job = popWaiting() { return .job(job) }
             condition.wait()
         }
+    }
+
+    /// The oldest waiting strip; nil once `finish` was called and none is left.
+    func next() -> StripJob? {
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if let job = popWaiting() { return job }
+            if finished { return nil }
+            condition.wait()
+        }
+    }
+
+    /// Dropped from the list as it is taken: a job holds this object (it puts its buffer back), so a kept one would
+    /// keep the page's strips and compressed bands alive.
+    private func popWaiting() -> StripJob? {
+        waiting.isEmpty ? nil : waiting.removeFirst()
+    }
+
+    func submit(_ job: StripJob) {
+        condition.lock()
+        waiting.append(job)
+        condition.broadcast()
+        condition.unlock()
     }
 
     func put(_ buffer: StripBuffer) {
         condition.lock()
         free.append(buffer)
-        condition.signal()
+        condition.broadcast()
         condition.unlock()
     }
 
-    /// Frees every buffer (once the helpers are done with them).
+    /// No more strips come: `next` returns nil once the waiting ones are taken.
+    func finish() {
+        condition.lock()
+        finished = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Hands every buffer back to the store (once the helpers are done with them).
     func release() {
         condition.lock()
         defer { condition.unlock() }
-        for buffer in made { Foundation.free(buffer.pointer) }
+        store.keep(made)
         made = []
         free = []
+        waiting = []
     }
 }

@@ -153,7 +153,7 @@ final class ServeTests: XCTestCase {
 
     func testAFullQueueAnswers429AndTheDeadline504() throws {
         let service = try ServiceProcess(["--workers", "1", "--queue", "1", "--timeout", "2"])
-        let slow = slowBody(rows: 900)
+        let slow = slowBody(rows: 4000)  // about 5 s here, well past the 2 s deadline
         final class Box: @unchecked Sendable { var statuses: [Int] = []; let lock = NSLock() }
         let box = Box()
         let group = DispatchGroup()
@@ -206,7 +206,7 @@ final class ServeTests: XCTestCase {
 
     func testSIGTERMAnswersTheRequestInFlightAndExitsZero() throws {
         let service = try ServiceProcess(["--workers", "1", "--timeout", "20"])
-        let slow = slowBody(rows: 500)
+        let slow = slowBody(rows: 2000)  // about 3 s here: still rendering when SIGTERM comes
         final class Box: @unchecked Sendable { var answer: HTTPAnswer?; var error: String? }
         let box = Box()
         let done = DispatchSemaphore(value: 0)

@@ -101,8 +101,7 @@ final class BitmapGlyphPainter {
         for glyph in run.glyphs where !glyph.isMissing {
             let image = image(glyph.id, face, run.font)
             guard let surface = image.surface else { continue }
-            // The layout's advance over the strike's advance is the scale Pango shaped this size with.
-            let scale = image.advance > 0 && glyph.advance > 0 ? glyph.advance / image.advance : run.font.size / face.ppem
+            let scale = Self.scale(of: glyph, image, face, run.font)
             cairo_save(cr)
             cairo_translate(cr, originX + glyph.x + image.left * scale, baselineY + glyph.y - image.top * scale)
             cairo_scale(cr, scale, scale)
@@ -130,6 +129,27 @@ final class BitmapGlyphPainter {
             cairo_restore(cr)
         }
         return true
+    }
+
+    /// The layout's advance over the strike's advance: the scale Pango shaped this size with.
+    private static func scale(of glyph: PositionedGlyph, _ image: Image, _ face: Face, _ font: FontKey) -> Double {
+        image.advance > 0 && glyph.advance > 0 ? glyph.advance / image.advance : font.size / face.ppem
+    }
+
+    /// The box `draw` paints `run` into (zero-sized when it paints nothing), or nil when the run's font is not a
+    /// colour bitmap font.
+    func inkBox(_ run: GlyphRun, originX: Double, baselineY: Double) -> Rect? {
+        guard let face = face(run.font) else { return nil }
+        var union = Rect.zero
+        for glyph in run.glyphs where !glyph.isMissing {
+            let image = image(glyph.id, face, run.font)
+            guard image.surface != nil else { continue }
+            let scale = Self.scale(of: glyph, image, face, run.font)
+            let rect = Rect(x: originX + glyph.x + image.left * scale, y: baselineY + glyph.y - image.top * scale,
+                            width: image.width * scale, height: image.height * scale)
+            union = union.width > 0 ? union.union(rect) : rect
+        }
+        return union
     }
 
     /// The strike image drawn as the glyph is drawn, into a buffer whose top left pixel is device pixel `origin`.

@@ -7,16 +7,27 @@ extension FramePainter {
         let surface: OpaquePointer
     }
 
-    func draw(_ group: Group, cr: OpaquePointer) {
+    /// `extents`: the group's frame's, to leave out what lies outside the painter's window. `clips`: outer clips
+    /// the group takes along (`takesClipsAlong`), set around those of its items that need them.
+    func draw(_ group: Group, cr: OpaquePointer, extents: FrameExtents? = nil, clips outer: [ItemClip] = []) {
         guard group.opacity > 0 else { return }
         if let blur = group.blur { return drawBlurred(group, blur: blur, cr: cr) }
         cairo_save(cr)
         group.transform.apply(to: cr)
-        if let clip = group.clip { self.clip(clip, cr) }
-        if vector && group.isolated { clipToInk(group.frame, cr) }
         let offscreen = group.isolated || group.opacity < 1 || group.mask != nil
+        // The group's clip joins the ones its items are sorted against, unless the group composites off-screen (its
+        // buffer is the clip's size) or there are no extents to sort by.
+        var clips = outer
+        if offscreen || vector || extents == nil {
+            for clip in outer { self.clip(clip.path, cr) }
+            clips = []
+            if let clip = group.clip { self.clip(clip, cr) }
+        } else if let clip = group.clip {
+            clips.append(ItemClip(path: clip, interior: extents?.clipInterior))
+        }
+        if vector && group.isolated { clipToInk(group.frame, cr) }
         if offscreen { cairo_push_group(cr) }
-        paint(group.frame, cr: cr)
+        paint(group.frame, cr: cr, extents: extents, clips: clips)
         if offscreen {
             cairo_pop_group_to_source(cr)
             if let mask = group.mask {

@@ -1,11 +1,13 @@
 import CCairo
 import Drawing
+import FreeTypeFaces
 
 /// Draws stored glyph runs with the Cairo scaled font of each run's `FontKey` (no re-shaping); colour bitmap
 /// fonts through `BitmapGlyphPainter`.
 final class GlyphPainter {
     private let fonts = ScaledFontCache()
     private let bitmaps = BitmapGlyphPainter()
+    private var fontBoxes: [FontKey: Rect?] = [:]
 
     init() {}
 
@@ -34,6 +36,62 @@ final class GlyphPainter {
             cairo_rectangle(cr, originX + glyph.x + 1, baselineY - height, max(1, glyph.advance - 2), height)
             cairo_stroke(cr)
         }
+    }
+
+    /// A box around everything `draw` paints for `run` at (originX, baselineY): the glyphs' positions grown by their
+    /// font's bounding box (every glyph of a static face lies inside it), or the ink Cairo reports for a face without
+    /// a usable one (variable fonts: the box is the default instance's); and the boxes of missing glyphs. Nil when
+    /// it paints nothing.
+    func inkBox(_ run: GlyphRun, originX: Double, baselineY: Double) -> Rect? {
+        if let box = bitmaps.inkBox(run, originX: originX, baselineY: baselineY) { return box.width > 0 ? box : nil }
+        var union: Rect?
+        func add(_ rect: Rect) { union = union.map { $0.union(rect) } ?? rect }
+        let drawable = run.glyphs.filter { !$0.isMissing }
+        if !drawable.isEmpty, let font = fonts.font(run.font) {
+            if let box = fontBox(run.font) {
+                var left = Double.infinity, right = -Double.infinity, top = Double.infinity, bottom = -Double.infinity
+                for glyph in drawable {
+                    left = min(left, glyph.x); right = max(right, glyph.x)
+                    top = min(top, glyph.y); bottom = max(bottom, glyph.y)
+                }
+                add(Rect(x: originX + left + box.minX, y: baselineY + top + box.minY,
+                         width: right - left + box.width, height: bottom - top + box.height))
+            } else {
+                var glyphs = drawable.map { cairo_glyph_t(index: UInt($0.id), x: originX + $0.x, y: baselineY + $0.y) }
+                var extents = cairo_text_extents_t()
+                cairo_scaled_font_glyph_extents(font, &glyphs, Int32(glyphs.count), &extents)
+                if extents.width > 0, extents.height > 0 {
+                    add(Rect(x: glyphs[0].x + extents.x_bearing, y: glyphs[0].y + extents.y_bearing, width: extents.width, height: extents.height))
+                }
+            }
+        }
+        let line = max(0.5, run.font.size / 17), height = run.font.size * 0.7
+        for glyph in run.glyphs where glyph.isMissing {
+            add(Rect(x: originX + glyph.x + 1 - line, y: baselineY - height - line, width: max(1, glyph.advance - 2) + 2 * line, height: height + 2 * line))
+        }
+        return union
+    }
+
+    /// The font's bounding box in points around a glyph's origin (y down, the synthesised slant applied); nil for a
+    /// variable or bitmap face, or one whose box is empty.
+    private func fontBox(_ key: FontKey) -> Rect? {
+        if let known = fontBoxes[key] { return known }
+        var result: Rect?
+        if let face = SharedFreeTypeFaces.face(file: key.file, index: key.faceIndex) {
+            let flags = face.pointee.face_flags
+            let bbox = face.pointee.bbox, units = Double(face.pointee.units_per_EM)
+            if flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0, flags & FT_Long(FT_FACE_FLAG_MULTIPLE_MASTERS) == 0, units > 0,
+               bbox.xMax > bbox.xMin, bbox.yMax > bbox.yMin {
+                let scale = key.size / units
+                let top = -Double(bbox.yMax) * scale, bottom = -Double(bbox.yMin) * scale
+                // x += slant × height above the baseline (ScaledFontCache's matrix).
+                let shears = [key.slant * -top, key.slant * -bottom]
+                let left = Double(bbox.xMin) * scale + shears.min()!, right = Double(bbox.xMax) * scale + shears.max()!
+                result = Rect(x: left, y: top, width: right - left, height: bottom - top)
+            }
+        }
+        fontBoxes[key] = result
+        return result
     }
 }
 
