@@ -2,8 +2,8 @@
    zlib and libdeflate inflate whole streams. The PNG writer compresses a page in independent bands with
    libdeflate, which always marks a band's last block final; this finds that block so the writer can clear
    its BFINAL bit and splice the next band on. The walk decodes every Huffman code (it needs each code's
-   length to find the next) but produces no output: codes of up to IPR_FAST_BITS bits are looked up in a
-   table indexed by the next stream bits, longer ones decoded canonically one bit at a time. */
+   length to find the next) but produces no output: short codes are looked up, with the extra bits that follow
+   them, in a table indexed by the next stream bits; longer ones are decoded canonically one bit at a time. */
 
 #include "DeflateBlocks.h"
 
@@ -65,12 +65,26 @@ static inline uint32_t take(ipr_bits *b, int count) {
 static int truncated(const ipr_bits *b) { return b->bit > b->size * 8; }
 
 #define IPR_MAX_BITS 15
+/* Fast-table bits: literal/length codes, distance codes, and the code-length codes of a dynamic header (at most
+   7 bits long, so never decoded slowly). Tables are rebuilt for every block, so they are kept small. */
 #define IPR_FAST_BITS 10
+#define IPR_DISTANCE_FAST_BITS 8
+#define IPR_LENGTH_CODE_BITS 7
 
+/* Extra bits after a length symbol (257…285) and after a distance symbol (0…29). */
+static int length_extra(int symbol) { int i = symbol - 257; return i < 8 || i == 28 ? 0 : i / 4 - 1; }
+static int distance_extra(int symbol) { return symbol < 4 ? 0 : symbol / 2 - 1; }
+
+/* A fast-table entry: the symbol in bits 8 and up, the bits to drop in bits 0–7 — the code's length plus, in a
+   table built `with_extra`, the extra bits after a length or distance symbol (the walk never reads their value).
+   0 means a code longer than IPR_FAST_BITS. */
 typedef struct {
     uint16_t count[IPR_MAX_BITS + 1];  /* codes of each length */
     uint16_t symbol[288];              /* symbols in canonical code order */
-    uint16_t fast[1 << IPR_FAST_BITS]; /* next IPR_FAST_BITS stream bits → symbol << 4 | length; 0 = longer code */
+    uint32_t fast[1 << IPR_FAST_BITS]; /* next `bits` stream bits → entry */
+    int bits;                          /* fast-table bits, at most IPR_FAST_BITS */
+    int distances;                     /* extra bits are those of distance symbols (else of lengths) */
+    int with_extra;
 } ipr_huffman;
 
 static uint32_t reverse_bits(uint32_t code, int length) {
@@ -79,10 +93,19 @@ static uint32_t reverse_bits(uint32_t code, int length) {
     return reversed;
 }
 
+static int extra_bits(const ipr_huffman *h, int symbol) {
+    if (!h->with_extra) return 0;
+    if (h->distances) return symbol < 30 ? distance_extra(symbol) : 0;
+    return symbol > 256 && symbol < 286 ? length_extra(symbol) : 0;
+}
+
 /* Builds the canonical code for `lengths`; -1 when the lengths over-subscribe the code space. */
-static int build(ipr_huffman *h, const uint8_t *lengths, int n) {
+static int build(ipr_huffman *h, const uint8_t *lengths, int n, int bits, int distances, int with_extra) {
     memset(h->count, 0, sizeof h->count);
-    memset(h->fast, 0, sizeof h->fast);
+    memset(h->fast, 0, sizeof(h->fast[0]) << bits);
+    h->bits = bits;
+    h->distances = distances;
+    h->with_extra = with_extra;
     for (int s = 0; s < n; s++) h->count[lengths[s]]++;
     h->count[0] = 0;
     int left = 1;
@@ -103,30 +126,33 @@ static int build(ipr_huffman *h, const uint8_t *lengths, int n) {
         if (len == 0) continue;
         h->symbol[offset[len]++] = (uint16_t)s;
         uint32_t code = next_code[len]++;
-        if (len <= IPR_FAST_BITS) {
+        if (len <= bits) {
             uint32_t reversed = reverse_bits(code, len);
-            for (uint32_t fill = reversed; fill < (1u << IPR_FAST_BITS); fill += 1u << len) h->fast[fill] = (uint16_t)(s << 4 | len);
+            uint32_t entry = (uint32_t)s << 8 | (uint32_t)(len + extra_bits(h, s));
+            for (uint32_t fill = reversed; fill < (1u << bits); fill += 1u << len) h->fast[fill] = entry;
         }
     }
     return 0;
 }
 
-/* Codes are sent most significant bit first: extend the code a bit at a time until it falls inside the
-   range of codes of the current length. */
-static int decode(ipr_bits *b, const ipr_huffman *h) {
-    uint32_t bits = peek(b, IPR_MAX_BITS);
-    uint16_t entry = h->fast[bits & ((1u << IPR_FAST_BITS) - 1)];
+/* Decodes one symbol and drops its code and (in a `with_extra` table) its extra bits; -1 for an invalid code.
+   Needs at least IPR_MAX_BITS + 13 bits in the window. Codes are sent most significant bit first: a long one is
+   extended a bit at a time until it falls inside the range of codes of its length. */
+static inline int decode(ipr_bits *b, const ipr_huffman *h) {
+    uint32_t entry = h->fast[b->window & ((1u << h->bits) - 1)];
     if (entry != 0) {
-        drop(b, entry & 15);
-        return entry >> 4;
+        drop(b, (int)(entry & 0xff));
+        return (int)(entry >> 8);
     }
+    uint32_t bits = (uint32_t)(b->window & ((1u << IPR_MAX_BITS) - 1));
     int code = 0, first = 0, index = 0;
     for (int len = 1; len <= IPR_MAX_BITS; len++) {
         code |= (int)((bits >> (len - 1)) & 1);
         int count = h->count[len];
         if (code - first < count) {
-            drop(b, len);
-            return h->symbol[index + (code - first)];
+            int symbol = h->symbol[index + (code - first)];
+            drop(b, len + extra_bits(h, symbol));
+            return symbol;
         }
         index += count;
         first = (first + count) << 1;
@@ -135,22 +161,22 @@ static int decode(ipr_bits *b, const ipr_huffman *h) {
     return -1;
 }
 
-/* Extra bits after a length symbol (257…285) and after a distance symbol (0…29). */
-static int length_extra(int symbol) { int i = symbol - 257; return i < 8 || i == 28 ? 0 : i / 4 - 1; }
-static int distance_extra(int symbol) { return symbol < 4 ? 0 : symbol / 2 - 1; }
-
-/* Walks one Huffman-coded block's symbols up to and including its end-of-block code. */
+/* Walks one Huffman-coded block's symbols up to and including its end-of-block code. One refill per symbol pair:
+   a length's code and extra bits and its distance's come to at most 15 + 5 + 15 + 13 = 48 bits. Past the end the
+   stream reads as zeros, so the walk stops once it has read beyond the last byte. */
 static int walk_codes(ipr_bits *b, const ipr_huffman *literals, const ipr_huffman *distances) {
+    size_t limit = b->size * 8;
     for (;;) {
+        if (b->available < 48) refill(b);
         int symbol = decode(b, literals);
-        if (symbol < 0 || truncated(b)) return -1;
-        if (symbol == 256) return 0;
-        if (symbol < 256) continue;
+        if (symbol < 256) {
+            if (symbol < 0 || b->bit > limit) return -1;
+            continue;
+        }
+        if (symbol == 256) return b->bit > limit ? -1 : 0;
         if (symbol > 285) return -1;
-        take(b, length_extra(symbol));
         int distance = decode(b, distances);
-        if (distance < 0 || distance > 29) return -1;
-        take(b, distance_extra(distance));
+        if (distance < 0 || distance > 29 || b->bit > limit) return -1;
     }
 }
 
@@ -162,10 +188,11 @@ static int read_dynamic_tables(ipr_bits *b, ipr_huffman *literals, ipr_huffman *
     memset(lengths, 0, sizeof lengths);
     for (int i = 0; i < ncode; i++) lengths[order[i]] = (uint8_t)take(b, 3);
     ipr_huffman lencode;
-    if (build(&lencode, lengths, 19) != 0) return -1;
+    if (build(&lencode, lengths, 19, IPR_LENGTH_CODE_BITS, 0, 0) != 0) return -1;
     memset(lengths, 0, sizeof lengths);
     int index = 0;
     while (index < nlen + ndist) {
+        if (b->available < 48) refill(b);
         int symbol = decode(b, &lencode);
         if (symbol < 0 || truncated(b)) return -1;
         if (symbol < 16) { lengths[index++] = (uint8_t)symbol; continue; }
@@ -184,7 +211,7 @@ static int read_dynamic_tables(ipr_bits *b, ipr_huffman *literals, ipr_huffman *
         while (repeat-- > 0) lengths[index++] = value;
     }
     if (lengths[256] == 0) return -1;
-    if (build(literals, lengths, nlen) != 0 || build(distances, lengths + nlen, ndist) != 0) return -1;
+    if (build(literals, lengths, nlen, IPR_FAST_BITS, 0, 1) != 0 || build(distances, lengths + nlen, ndist, IPR_DISTANCE_FAST_BITS, 1, 1) != 0) return -1;
     return 0;
 }
 
@@ -195,9 +222,9 @@ static pthread_once_t fixed_once = PTHREAD_ONCE_INIT;
 static void build_fixed(void) {
     uint8_t lengths[288];
     for (int s = 0; s < 288; s++) lengths[s] = s < 144 ? 8 : s < 256 ? 9 : s < 280 ? 7 : 8;
-    build(&fixed_literals, lengths, 288);
+    build(&fixed_literals, lengths, 288, IPR_FAST_BITS, 0, 1);
     for (int s = 0; s < 30; s++) lengths[s] = 5;
-    build(&fixed_distances, lengths, 30);
+    build(&fixed_distances, lengths, 30, IPR_DISTANCE_FAST_BITS, 1, 1);
 }
 
 int ipr_deflate_final_block(const unsigned char *stream, size_t size, size_t *final_bit, size_t *end_bit) {

@@ -57,6 +57,50 @@ static inline void unpremultiply(uint32_t value, unsigned char *p) {
     }
 }
 
+/* Opaque ARGB32 pixels (B, G, R, A in memory) as R, G, B, written at `out` from `in` where out <= in + 1 (a row
+   converted in place): returns how many were done; the caller does the rest one by one. Each group is loaded whole
+   before its bytes are stored, and its stores end before the next group's source. With SSSE3, 16 pixels at a time
+   (one byte shuffle per 4); else 4 at a time through byte-swapped words. */
+#if defined(__x86_64__)
+#include <tmmintrin.h>
+__attribute__((target("ssse3")))
+static size_t rgb_pixels_ssse3(unsigned char *out, const unsigned char *in, size_t width) {
+    const __m128i order = _mm_setr_epi8(2, 1, 0, 6, 5, 4, 10, 9, 8, 14, 13, 12, -1, -1, -1, -1);
+    size_t x = 0;
+    for (; x + 16 <= width; x += 16) {
+        __m128i a = _mm_loadu_si128((const __m128i *)(in + 4 * x)), b = _mm_loadu_si128((const __m128i *)(in + 4 * x + 16));
+        __m128i c = _mm_loadu_si128((const __m128i *)(in + 4 * x + 32)), d = _mm_loadu_si128((const __m128i *)(in + 4 * x + 48));
+        __m128i groups[4] = { _mm_shuffle_epi8(a, order), _mm_shuffle_epi8(b, order), _mm_shuffle_epi8(c, order), _mm_shuffle_epi8(d, order) };
+        for (int g = 0; g < 4; g++) {
+            unsigned char *p = out + 3 * x + 12 * (size_t)g;
+            _mm_storel_epi64((__m128i *)p, groups[g]);
+            uint32_t tail = (uint32_t)_mm_cvtsi128_si32(_mm_srli_si128(groups[g], 8));
+            memcpy(p + 8, &tail, 4);
+        }
+    }
+    return x;
+}
+#endif
+
+static size_t rgb_pixels(unsigned char *out, const unsigned char *in, size_t width) {
+    size_t x = 0;
+#if defined(__x86_64__)
+    if (__builtin_cpu_supports("ssse3")) x = rgb_pixels_ssse3(out, in, width);
+#endif
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    for (; x + 4 <= width; x += 4) {
+        uint32_t v[4];
+        memcpy(v, in + 4 * x, 16);
+        /* 0xAARRGGBB byte-swapped and shifted: R, G, B in memory order in the low three bytes. */
+        uint32_t q0 = __builtin_bswap32(v[0]) >> 8, q1 = __builtin_bswap32(v[1]) >> 8;
+        uint32_t q2 = __builtin_bswap32(v[2]) >> 8, q3 = __builtin_bswap32(v[3]) >> 8;
+        uint32_t w[3] = { q0 | q1 << 24, q1 >> 8 | q2 << 16, q2 >> 16 | q3 << 8 };
+        memcpy(out + 3 * x, w, 12);
+    }
+#endif
+    return x;
+}
+
 /* Rewrites `rows` ARGB32 rows read at `source` (`stride` apart) as filtered PNG rows written from `base`
    (`row_bytes` apart), where base <= source and row_bytes <= stride. Row y's target starts at or before its
    source and ends before row y + 1's source. Each pixel is loaded before its bytes are stored: left to right,
@@ -69,7 +113,8 @@ static void convert_rows(unsigned char *base, const unsigned char *source, size_
         const unsigned char *in = source + y * stride;
         unsigned char *target = base + y * row_bytes;
         if (opaque) {
-            for (size_t x = 0; x < width; x++) {
+            size_t x = rgb_pixels(target + 1, in, width);
+            for (; x < width; x++) {
                 uint32_t value;
                 memcpy(&value, in + 4 * x, 4);
                 unsigned char *p = target + 1 + 3 * x;
