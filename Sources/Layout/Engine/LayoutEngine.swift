@@ -9,6 +9,9 @@ public final class LayoutEngine {
     let fonts: any TextShaper
     /// Typesets formulas, opened on the first formula; nil: formulas are shown as their LaTeX source.
     public let formulas: LazyFormulaTypesetter?
+    /// Whether a page's repeated measurements are answered from a `MeasureMemo` (off only in the test that
+    /// compares the two).
+    var remembersMeasurements = true
 
     /// `timer`: time the font set's text measuring into it (`ipraster bench`).
     public convenience init(fonts: FontSet, formulas: LazyFormulaTypesetter?, timer: MeasureTimer? = nil) {
@@ -30,7 +33,8 @@ public final class LayoutEngine {
         var pageColors = PageColors(message: colors, isDark: options.theme.isDark, outgoing: options.outgoing, authorColor: authorColor)
         pageColors.buttonDanger = options.theme.buttonDanger
         pageColors.buttonSuccess = options.theme.buttonSuccess
-        var context = LayoutContext(fonts: fonts, formulas: formulas, options: options, colors: pageColors, rtl: document.rtl,
+        // One page's measurements are remembered for the rest of its layout (`MeasureMemo`).
+        var context = LayoutContext(fonts: remembersMeasurements ? MeasureMemo(fonts) : fonts, formulas: formulas, options: options, colors: pageColors, rtl: document.rtl,
                                     media: resolved.applied(to: document.media), blockLocations: document.blockLocations)
         let B = options.width, H = LayoutOptions.horizontalInset
         let sequence = BlockSequenceLayouter.layout(document.blocks, boundingWidth: B, inset: H, kind: .topLevel, context: &context)
