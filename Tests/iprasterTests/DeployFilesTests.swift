@@ -1,0 +1,55 @@
+import Foundation
+import GoldenSupport
+import XCTest
+
+/// The deployment files stay true to the service: the Kubernetes Deployment's arguments start `ipraster serve`
+/// (here on a loopback port instead of 0.0.0.0), its probes name routes that answer 200 once it is ready, its
+/// container port is the one it listens on, and the Containerfile serves on the same port.
+final class DeployFilesTests: XCTestCase {
+    private func read(_ path: String) throws -> String {
+        try String(contentsOfFile: TestEnvironment.root + "/" + path, encoding: .utf8)
+    }
+
+    /// The `args:` flow sequence of the Deployment (a JSON array of strings, possibly over several lines).
+    private func deploymentArguments(_ yaml: String) throws -> [String] {
+        let start = try XCTUnwrap(yaml.range(of: "args: ["), "deployment.yaml has no args")
+        let end = try XCTUnwrap(yaml.range(of: "]", range: start.upperBound..<yaml.endIndex))
+        let list = "[" + yaml[start.upperBound..<end.lowerBound] + "]"
+        return try JSONDecoder().decode([String].self, from: Data(list.utf8))
+    }
+
+    func testTheDeploymentStartsTheServiceAndItsProbesAnswer() throws {
+        let yaml = try read("deploy/kubernetes/deployment.yaml")
+        let arguments = try deploymentArguments(yaml)
+        XCTAssertEqual(arguments.first, "serve")
+        let listen = try XCTUnwrap(arguments.firstIndex(of: "--listen")).advanced(by: 1)
+        XCTAssertEqual(arguments[listen], "0.0.0.0:8080")
+        XCTAssertTrue(yaml.contains("containerPort: 8080"), "the container port is the one serve listens on")
+        let probes = yaml.matches(of: /httpGet: \{ path: (\/[a-z]+), port: http \}/).map { String($0.output.1) }
+        XCTAssertEqual(Set(probes), ["/readyz", "/healthz"])
+        XCTAssertNotNil(yaml.range(of: #"terminationGracePeriodSeconds: \d+"#, options: .regularExpression))
+        // The rest of the arguments, on a loopback port.
+        let rest = Array(arguments[1..<(listen - 1)] + arguments[(listen + 1)...])
+        let service = try ServiceProcess(rest)
+        for path in probes {
+            XCTAssertEqual(try service.request("GET", path).status, 200, "\(path): \(service.logText)")
+        }
+        XCTAssertTrue(service.logText.contains("(2 workers, queue 8, max body 1048576 bytes, timeout 10 s)"), service.logText)
+        XCTAssertEqual(service.stop(), 0)
+    }
+
+    func testTheContainerServesOnThePortTheDeploymentUses() throws {
+        let containerfile = try read("Containerfile")
+        XCTAssertTrue(containerfile.contains("FROM ${SWIFT_IMAGE}") && containerfile.contains("-bookworm"), "Debian 12")
+        XCTAssertTrue(containerfile.contains("scripts/setup") && containerfile.contains("scripts/install"))
+        XCTAssertTrue(containerfile.contains("EXPOSE 8080"))
+        XCTAssertTrue(containerfile.contains(#"CMD ["serve", "--listen", "0.0.0.0:8080"]"#))
+        let service = try read("deploy/kubernetes/service.yaml")
+        XCTAssertTrue(service.contains("targetPort: http"))
+        let hpa = try read("deploy/kubernetes/hpa.yaml")
+        XCTAssertTrue(hpa.contains("kind: Deployment") && hpa.contains("name: ipraster"))
+        let job = try read("deploy/kubernetes/corpus-job.yaml")
+        XCTAssertTrue(job.contains("completionMode: Indexed"))
+        XCTAssertTrue(job.contains(#"--shard "$((JOB_COMPLETION_INDEX + 1))/8""#) && job.contains("completions: 8"))
+    }
+}
