@@ -3,7 +3,7 @@
 requests for the shared chat sample, against the same render by a new `ipraster` process each time, and the
 service's resident memory after warm-up and after REQUESTS more renders.
 
-    scripts/bench-serve.py BINARY SAMPLE.json [REQUESTS]      prints key=value lines (rates in requests/s)
+    scripts/bench-serve.py BINARY SAMPLE.json [REQUESTS]      prints two lines, `serve` (rates in requests/s) and `serve_memory`
 """
 import http.client
 import re
@@ -68,5 +68,5 @@ start = time.perf_counter()
 for _ in range(count):
     subprocess.run([binary, sample, "--width", "360", "-o", "/dev/null", "--format", "png"], check=True)
 oneshot_rate = count / (time.perf_counter() - start)
-print(f"serve_rate={service_rate:.1f} oneshot_rate={oneshot_rate:.1f} ratio={service_rate / oneshot_rate:.2f}")
-print(f"serve_rss_after_warmup_mb={before / 2**20:.1f} serve_rss_after_{requests}_mb={after / 2**20:.1f} growth_mb={(after - before) / 2**20:.1f}")
+print(f"serve rate={service_rate:.1f} oneshot_rate={oneshot_rate:.1f} ratio={service_rate / oneshot_rate:.2f}")
+print(f"serve_memory requests={requests} rss_after_warmup_mb={before / 2**20:.1f} rss_after_mb={after / 2**20:.1f} growth_mb={(after - before) / 2**20:.1f}")

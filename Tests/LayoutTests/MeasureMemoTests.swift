@@ -1,4 +1,3 @@
-import GoldenKit
 import GoldenSupport
 import RenderOptions
 import XCTest
@@ -10,23 +9,14 @@ import RichMessageRenderer
 /// position in the display list.
 final class MeasureMemoTests: XCTestCase {
     func testRememberedMeasurementsGiveTheSameLayoutAsFreshOnes() throws {
-        let harness = GoldenHarness(fixtures: TestEnvironment.root + "/Tests/Fixtures", golden: TestEnvironment.root + "/golden-images",
-                                    record: .never, artifacts: NSTemporaryDirectory(), pipeline: TestEnvironment.pipeline)
-        let cases = try harness.discover()
-        XCTAssertGreaterThan(cases.count, 100)
         let pipeline = TestEnvironment.pipeline
         defer { pipeline.engine.remembersMeasurements = true }
-        for testCase in cases {
-            var settings = try RenderOptions.parse(testCase.arguments).settings
-            settings.layout.limitToRaster()
-            settings.mediaDirectory = nil
-            let bytes = try FileContents.read(testCase.fixture)
-            pipeline.engine.remembersMeasurements = true
-            let remembered = try pipeline.layout(try settings.decode(bytes, path: testCase.fixture), settings: settings)
+        for testCase in try GoldenCaseLayout.all() {
             pipeline.engine.remembersMeasurements = false
-            let fresh = try pipeline.layout(try settings.decode(bytes, path: testCase.fixture), settings: settings)
-            XCTAssertTrue(remembered.displayList() == fresh.displayList(), "\(testCase.name): the display lists differ")
-            XCTAssertEqual(remembered.json().serialized(), fresh.json().serialized(), "\(testCase.name): the layouts differ")
+            let fresh = try pipeline.layout(try testCase.settings.decode(testCase.bytes, path: testCase.fixture), settings: testCase.settings)
+            XCTAssertTrue(testCase.layout.displayList() == fresh.displayList(), "\(testCase.name): the display lists differ")
+            XCTAssertEqual(testCase.layout.json().serialized(), fresh.json().serialized(), "\(testCase.name): the layouts differ")
+            pipeline.engine.remembersMeasurements = true
         }
     }
 

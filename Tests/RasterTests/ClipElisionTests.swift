@@ -1,8 +1,6 @@
 import CCairo
 import Drawing
-import GoldenKit
 import GoldenSupport
-import RenderOptions
 import XCTest
 @testable import Layout
 @testable import Raster
@@ -14,18 +12,8 @@ import RichMessageRenderer
 /// mask, without one it composites them one over the other. For every golden case.
 final class ClipElisionTests: XCTestCase {
     func testGlyphsInsideTheirClipsPaintAsThroughThem() throws {
-        let harness = GoldenHarness(fixtures: TestEnvironment.root + "/Tests/Fixtures", golden: TestEnvironment.root + "/golden-images",
-                                    record: .never, artifacts: NSTemporaryDirectory(), pipeline: TestEnvironment.pipeline)
-        let cases = try harness.discover()
-        XCTAssertGreaterThan(cases.count, 100)
-        for testCase in cases {
-            var settings = try RenderOptions.parse(testCase.arguments).settings
-            settings.layout.limitToRaster()
-            if let media = settings.mediaDirectory, !media.hasPrefix("/") {
-                settings.mediaDirectory = (testCase.fixture as NSString).deletingLastPathComponent + "/" + media
-            }
-            let layout = try TestEnvironment.pipeline.layout(try settings.decode(try FileContents.read(testCase.fixture), path: testCase.fixture),
-                                                             settings: settings)
+        for testCase in try GoldenCaseLayout.all() {
+            let layout = testCase.layout, settings = testCase.settings
             let media = TestEnvironment.pipeline.media(settings)
             let elided = try TestEnvironment.pipeline.renderer.painted(layout, media: media).image()
             // Every clip set around all of its group's items, as the display list says.

@@ -1,6 +1,4 @@
-import GoldenKit
 import GoldenSupport
-import RenderOptions
 import XCTest
 @testable import Layout
 @testable import Raster
@@ -11,19 +9,9 @@ import RichMessageRenderer
 /// tables, formulas, media …), and the bytes those of the whole canvas encoded at once.
 final class StripRenderTests: XCTestCase {
     func testStripsPaintTheWholeCanvasPixels() throws {
-        let harness = GoldenHarness(fixtures: TestEnvironment.root + "/Tests/Fixtures", golden: TestEnvironment.root + "/golden-images",
-                                    record: .never, artifacts: NSTemporaryDirectory(), pipeline: TestEnvironment.pipeline)
-        let cases = try harness.discover()
-        XCTAssertGreaterThan(cases.count, 100)
         var tall = 0
-        for testCase in cases {
-            var settings = try RenderOptions.parse(testCase.arguments).settings
-            settings.layout.limitToRaster()
-            if let media = settings.mediaDirectory, !media.hasPrefix("/") {
-                settings.mediaDirectory = (testCase.fixture as NSString).deletingLastPathComponent + "/" + media
-            }
-            let layout = try TestEnvironment.pipeline.layout(try settings.decode(try FileContents.read(testCase.fixture), path: testCase.fixture),
-                                                             settings: settings)
+        for testCase in try GoldenCaseLayout.all() {
+            let layout = testCase.layout, settings = testCase.settings
             let media = TestEnvironment.pipeline.media(settings)
             let strips = try TestEnvironment.pipeline.renderer.png(layout, media: media)
             let whole = try TestEnvironment.pipeline.renderer.painted(layout, media: media)
