@@ -4,15 +4,16 @@ import Drawing
 import Foundation
 
 /// Paints a page as PNG in horizontal strips of the PNG writer's band height (512 rows) in a few reused
-/// buffers: each strip is painted here, then converted and compressed on another core while the next strip is
-/// painted (or here, when every other core is busy with one). The page never needs a full-page surface: its
+/// buffers (`StripBufferStore`): each strip is painted here with only the items that reach it (`FrameExtents`),
+/// then queued (`StripWork`) to be converted and compressed by a helper thread, or here when every buffer is
+/// lent. The page never needs a full-page surface: its
 /// memory is a few strips and the compressed bytes, so a page may be taller than the 32,767 rows a Cairo surface
 /// can have. The bytes equal the whole-canvas encoder's for the same pixels, and so do the pixels: each strip is a
 /// surface of its own rows, offset by a whole number of device pixels from the page's origin, painted with the
 /// whole page's transforms; images are resampled once per page and copied at whole pixels (`FramePainter+Image`).
 final class StripRenderer {
-    /// Threads compressing strips besides the painting one (which compresses a strip itself when they are
-    /// all busy, rather than holding another strip in memory).
+    /// Threads compressing strips besides the painting one (which compresses a strip itself when every buffer is
+    /// lent, rather than holding another strip in memory).
     static var helpers: Int { max(1, ProcessInfo.processInfo.activeProcessorCount - 1) }
 
     private let painter: FramePainter
@@ -143,139 +144,5 @@ private final class BandResults: @unchecked Sendable {
             ipr_png_assemble(bands.baseAddress, Int32(bands.count), Int32(width), Int32(height), opaque, level, &data, &size)
         }
         return try PNGCodec.bytes(status: status, data: data, size: size)
-    }
-}
-
-/// A strip buffer, handed from the painting thread to an encoder and back (one owner at a time).
-struct StripBuffer: @unchecked Sendable {
-    let pointer: UnsafeMutablePointer<UInt8>
-    let bytes: Int
-}
-
-/// Strip buffers kept from one page for the next (one store per `Renderer`, so per thread): a fresh buffer costs
-/// the kernel a page fault and a zeroed page for every 4 KiB written, about a fifth of a chat page's paint. Up to
-/// `limit` bytes are kept; a page of wider strips allocates its own and frees them after.
-final class StripBufferStore: @unchecked Sendable {
-    static let limit = 32 << 20
-    private var kept: [StripBuffer] = []
-
-    /// A kept buffer of exactly `bytes` bytes, else a new one; nil when out of memory.
-    func take(bytes: Int) -> StripBuffer? {
-        if let index = kept.firstIndex(where: { $0.bytes == bytes }) { return kept.remove(at: index) }
-        guard let memory = malloc(bytes) else { return nil }
-        return StripBuffer(pointer: memory.assumingMemoryBound(to: UInt8.self), bytes: bytes)
-    }
-
-    /// Keeps `buffers` for the next page (freeing those of another size first) or frees them when they exceed `limit`.
-    func keep(_ buffers: [StripBuffer]) {
-        let size = buffers.reduce(0) { $0 + $1.bytes }
-        if let first = buffers.first, size <= Self.limit {
-            for buffer in kept where buffer.bytes != first.bytes { free(buffer.pointer) }
-            kept.removeAll { $0.bytes != first.bytes }
-            kept.append(contentsOf: buffers)
-            if kept.reduce(0, { $0 + $1.bytes }) <= Self.limit { return }
-            kept.removeAll { buffer in buffers.contains { $0.pointer == buffer.pointer } }
-        }
-        for buffer in buffers { free(buffer.pointer) }
-    }
-
-    deinit { for buffer in kept { free(buffer.pointer) } }
-}
-
-/// A painted strip's compression, run by whichever thread takes it.
-private struct StripJob: @unchecked Sendable {
-    let run: @Sendable () -> Void
-    init(_ run: @escaping @Sendable () -> Void) { self.run = run }
-}
-
-/// The strips of one page between the painting thread and the compressing ones: buffers to paint into (up to
-/// `limit` made on demand and reused) and painted strips waiting to be compressed, oldest first.
-private final class StripWork: @unchecked Sendable {
-    enum Taken {
-        case buffer(StripBuffer)
-        /// No buffer is free: a waiting strip to compress instead.
-        case job(StripJob)
-        case outOfMemory
-    }
-
-    private let bytes: Int
-    private let limit: Int
-    private let store: StripBufferStore
-    private var made: [StripBuffer] = []
-    private var free: [StripBuffer] = []
-    private var waiting: [StripJob] = []
-    private var finished = false
-    private let condition = NSCondition()
-
-    init(bytes: Int, limit: Int, store: StripBufferStore) {
-        self.bytes = bytes
-        self.limit = limit
-        self.store = store
-    }
-
-    /// A free buffer, else a new one while fewer than `limit` exist, else a waiting strip, else whichever of
-    /// the two comes first.
-    func take() -> Taken {
-        condition.lock()
-        defer { condition.unlock() }
-        while true {
-            if let buffer = free.popLast() { return .buffer(buffer) }
-            if made.count < limit {
-                guard let buffer = store.take(bytes: bytes) else { return .outOfMemory }
-                made.append(buffer)
-                return .buffer(buffer)
-            }
-            if let job = popWaiting() { return .job(job) }
-            condition.wait()
-        }
-    }
-
-    /// The oldest waiting strip; nil once `finish` was called and none is left.
-    func next() -> StripJob? {
-        condition.lock()
-        defer { condition.unlock() }
-        while true {
-            if let job = popWaiting() { return job }
-            if finished { return nil }
-            condition.wait()
-        }
-    }
-
-    /// Dropped from the list as it is taken: a job holds this object (it puts its buffer back), so a kept one would
-    /// keep the page's strips and compressed bands alive.
-    private func popWaiting() -> StripJob? {
-        waiting.isEmpty ? nil : waiting.removeFirst()
-    }
-
-    func submit(_ job: StripJob) {
-        condition.lock()
-        waiting.append(job)
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    func put(_ buffer: StripBuffer) {
-        condition.lock()
-        free.append(buffer)
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    /// No more strips come: `next` returns nil once the waiting ones are taken.
-    func finish() {
-        condition.lock()
-        finished = true
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    /// Hands every buffer back to the store (once the helpers are done with them).
-    func release() {
-        condition.lock()
-        defer { condition.unlock() }
-        store.keep(made)
-        made = []
-        free = []
-        waiting = []
     }
 }

@@ -1,11 +1,11 @@
-import CCairo
-import Foundation
 import Drawing
+import Foundation
 
 /// Where each item of a display list can leave ink, as boxes in page points, worked out once per page so that a
 /// strip paints only the items that reach its rows (`StripRenderer`; painting every item into every 512-row strip
 /// cost a tall page its whole paint once per strip). The boxes are conservative: a path's control points, an arc's
-/// whole circle, a stroke's miter reach, a glyph run's ink as its fonts report it; every box is widened by
+/// whole circle, a stroke's miter reach, a glyph run's positions grown by its font's bounding box (or the ink Cairo
+/// reports, `GlyphPainter.inkBox`); every box is widened by
 /// `margin` for antialiasing, so an item left out of a strip could not have changed one of its pixels
 /// (`StripRenderTests` compares every golden case with the page painted on one canvas).
 struct FrameExtents {
@@ -23,6 +23,10 @@ struct FrameExtents {
 
     /// Page points of ink spread counted around every box: more than a device pixel at any scale.
     static let margin = 1.0
+
+    private init(items: [Item]) {
+        self.items = items
+    }
 
     /// The extents of `frame` drawn with `transform` (page points from the frame's space) inside `clip` (page points).
     init(_ frame: Frame, glyphs: GlyphPainter, transform: Affine = .identity, clip: Rect? = nil) {
@@ -56,7 +60,7 @@ struct FrameExtents {
         case .paint:
             return Item(box: clip, frames: [])
         case .glyphs(let run, let origin):
-            // Synthesised bold spreads outlines past the ink Cairo reports by a fraction of the size.
+            // Synthesised bold spreads outlines past the font's box (and the ink Cairo reports) by a fraction of the size.
             let ink = glyphs.inkBox(run, originX: origin.x, baselineY: origin.y).flatMap { placed($0.insetBy(-run.font.size / 10)) }
             return Item(box: ink ?? Rect.zero, frames: [])
         case .image(let image):
@@ -64,8 +68,7 @@ struct FrameExtents {
         case .media(let choice):
             let present = FrameExtents(choice.present, glyphs: glyphs, transform: transform, clip: clip)
             let absent = FrameExtents(choice.absent, glyphs: glyphs, transform: transform, clip: clip)
-            let box = present.box.flatMap { one in absent.box.map { one.union($0) } }
-            return Item(box: box, frames: [present, absent])
+            return Item(box: FrameExtents(items: present.items + absent.items).box, frames: [present, absent])
         case .group(let group):
             // A blurred group spreads its items over its blur bounds: painted in every strip (pages with blurs are
             // painted on one canvas anyway, `StripRenderer.canPaintInStrips`).
