@@ -75,16 +75,18 @@ static int truncated(const ipr_bits *b) { return b->bit > b->size * 8; }
 static int length_extra(int symbol) { int i = symbol - 257; return i < 8 || i == 28 ? 0 : i / 4 - 1; }
 static int distance_extra(int symbol) { return symbol < 4 ? 0 : symbol / 2 - 1; }
 
+/* Whose extra bits follow a table's symbols: none (the code-length codes), a length's or a distance's. */
+typedef enum { IPR_NO_EXTRA, IPR_LENGTH_EXTRA, IPR_DISTANCE_EXTRA } ipr_extra;
+
 /* A fast-table entry: the symbol in bits 8 and up, the bits to drop in bits 0–7 — the code's length plus, in a
-   table built `with_extra`, the extra bits after a length or distance symbol (the walk never reads their value).
-   0 means a code longer than IPR_FAST_BITS. */
+   table of length or distance codes, the extra bits after the symbol (the walk never reads their value). 0 means a
+   code longer than the table's bits. */
 typedef struct {
     uint16_t count[IPR_MAX_BITS + 1];  /* codes of each length */
     uint16_t symbol[288];              /* symbols in canonical code order */
     uint32_t fast[1 << IPR_FAST_BITS]; /* next `bits` stream bits → entry */
     int bits;                          /* fast-table bits, at most IPR_FAST_BITS */
-    int distances;                     /* extra bits are those of distance symbols (else of lengths) */
-    int with_extra;
+    ipr_extra extra;                   /* whose extra bits follow a symbol */
 } ipr_huffman;
 
 static uint32_t reverse_bits(uint32_t code, int length) {
@@ -94,18 +96,19 @@ static uint32_t reverse_bits(uint32_t code, int length) {
 }
 
 static int extra_bits(const ipr_huffman *h, int symbol) {
-    if (!h->with_extra) return 0;
-    if (h->distances) return symbol < 30 ? distance_extra(symbol) : 0;
-    return symbol > 256 && symbol < 286 ? length_extra(symbol) : 0;
+    switch (h->extra) {
+    case IPR_LENGTH_EXTRA: return symbol > 256 && symbol < 286 ? length_extra(symbol) : 0;
+    case IPR_DISTANCE_EXTRA: return symbol < 30 ? distance_extra(symbol) : 0;
+    default: return 0;
+    }
 }
 
 /* Builds the canonical code for `lengths`; -1 when the lengths over-subscribe the code space. */
-static int build(ipr_huffman *h, const uint8_t *lengths, int n, int bits, int distances, int with_extra) {
+static int build(ipr_huffman *h, const uint8_t *lengths, int n, int bits, ipr_extra extra) {
     memset(h->count, 0, sizeof h->count);
     memset(h->fast, 0, sizeof(h->fast[0]) << bits);
     h->bits = bits;
-    h->distances = distances;
-    h->with_extra = with_extra;
+    h->extra = extra;
     for (int s = 0; s < n; s++) h->count[lengths[s]]++;
     h->count[0] = 0;
     int left = 1;
@@ -135,7 +138,7 @@ static int build(ipr_huffman *h, const uint8_t *lengths, int n, int bits, int di
     return 0;
 }
 
-/* Decodes one symbol and drops its code and (in a `with_extra` table) its extra bits; -1 for an invalid code.
+/* Decodes one symbol and drops its code and (in a table of length or distance codes) its extra bits; -1 for an invalid code.
    Needs at least IPR_MAX_BITS + 13 bits in the window. Codes are sent most significant bit first: a long one is
    extended a bit at a time until it falls inside the range of codes of its length. */
 static inline int decode(ipr_bits *b, const ipr_huffman *h) {
@@ -165,18 +168,17 @@ static inline int decode(ipr_bits *b, const ipr_huffman *h) {
    a length's code and extra bits and its distance's come to at most 15 + 5 + 15 + 13 = 48 bits. Past the end the
    stream reads as zeros, so the walk stops once it has read beyond the last byte. */
 static int walk_codes(ipr_bits *b, const ipr_huffman *literals, const ipr_huffman *distances) {
-    size_t limit = b->size * 8;
     for (;;) {
         if (b->available < 48) refill(b);
         int symbol = decode(b, literals);
         if (symbol < 256) {
-            if (symbol < 0 || b->bit > limit) return -1;
+            if (symbol < 0 || truncated(b)) return -1;
             continue;
         }
-        if (symbol == 256) return b->bit > limit ? -1 : 0;
+        if (symbol == 256) return truncated(b) ? -1 : 0;
         if (symbol > 285) return -1;
         int distance = decode(b, distances);
-        if (distance < 0 || distance > 29 || b->bit > limit) return -1;
+        if (distance < 0 || distance > 29 || truncated(b)) return -1;
     }
 }
 
@@ -188,7 +190,7 @@ static int read_dynamic_tables(ipr_bits *b, ipr_huffman *literals, ipr_huffman *
     memset(lengths, 0, sizeof lengths);
     for (int i = 0; i < ncode; i++) lengths[order[i]] = (uint8_t)take(b, 3);
     ipr_huffman lencode;
-    if (build(&lencode, lengths, 19, IPR_LENGTH_CODE_BITS, 0, 0) != 0) return -1;
+    if (build(&lencode, lengths, 19, IPR_LENGTH_CODE_BITS, IPR_NO_EXTRA) != 0) return -1;
     memset(lengths, 0, sizeof lengths);
     int index = 0;
     while (index < nlen + ndist) {
@@ -211,7 +213,8 @@ static int read_dynamic_tables(ipr_bits *b, ipr_huffman *literals, ipr_huffman *
         while (repeat-- > 0) lengths[index++] = value;
     }
     if (lengths[256] == 0) return -1;
-    if (build(literals, lengths, nlen, IPR_FAST_BITS, 0, 1) != 0 || build(distances, lengths + nlen, ndist, IPR_DISTANCE_FAST_BITS, 1, 1) != 0) return -1;
+    if (build(literals, lengths, nlen, IPR_FAST_BITS, IPR_LENGTH_EXTRA) != 0
+        || build(distances, lengths + nlen, ndist, IPR_DISTANCE_FAST_BITS, IPR_DISTANCE_EXTRA) != 0) return -1;
     return 0;
 }
 
@@ -222,9 +225,9 @@ static pthread_once_t fixed_once = PTHREAD_ONCE_INIT;
 static void build_fixed(void) {
     uint8_t lengths[288];
     for (int s = 0; s < 288; s++) lengths[s] = s < 144 ? 8 : s < 256 ? 9 : s < 280 ? 7 : 8;
-    build(&fixed_literals, lengths, 288, IPR_FAST_BITS, 0, 1);
+    build(&fixed_literals, lengths, 288, IPR_FAST_BITS, IPR_LENGTH_EXTRA);
     for (int s = 0; s < 30; s++) lengths[s] = 5;
-    build(&fixed_distances, lengths, 30, IPR_DISTANCE_FAST_BITS, 1, 1);
+    build(&fixed_distances, lengths, 30, IPR_DISTANCE_FAST_BITS, IPR_DISTANCE_EXTRA);
 }
 
 int ipr_deflate_final_block(const unsigned char *stream, size_t size, size_t *final_bit, size_t *end_bit) {

@@ -57,7 +57,7 @@ final class StripRenderer {
         let group = DispatchGroup()
         let queue = DispatchQueue.global(qos: .userInitiated)
         for _ in 0..<helpers {
-            queue.async(group: group) { while let job = work.next() { job.run() } }
+            queue.async(group: group) { while let job = work.next() { job() } }
         }
         // Strips already handed to the helpers finish (and return their buffers) whatever happens here.
         defer {
@@ -71,7 +71,7 @@ final class StripRenderer {
             // While every buffer is lent, this thread compresses a painted strip rather than wait.
             var taken = work.take()
             while case .job(let job) = taken {
-                job.run()
+                job()
                 taken = work.take()
             }
             guard case .buffer(let buffer) = taken else {
@@ -85,15 +85,15 @@ final class StripRenderer {
                 throw error
             }
             let last: Int32 = band == count - 1 ? 1 : 0
-            work.submit(StripJob {
+            work.submit {
                 var result: OpaquePointer?
                 let status = ipr_png_band_encode(buffer.pointer, Int32(width), Int32(bandRows), Int32(stride), opaque, level, last, &result)
                 bands.set(band, result, status: status)
                 work.put(buffer)
-            })
+            }
         }
         work.finish()
-        while let job = work.next() { job.run() }
+        while let job = work.next() { job() }
         group.wait()
         return try bands.assemble(width: width, height: height, opaque: opaque, level: level)
     }

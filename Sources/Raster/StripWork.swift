@@ -7,10 +7,7 @@ struct StripBuffer: @unchecked Sendable {
 }
 
 /// A painted strip's compression, run by whichever thread takes it.
-struct StripJob: @unchecked Sendable {
-    let run: @Sendable () -> Void
-    init(_ run: @escaping @Sendable () -> Void) { self.run = run }
-}
+typealias StripJob = @Sendable () -> Void
 
 /// The strips of one page between the painting thread and the compressing ones: buffers to paint into (up to
 /// `limit` made on demand and reused) and painted strips waiting to be compressed, oldest first.
@@ -71,7 +68,7 @@ final class StripWork: @unchecked Sendable {
         waiting.isEmpty ? nil : waiting.removeFirst()
     }
 
-    func submit(_ job: StripJob) {
+    func submit(_ job: @escaping StripJob) {
         condition.lock()
         waiting.append(job)
         condition.broadcast()

@@ -361,13 +361,5 @@ final class WorldTextTests: XCTestCase {
 
 private extension Frame {
     /// Every glyph run the frame draws, groups included.
-    var glyphRuns: [GlyphRun] {
-        items.flatMap { item -> [GlyphRun] in
-            switch item {
-            case .glyphs(let run, _): return [run]
-            case .group(let group): return group.frame.glyphRuns
-            default: return []
-            }
-        }
-    }
+    var glyphRuns: [GlyphRun] { placedGlyphRuns.map(\.run) }
 }

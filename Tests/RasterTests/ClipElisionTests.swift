@@ -60,7 +60,7 @@ final class ClipElisionTests: XCTestCase {
 
     func testTheOutlineFollowsTheGroupTransform() throws {
         // A 40 × 20 rectangle scaled by 2 and moved by (100, 50) covers (100, 50)–(180, 90) on the page.
-        let transform = Affine.identity.then(Transform([.translate(x: 100, y: 50), .scale(x: 2, y: 2)]))
+        let transform = cairo_matrix_t.identity.then(Transform([.translate(x: 100, y: 50), .scale(x: 2, y: 2)]))
         let polygon = try XCTUnwrap(ConvexPolygon(.rect(Rect(x: 0, y: 0, width: 40, height: 20)), transform: transform))
         XCTAssertTrue(polygon.contains(Rect(x: 101, y: 51, width: 78, height: 38)))
         XCTAssertFalse(polygon.contains(Rect(x: 101, y: 51, width: 80, height: 38)))
@@ -71,19 +71,7 @@ final class ClipElisionTests: XCTestCase {
     /// outside the box `FrameExtents` gives it.
     func testAGlyphRunsBoxHoldsItsInk() throws {
         let page = try TestEnvironment.layout(#"{"blocks": [{"type": "paragraph", "text": "Quick jumps ÅÉ gqpy — وَقْت 漢字 👍"}]}"#)
-        let list = page.displayList()
-        var runs: [(GlyphRun, Point)] = []
-        func collect(_ frame: Frame) {
-            for item in frame.items {
-                switch item {
-                case .glyphs(let run, let origin): runs.append((run, origin))
-                case .group(let group): collect(group.frame)
-                case .media(let choice): collect(choice.absent)
-                default: break
-                }
-            }
-        }
-        collect(list)
+        let runs = page.displayList().placedGlyphRuns
         XCTAssertGreaterThan(runs.count, 3)
         let scale = 2.0, glyphs = GlyphPainter()
         for (run, origin) in runs {

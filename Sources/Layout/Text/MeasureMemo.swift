@@ -19,8 +19,6 @@ final class MeasureMemo: TextShaper {
 
     private let base: any TextShaper
     private var entries: [String: [Entry]] = [:]
-    /// Requests answered from the memo (for tests).
-    private(set) var reused = 0
 
     init(_ base: any TextShaper) {
         self.base = base
@@ -37,18 +35,12 @@ final class MeasureMemo: TextShaper {
         }()
         defer { entries[text.text] = list }
         guard let width else {
-            if let known = list[index].unwrapped {
-                reused += 1
-                return known
-            }
+            if let known = list[index].unwrapped { return known }
             let measured = base.measure(text, width: nil, inkRects: inkRects, ellipsize: false, wholeWords: wholeWords)
             list[index].unwrapped = measured
             return measured
         }
-        if let known = list[index].byWidth[width] ?? list[index].unwrapped.flatMap({ Self.fits($0, width) ? $0 : nil }) {
-            reused += 1
-            return known
-        }
+        if let known = list[index].byWidth[width] ?? list[index].unwrapped.flatMap({ Self.fits($0, width) ? $0 : nil }) { return known }
         let measured = base.measure(text, width: width, inkRects: inkRects, ellipsize: false, wholeWords: wholeWords)
         list[index].byWidth[width] = measured
         return measured

@@ -1,3 +1,4 @@
+import CCairo
 import Drawing
 import Foundation
 
@@ -29,7 +30,7 @@ struct FrameExtents {
     }
 
     /// The extents of `frame` drawn with `transform` (page points from the frame's space) inside `clip` (page points).
-    init(_ frame: Frame, glyphs: GlyphPainter, transform: Affine = .identity, clip: Rect? = nil) {
+    init(_ frame: Frame, glyphs: GlyphPainter, transform: cairo_matrix_t = .identity, clip: Rect? = nil) {
         items = frame.items.map { Self.item($0, glyphs: glyphs, transform: transform, clip: clip) }
     }
 
@@ -44,7 +45,7 @@ struct FrameExtents {
         return union ?? Rect.zero
     }
 
-    private static func item(_ item: FrameItem, glyphs: GlyphPainter, transform: Affine, clip: Rect?) -> Item {
+    private static func item(_ item: FrameItem, glyphs: GlyphPainter, transform: cairo_matrix_t, clip: Rect?) -> Item {
         func placed(_ local: Rect?) -> Rect? {
             guard let local else { return clip }
             let box = transform.bounds(of: local).insetBy(-margin)
@@ -111,7 +112,7 @@ struct ConvexPolygon {
 
     /// The polygon of `path` (one sub-path of lines, arcs and elliptical arcs, or one rectangle) under `transform`;
     /// nil when the path has curves, several sub-paths or is not convex.
-    init?(_ path: Path, transform: Affine) {
+    init?(_ path: Path, transform: cairo_matrix_t) {
         var outline: [Point] = []
         var moves = 0
         for element in path.elements {
@@ -188,46 +189,6 @@ struct ConvexPolygon {
             }
         }
         return true
-    }
-}
-
-/// An affine map of the plane (Cairo's matrix: x' = xx·x + xy·y + x0, y' = yx·x + yy·y + y0).
-struct Affine {
-    var xx = 1.0, yx = 0.0, xy = 0.0, yy = 1.0, x0 = 0.0, y0 = 0.0
-
-    static let identity = Affine()
-
-    /// This map after `transform`'s steps, as `Transform.apply(to:)` sets them on a context.
-    func then(_ transform: Transform) -> Affine {
-        var result = self
-        for step in transform.steps {
-            switch step {
-            case .translate(let x, let y):
-                result.x0 += result.xx * x + result.xy * y
-                result.y0 += result.yx * x + result.yy * y
-            case .scale(let x, let y):
-                result.xx *= x; result.yx *= x
-                result.xy *= y; result.yy *= y
-            case .rotate(let angle):
-                let c = cos(angle), s = sin(angle)
-                let (xx, yx, xy, yy) = (result.xx, result.yx, result.xy, result.yy)
-                result.xx = xx * c + xy * s; result.yx = yx * c + yy * s
-                result.xy = -xx * s + xy * c; result.yy = -yx * s + yy * c
-            }
-        }
-        return result
-    }
-
-    func apply(_ point: Point) -> Point {
-        Point(x: xx * point.x + xy * point.y + x0, y: yx * point.x + yy * point.y + y0)
-    }
-
-    /// The axis-aligned box around `rect`'s mapped corners.
-    func bounds(of rect: Rect) -> Rect {
-        let corners = [(rect.minX, rect.minY), (rect.maxX, rect.minY), (rect.minX, rect.maxY), (rect.maxX, rect.maxY)]
-        let xs = corners.map { xx * $0.0 + xy * $0.1 + x0 }, ys = corners.map { yx * $0.0 + yy * $0.1 + y0 }
-        let left = xs.min()!, top = ys.min()!
-        return Rect(x: left, y: top, width: xs.max()! - left, height: ys.max()! - top)
     }
 }
 

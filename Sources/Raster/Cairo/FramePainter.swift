@@ -63,31 +63,32 @@ final class FramePainter {
             for item in frame.items { draw(item, cr: cr) }
             return
         }
-        // The clips set now (by index, inside one cairo_save), nil when none is.
-        var applied: [Int]?
-        func apply(_ needed: [Int]) {
-            guard applied != needed else { return }
-            if applied != nil { cairo_restore(cr) }
-            applied = nil
-            guard !needed.isEmpty else { return }
-            cairo_save(cr)
-            for index in needed { self.clip(clips[index].path, cr) }
-            applied = needed
+        // Whether the clips are set now (all of them, inside one cairo_save).
+        var clipped = false
+        func setClips(_ needed: Bool) {
+            guard needed != clipped, !clips.isEmpty else { return }
+            if needed {
+                cairo_save(cr)
+                for clip in clips { self.clip(clip.path, cr) }
+            } else {
+                cairo_restore(cr)
+            }
+            clipped = needed
         }
         for (item, extent) in zip(frame.items, extents.items) {
             if let window, let box = extent.box, !(box.width > 0 && box.height > 0 && box.maxY > window.top && box.minY < window.bottom) { continue }
             if !clips.isEmpty, case .group(let group) = item, group.takesClipsAlong, let inner = extent.frames.first {
-                apply([])
+                setClips(false)
                 draw(group, cr: cr, extents: inner, clips: clips)
                 continue
             }
             // All or none: a run drawn through some of its clips differs from one drawn through all of them where
             // a clip edge crosses it (Cairo merges several clips into a mask, one it folds into the composite).
             let inside = item.isGlyphs && extent.box.map { box in clips.allSatisfy { $0.interior?.contains(box) ?? false } } ?? false
-            apply(inside ? [] : Array(clips.indices))
+            setClips(!inside)
             draw(item, cr: cr, extents: extent.frames)
         }
-        apply([])
+        setClips(false)
     }
 
     /// `extents`: those of the frames the item holds (see `FrameExtents.Item`), or none.
@@ -222,5 +223,45 @@ extension Transform {
             case .rotate(let angle): cairo_rotate(cr, angle)
             }
         }
+    }
+
+    /// The steps applied to `matrix` as the calls above apply them to a context's (page extents, `FrameExtents`).
+    func apply(to matrix: inout cairo_matrix_t) {
+        for step in steps {
+            switch step {
+            case .translate(let x, let y): cairo_matrix_translate(&matrix, x, y)
+            case .scale(let x, let y): cairo_matrix_scale(&matrix, x, y)
+            case .rotate(let angle): cairo_matrix_rotate(&matrix, angle)
+            }
+        }
+    }
+}
+
+extension cairo_matrix_t {
+    static var identity: cairo_matrix_t {
+        var matrix = cairo_matrix_t()
+        cairo_matrix_init_identity(&matrix)
+        return matrix
+    }
+
+    /// This matrix with `transform`'s steps applied after it.
+    func then(_ transform: Transform) -> cairo_matrix_t {
+        var result = self
+        transform.apply(to: &result)
+        return result
+    }
+
+    func apply(_ point: Point) -> Point {
+        var matrix = self, x = point.x, y = point.y
+        cairo_matrix_transform_point(&matrix, &x, &y)
+        return Point(x: x, y: y)
+    }
+
+    /// The axis-aligned box around `rect`'s mapped corners.
+    func bounds(of rect: Rect) -> Rect {
+        let corners = [Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY), Point(x: rect.minX, y: rect.maxY),
+                       Point(x: rect.maxX, y: rect.maxY)].map(apply)
+        let left = corners.map(\.x).min()!, top = corners.map(\.y).min()!
+        return Rect(x: left, y: top, width: corners.map(\.x).max()! - left, height: corners.map(\.y).max()! - top)
     }
 }

@@ -29,13 +29,19 @@ final class GlyphPainter {
         }
         // A character no font has: an outlined box the width of its advance (Pango's hex box is not drawn).
         for glyph in run.glyphs where glyph.isMissing {
-            let height = run.font.size * 0.7
+            let box = Self.missingGlyphBox(glyph, run.font, originX: originX, baselineY: baselineY)
             set(run.color, cr)
-            cairo_set_line_width(cr, max(0.5, run.font.size / 17))
+            cairo_set_line_width(cr, box.line)
             cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER)
-            cairo_rectangle(cr, originX + glyph.x + 1, baselineY - height, max(1, glyph.advance - 2), height)
+            cairo_rectangle(cr, box.rect.x, box.rect.y, box.rect.width, box.rect.height)
             cairo_stroke(cr)
         }
+    }
+
+    /// The outlined box drawn for a missing glyph, and the width of its line.
+    private static func missingGlyphBox(_ glyph: PositionedGlyph, _ font: FontKey, originX: Double, baselineY: Double) -> (rect: Rect, line: Double) {
+        let height = font.size * 0.7
+        return (Rect(x: originX + glyph.x + 1, y: baselineY - height, width: max(1, glyph.advance - 2), height: height), max(0.5, font.size / 17))
     }
 
     /// A box around everything `draw` paints for `run` at (originX, baselineY): the glyphs' positions grown by their
@@ -65,9 +71,9 @@ final class GlyphPainter {
                 }
             }
         }
-        let line = max(0.5, run.font.size / 17), height = run.font.size * 0.7
         for glyph in run.glyphs where glyph.isMissing {
-            add(Rect(x: originX + glyph.x + 1 - line, y: baselineY - height - line, width: max(1, glyph.advance - 2) + 2 * line, height: height + 2 * line))
+            let box = Self.missingGlyphBox(glyph, run.font, originX: originX, baselineY: baselineY)
+            add(box.rect.insetBy(-box.line))
         }
         return union
     }
