@@ -75,9 +75,10 @@ let package = Package(
         .target(name: "RichMessageSnapshot", dependencies: ["Layout", "RichMessageRenderer", "RenderOptions", "GoldenKit", "ProcessSupport"], path: "Sources/RichMessageSnapshot"),
         // libmicrohttpd with a non-variadic start (issue 28): the HTTP server under `ipraster serve`.
         .target(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", linkerSettings: [.linkedLibrary("microhttpd")]),
-        // The render service's HTTP side: the daemon (C-state owner), the queue to render workers, deadlines, drain,
-        // health and metrics. Knows no route's content: `ipraster serve` gives it a router and workers.
-        .target(name: "HTTPService", dependencies: ["CMicroHTTPD"], path: "Sources/HTTPService"),
+        // The render service's HTTP side: the daemons (C-state owners), receive deadlines, the queue to a pool of worker
+        // processes (started, fed and replaced here), request deadlines, drain, health and metrics. Knows no route's
+        // content: `ipraster serve` gives it a router and the worker command.
+        .target(name: "HTTPService", dependencies: ["CMicroHTTPD", "ProcessSupport"], path: "Sources/HTTPService"),
         .executableTarget(name: "ipraster", dependencies: ["Layout", "RichMessageRenderer", "Reveal", "GoldenKit", "RenderOptions", "CStandardStreams", "ProcessSupport", "HTTPService"], path: "Sources/ipraster"),
         .target(name: "GoldenSupport", dependencies: ["Layout", "RichMessageRenderer", "GoldenKit", "RenderOptions", "ProcessSupport"], path: "Tests/GoldenSupport"),
         .testTarget(name: "LayoutTests", dependencies: ["Document", "Layout", "Math", "RichMessageRenderer", "GoldenSupport"], path: "Tests/LayoutTests"),
@@ -96,7 +97,11 @@ let package = Package(
         .testTarget(name: "ProcessSupportTests", dependencies: ["ProcessSupport", "Raster"], path: "Tests/ProcessSupportTests"),
         // The snapshot library as another package uses it: builds Examples/SnapshotExample against this checkout.
         .testTarget(name: "RichMessageSnapshotTests", dependencies: ["RichMessageSnapshot", "GoldenSupport", "ProcessSupport"], path: "Tests/RichMessageSnapshotTests"),
-        .testTarget(name: "iprasterTests", dependencies: ["ipraster", "ProcessSupport", "Layout", "RichMessageRenderer", "Markup", "RenderOptions", "GoldenKit", "GoldenSupport"], path: "Tests/iprasterTests"),
+        // A raw HTTP/1.1 client for the service tests (every byte under the test's control).
+        .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
+        // The HTTP core in process, with a fake router and fake workers: limits, statuses, framing, drain, deadlines.
+        .testTarget(name: "HTTPServiceTests", dependencies: ["HTTPService", "HTTPTestSupport"], path: "Tests/HTTPServiceTests"),
+        .testTarget(name: "iprasterTests", dependencies: ["ipraster", "HTTPTestSupport", "ProcessSupport", "Layout", "RichMessageRenderer", "Markup", "RenderOptions", "GoldenKit", "GoldenSupport"], path: "Tests/iprasterTests"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
 """The render service against one-shot runs (issue 28): a warm `ipraster serve` answering one client's sequential
-requests for the shared chat sample, against the same render by a new `ipraster` process each time, and the
-service's resident memory after warm-up and after REQUESTS more renders.
+requests for the shared chat sample (rate, median and 99th-percentile latency), against the same render by a new
+`ipraster` process each time, and the resident memory of the service and its worker processes after warm-up and
+after REQUESTS more renders. The figures recorded before issue 35 moved rendering into worker processes
+(scripts/bench-serve-baseline.txt) are printed beside this run's.
 
-    scripts/bench-serve.py BINARY SAMPLE.json [REQUESTS]      prints two lines, `serve` (rates in requests/s) and `serve_memory`
+    scripts/bench-serve.py BINARY SAMPLE.json [REQUESTS]      prints `serve` (rates in requests/s), `serve_before` and `serve_memory`
 """
 import http.client
+import os
 import re
 import subprocess
 import sys
@@ -44,18 +47,25 @@ try:
         return data
 
     def resident():
+        # The service's process and its worker processes together.
         connection.request("GET", "/metrics")
         text = connection.getresponse().read().decode()
-        return int(re.search(r"^process_resident_memory_bytes (\d+)$", text, re.M).group(1))
+        return sum(int(value) for value in re.findall(r"^(?:process_resident_memory_bytes|ipraster_worker_resident_memory_bytes\{[^}]*\}) (\d+)$", text, re.M))
 
     for _ in range(20):
         render()
     before = resident()
     count = 200
+    latencies = []
     start = time.perf_counter()
     for _ in range(count):
+        began = time.perf_counter()
         render()
+        latencies.append(time.perf_counter() - began)
     service_rate = count / (time.perf_counter() - start)
+    latencies.sort()
+    p50 = 1000 * latencies[len(latencies) // 2]
+    p99 = 1000 * latencies[min(len(latencies) - 1, (99 * len(latencies)) // 100)]
     for _ in range(max(0, requests - count)):
         render()
     after = resident()
@@ -68,5 +78,9 @@ start = time.perf_counter()
 for _ in range(count):
     subprocess.run([binary, sample, "--width", "360", "-o", "/dev/null", "--format", "png"], check=True)
 oneshot_rate = count / (time.perf_counter() - start)
-print(f"serve rate={service_rate:.1f} oneshot_rate={oneshot_rate:.1f} ratio={service_rate / oneshot_rate:.2f}")
+print(f"serve rate={service_rate:.1f} oneshot_rate={oneshot_rate:.1f} ratio={service_rate / oneshot_rate:.2f} p50_ms={p50:.1f} p99_ms={p99:.1f}")
+baseline_path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "bench-serve-baseline.txt")
+recorded = dict(re.findall(r"(\w+)=(\S+)", "".join(line for line in open(baseline_path) if not line.startswith("#"))))
+print(f"serve_before rate={recorded['rate']} p50_ms={recorded['p50_ms']} p99_ms={recorded['p99_ms']} "
+      f"rate_ratio={service_rate / float(recorded['rate']):.2f} p50_ratio={p50 / float(recorded['p50_ms']):.2f} p99_ratio={p99 / float(recorded['p99_ms']):.2f}")
 print(f"serve_memory requests={requests} rss_after_warmup_mb={before / 2**20:.1f} rss_after_mb={after / 2**20:.1f} growth_mb={(after - before) / 2**20:.1f}")

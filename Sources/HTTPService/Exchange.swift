@@ -1,17 +1,25 @@
 import Foundation
 
-/// One request on one connection, from its headers to its completion: what was asked, the body as it arrives and
-/// the answer, set once — by the worker that rendered it or by the deadline, whichever comes first.
+/// One request on one connection, from its head to its completion: what was asked, the body as it arrives and the
+/// answer, set once — by the worker slot that ran it or by the deadline, whichever comes first.
 final class Exchange: @unchecked Sendable {
     let connection: OpaquePointer
+    /// The connection's receive-deadline record (nil only if libmicrohttpd gave none).
+    let client: ConnectionWatch.Client?
     var request: HTTPRequest
     /// The route's name in metrics and logs (`/render`, or `other` for unknown paths).
     let route: String
     let started = DispatchTime.now().uptimeNanoseconds
-    let cancellation = CancellationFlag()
-    /// Set on libmicrohttpd's thread only.
-    var queued = false
+    /// Uptime nanoseconds of the 504.
+    let deadline: UInt64
+
+    // Touched on libmicrohttpd's thread only.
+    /// An answer has been queued on the connection.
+    var responded = false
+    /// The body is over the limit: the rest is read and dropped, then 413 (`dropped` bytes so far).
     var tooLarge = false
+    var dropped = 0
+    /// Given to the queue (and the connection suspended).
     var dispatched = false
 
     private let lock = NSLock()
@@ -20,10 +28,12 @@ final class Exchange: @unchecked Sendable {
     private(set) var status = 0
     private(set) var bytes = 0
 
-    init(connection: OpaquePointer, request: HTTPRequest, route: String) {
+    init(connection: OpaquePointer, client: ConnectionWatch.Client?, request: HTTPRequest, route: String, timeout: Double) {
         self.connection = connection
+        self.client = client
         self.request = request
         self.route = route
+        deadline = started + UInt64(timeout * 1e9)
     }
 
     /// Sets the answer if none is set yet; false when another one came first (the result is dropped).

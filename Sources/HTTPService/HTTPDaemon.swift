@@ -4,13 +4,41 @@ import Foundation
 /// The owner of one libmicrohttpd daemon (C state): started on a listening socket with libmicrohttpd's own polling
 /// thread, quiesced (no new connections) and stopped once. Requests reach `HTTPService` through the C callbacks
 /// below; everything that touches a connection (queueing a response, suspending) runs on libmicrohttpd's thread
-/// inside those callbacks, except `resume`, which libmicrohttpd allows from any thread.
+/// inside those callbacks, except `resume`, which libmicrohttpd allows from any thread. The service runs two: the
+/// listener for requests and, with `--probe-listen`, one that answers only the probes.
 final class HTTPDaemon {
-    private var daemon: OpaquePointer?
+    struct Limits {
+        var connections: Int
+        var connectionsPerClient: Int
+        /// Seconds without traffic before libmicrohttpd closes a connection.
+        var idleTimeout: Int
+    }
 
-    init(socket: Int32, service: HTTPService, connectionLimit: UInt32, idleTimeout: UInt32) throws {
-        let context = Unmanaged.passUnretained(service).toOpaque()
-        daemon = ipraster_mhd_start(socket, HTTPDaemon.access, context, HTTPDaemon.completed, context, connectionLimit, idleTimeout)
+    /// Each connection's memory pool: the request head and the read buffer (half of it) must fit, so a head up to
+    /// `RequestHead.maximumHead` reaches the service's own 431 rather than libmicrohttpd's.
+    static let connectionMemory = 4 * RequestHead.maximumHead
+
+    /// What the callbacks are given: the service and which of its listeners this is.
+    final class Listener {
+        unowned let service: HTTPService
+        let isProbe: Bool
+
+        init(service: HTTPService, isProbe: Bool) {
+            self.service = service
+            self.isProbe = isProbe
+        }
+    }
+
+    private var daemon: OpaquePointer?
+    private let listener: Listener
+
+    init(socket: Int32, listener: Listener, limits: Limits) throws {
+        self.listener = listener
+        let context = Unmanaged.passUnretained(listener).toOpaque()
+        let cLimits = ipraster_mhd_limits(connection_limit: UInt32(clamping: limits.connections),
+                                          per_address_limit: UInt32(clamping: limits.connectionsPerClient),
+                                          idle_timeout: UInt32(clamping: limits.idleTimeout), memory_limit: Self.connectionMemory)
+        daemon = ipraster_mhd_start(socket, HTTPDaemon.access, context, HTTPDaemon.completed, context, HTTPDaemon.notify, context, cLimits)
         guard daemon != nil else { throw ListenAddress.SocketError(description: "cannot start the HTTP daemon (libmicrohttpd)") }
     }
 
@@ -37,7 +65,7 @@ final class HTTPDaemon {
         guard let created else { return }
         MHD_add_response_header(created, "Content-Type", response.contentType)
         for (name, value) in response.headers { MHD_add_response_header(created, name, value) }
-        MHD_queue_response(connection, UInt32(response.status), created)
+        MHD_queue_response(connection, UInt32(clamping: response.status), created)
         MHD_destroy_response(created)
     }
 
@@ -46,16 +74,24 @@ final class HTTPDaemon {
     /// Any thread: the connection's handler is called again on libmicrohttpd's thread.
     static func resume(_ connection: OpaquePointer) { MHD_resume_connection(connection) }
 
-    static func header(_ connection: OpaquePointer, _ name: String) -> String? {
-        MHD_lookup_connection_value(connection, .HEADER_KIND, name).map { String(cString: $0) }
-    }
+    /// Every header field as received, in order.
+    static func fields(_ connection: OpaquePointer) -> [(name: String, value: String)] { values(connection, .HEADER_KIND) }
 
     /// The query parameters in order, decoded by libmicrohttpd.
-    static func query(_ connection: OpaquePointer) -> [(name: String, value: String)] {
+    static func query(_ connection: OpaquePointer) -> [(name: String, value: String)] { values(connection, .GET_ARGUMENT_KIND) }
+
+    static func headSize(_ connection: OpaquePointer) -> Int { ipraster_mhd_request_head_size(connection) }
+
+    /// The connection's watch record (set when it opened).
+    static func client(_ connection: OpaquePointer) -> ConnectionWatch.Client? {
+        ipraster_mhd_socket_context(connection).map { Unmanaged<ConnectionWatch.Client>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    private static func values(_ connection: OpaquePointer, _ kind: MHD_ValueKind) -> [(name: String, value: String)] {
         final class Box { var items: [(name: String, value: String)] = [] }
         let box = Box()
         let context = Unmanaged.passUnretained(box).toOpaque()
-        _ = MHD_get_connection_values(connection, .GET_ARGUMENT_KIND, { context, _, key, value in
+        _ = MHD_get_connection_values(connection, kind, { context, _, key, value in
             guard let context, let key else { return .YES }
             Unmanaged<Box>.fromOpaque(context).takeUnretainedValue().items.append((String(cString: key), value.map { String(cString: $0) } ?? ""))
             return .YES
@@ -65,29 +101,45 @@ final class HTTPDaemon {
 
     private static let access: MHD_AccessHandlerCallback = { context, connection, url, method, _, upload, uploadSize, state in
         guard let context, let connection, let state, let uploadSize else { return .NO }
-        let service = Unmanaged<HTTPService>.fromOpaque(context).takeUnretainedValue()
-        if state.pointee == nil {
-            let exchange = service.begin(connection: connection, method: method.map { String(cString: $0) } ?? "",
-                                         path: url.map { String(cString: $0) } ?? "/")
+        let listener = Unmanaged<Listener>.fromOpaque(context).takeUnretainedValue()
+        guard let pointer = state.pointee else {
+            let exchange = listener.service.begin(connection: connection, method: method.map { String(cString: $0) } ?? "",
+                                                  path: url.map { String(cString: $0) } ?? "/", probe: listener.isProbe)
             state.pointee = Unmanaged.passRetained(exchange).toOpaque()
             return .YES
         }
-        let exchange = Unmanaged<Exchange>.fromOpaque(state.pointee!).takeUnretainedValue()
+        let exchange = Unmanaged<Exchange>.fromOpaque(pointer).takeUnretainedValue()
         if uploadSize.pointee > 0 {
             let chunk = UnsafeRawBufferPointer(start: upload, count: uploadSize.pointee)
             uploadSize.pointee = 0
-            service.receive(exchange, chunk)
-            return .YES
+            return listener.service.receive(exchange, chunk) ? .YES : .NO
         }
-        service.bodyComplete(exchange)
+        listener.service.bodyComplete(exchange)
         return .YES
     }
 
     private static let completed: MHD_RequestCompletedCallback = { context, _, state, _ in
         guard let context, let state, let pointer = state.pointee else { return }
-        let service = Unmanaged<HTTPService>.fromOpaque(context).takeUnretainedValue()
+        let listener = Unmanaged<Listener>.fromOpaque(context).takeUnretainedValue()
         let exchange = Unmanaged<Exchange>.fromOpaque(pointer).takeRetainedValue()
         state.pointee = nil
-        service.finish(exchange)
+        listener.service.finish(exchange)
+    }
+
+    private static let notify: MHD_NotifyConnectionCallback = { context, connection, socketContext, event in
+        guard let context, let connection, let socketContext else { return }
+        let listener = Unmanaged<Listener>.fromOpaque(context).takeUnretainedValue()
+        // MHD_CONNECTION_NOTIFY_STARTED and _CLOSED (Swift imports the C enum without its case names).
+        switch event.rawValue {
+        case 0:
+            let client = listener.service.connectionOpened(descriptor: ipraster_mhd_connection_fd(connection))
+            socketContext.pointee = Unmanaged.passRetained(client).toOpaque()
+        case 1:
+            guard let pointer = socketContext.pointee else { return }
+            listener.service.connectionClosed(Unmanaged<ConnectionWatch.Client>.fromOpaque(pointer).takeRetainedValue())
+            socketContext.pointee = nil
+        default:
+            break
+        }
     }
 }

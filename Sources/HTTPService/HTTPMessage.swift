@@ -2,7 +2,7 @@ import Foundation
 
 /// A request as the service's routes see it: method, path, query parameters in order (decoded), the headers the
 /// routes read (names lowercased) and, once read, the body.
-public struct HTTPRequest: Sendable {
+public struct HTTPRequest: Sendable, Equatable {
     public var method: String
     public var path: String
     public var query: [(name: String, value: String)]
@@ -17,6 +17,10 @@ public struct HTTPRequest: Sendable {
         self.body = body
     }
 
+    public static func == (a: HTTPRequest, b: HTTPRequest) -> Bool {
+        a.method == b.method && a.path == b.path && a.query.elementsEqual(b.query, by: ==) && a.headers == b.headers && a.body == b.body
+    }
+
     /// The media type of the body without parameters, lowercased (`text/markdown; charset=utf-8` → `text/markdown`);
     /// nil when the request names none.
     public var mediaType: String? {
@@ -27,7 +31,7 @@ public struct HTTPRequest: Sendable {
 }
 
 /// An answer: status, content type and body.
-public struct HTTPResponse: Sendable {
+public struct HTTPResponse: Sendable, Equatable {
     public var status: Int
     public var contentType: String
     public var body: [UInt8]
@@ -38,6 +42,10 @@ public struct HTTPResponse: Sendable {
         self.contentType = contentType
         self.body = body
         self.headers = headers
+    }
+
+    public static func == (a: HTTPResponse, b: HTTPResponse) -> Bool {
+        a.status == b.status && a.contentType == b.contentType && a.headers.elementsEqual(b.headers, by: ==) && a.body == b.body
     }
 
     public static func text(_ status: Int, _ text: String) -> HTTPResponse {

@@ -1,99 +1,158 @@
 import Foundation
 
-/// What answers a service's requests: early checks on libmicrohttpd's thread (unknown path, method, content type,
-/// parameters — before the body is read), and a worker per thread for the work itself.
+/// What answers a service's requests before a worker does: the routes it serves and their early checks, on
+/// libmicrohttpd's thread (unknown path, method, content type, parameters — before the body is read).
 public protocol ServiceRouter: Sendable {
-    /// The route's name in metrics and logs; nil for a path the service does not serve (404).
+    /// The route's name in metrics and logs; nil for a path the router does not serve.
     func route(for path: String) -> String?
     /// An answer without reading the body (an error, or a route that needs none); nil to read the body and queue
     /// the request to a worker.
     func early(_ request: HTTPRequest) -> HTTPResponse?
-    /// An error answer in the service's shape (the service's own: 405, 413, 429, 504).
+    /// An error answer in the service's shape (the service's own: 400, 404, 405, 413, 414, 429, 431, 500, 501, 504).
     func error(_ status: Int, _ message: String, location: String?) -> HTTPResponse
 }
 
-/// One render worker: its state (a Pango font map, surfaces, compressors) lives on one thread.
-public protocol ServiceWorker: AnyObject {
-    /// A render at start, so the first request finds fonts loaded and caches warm.
-    func warmUp() throws
-    /// The answer to `request`. `cancellation` is set at the request's deadline: stop at the next stage boundary.
-    func handle(_ request: HTTPRequest, cancellation: CancellationFlag) -> HTTPResponse
-}
-
-/// An HTTP service on libmicrohttpd: its polling thread reads every connection without blocking, a request with a
-/// body is suspended and queued to `workers` render threads, and resumed with the answer, so a long render or a
-/// slow client never holds up another connection. A full queue answers 429; a request not answered by its
-/// deadline gets 504 and its render's result is dropped. `/healthz`, `/readyz` and `/metrics` are the service's.
+/// An HTTP service on libmicrohttpd. Its polling thread reads every connection without blocking; a request with a
+/// body is suspended and queued to a pool of workers — one slot thread each, talking to a worker process — and
+/// resumed with the answer, so a long render or a slow client never holds up another connection, and a render that
+/// traps ends only its worker process: the slot answers 500, starts another, and nothing else is disturbed. A full
+/// queue answers 429; a request not answered by its deadline gets 504 (a worker still rendering it is killed). The
+/// service's own routes (`/healthz`, `/readyz`, `/metrics`) are answered on the polling thread and, with a probe
+/// listener, also on a second address that request traffic cannot crowd out.
 public final class HTTPService: @unchecked Sendable {
     public struct Configuration: Sendable {
         public var listen: ListenAddress
+        /// A second listener that answers only the service's own routes (for probes and scrapes).
+        public var probeListen: ListenAddress?
         public var workers: Int
         public var queueCapacity: Int
         public var maxBody: Int
-        /// Seconds from a request's arrival to its 504.
+        /// Seconds from a request's head to its 504.
         public var timeout: Double
         public var connectionLimit: Int
+        public var connectionsPerClient: Int
+        /// Seconds a request's head may take to arrive; then its body must come at `minimumBodyRate` bytes/s.
+        public var headerTimeout: Double
+        public var minimumBodyRate: Double
+        /// A worker is replaced after this many requests (0: never) or when its resident memory is above
+        /// `maxWorkerResidentBytes` after a request (0: never).
+        public var maxWorkerRequests: Int
+        public var maxWorkerResidentBytes: Int
 
-        public init(listen: ListenAddress, workers: Int, queueCapacity: Int, maxBody: Int, timeout: Double, connectionLimit: Int = 1024) {
+        public init(listen: ListenAddress, probeListen: ListenAddress? = nil, workers: Int, queueCapacity: Int, maxBody: Int, timeout: Double,
+                    connectionLimit: Int = 1024, connectionsPerClient: Int = 64, headerTimeout: Double = 10, minimumBodyRate: Double = 1024,
+                    maxWorkerRequests: Int = 0, maxWorkerResidentBytes: Int = 0) {
             self.listen = listen
+            self.probeListen = probeListen
             self.workers = workers
             self.queueCapacity = queueCapacity
             self.maxBody = maxBody
             self.timeout = timeout
             self.connectionLimit = connectionLimit
+            self.connectionsPerClient = connectionsPerClient
+            self.headerTimeout = headerTimeout
+            self.minimumBodyRate = minimumBodyRate
+            self.maxWorkerRequests = maxWorkerRequests
+            self.maxWorkerResidentBytes = maxWorkerResidentBytes
         }
     }
 
+    /// A body over the limit is read and dropped up to this many bytes, so that a client still sending it (one that
+    /// does not wait for `100 Continue`) reads the 413; past it the connection is closed.
+    public static let droppedBodyLimit = 16 << 20
+
+    /// The service's own routes: path and what answers it (GET and HEAD).
+    private static let ownRoutes: [(path: String, answer: @Sendable (HTTPService) -> HTTPResponse)] = [
+        ("/healthz", { _ in .text(200, "ok\n") }),
+        ("/readyz", { $0.readiness() }),
+        ("/metrics", { $0.metricsAnswer() }),
+    ]
+
     public let configuration: Configuration
     private let router: any ServiceRouter
-    private let makeWorker: @Sendable (Int) throws -> any ServiceWorker
+    private let makeWorker: @Sendable (Int) -> any ServiceWorker
     /// One line per request (and the service's notes), e.g. to standard error.
     private let log: @Sendable (String) -> Void
-    private let metrics = ServiceMetrics()
+    private let metrics: ServiceMetrics
+    private let watch: ConnectionWatch
 
+    /// Guards everything below; slots wait on it for requests, the deadline thread for the next deadline, the drain
+    /// for the last request and the last slot.
     private let lock = NSCondition()
     private var queue: [Exchange] = []
-    private var running: [ObjectIdentifier: Exchange] = [:]
     private var inFlight = 0
+    private var workersReady = 0
+    private var slotsRunning = 0
     private var warmed = 0
     private var warmUpFailure: String?
+    private var workerResident: [Int?]
     private var draining = false
     private var stopping = false
-    private var daemon: HTTPDaemon?
-    private var listening: (socket: Int32, bound: ListenAddress)?
+    private var daemons: [HTTPDaemon] = []
+    private var probeDaemon: HTTPDaemon?
 
     public init(configuration: Configuration, router: any ServiceRouter, log: @escaping @Sendable (String) -> Void,
-                makeWorker: @escaping @Sendable (Int) throws -> any ServiceWorker) {
+                makeWorker: @escaping @Sendable (Int) -> any ServiceWorker) {
         self.configuration = configuration
         self.router = router
         self.log = log
         self.makeWorker = makeWorker
+        workerResident = Array(repeating: nil, count: configuration.workers)
+        let metrics = ServiceMetrics()
+        self.metrics = metrics
+        watch = ConnectionWatch(limits: .init(headerTimeout: configuration.headerTimeout, minimumBodyRate: configuration.minimumBodyRate)) { reason, count in
+            metrics.count(shut: reason, count)
+            let what = reason == .headerTimeout ? "the head was not complete within \(ServiceMetrics.number(configuration.headerTimeout)) s"
+                : "the body came slower than \(ServiceMetrics.number(configuration.minimumBodyRate)) bytes/s"
+            log("shut \(count) connection\(count == 1 ? "" : "s"): \(what)")
+        }
     }
 
-    /// Listens, starts the workers (each warms up on its own thread) and the deadline watch; returns the address
-    /// bound (with the port picked when 0 was asked). `/readyz` turns ready when every worker has warmed up.
-    public func start() throws -> ListenAddress {
-        let listening = try configuration.listen.listen()
-        self.listening = listening
+    /// Listens (and on the probe address), starts the worker slots (each starts its worker process, which warms up)
+    /// and the deadline and connection watches; returns the addresses bound (with the port picked when 0 was asked).
+    /// `/readyz` turns ready when every worker has warmed up.
+    public func start() throws -> (listen: ListenAddress, probe: ListenAddress?) {
+        let main = try configuration.listen.listen()
+        var probe: (socket: Int32, bound: ListenAddress)?
+        do {
+            probe = try configuration.probeListen?.listen()
+        } catch {
+            close(main.socket)
+            throw error
+        }
+        watch.start()
         for index in 0..<configuration.workers {
-            let thread = Thread { [self] in workerLoop(index) }
-            thread.name = "ipraster-worker-\(index)"
-            thread.stackSize = 8 << 20
+            let thread = Thread { [self] in slot(index) }
+            thread.name = "ipraster-slot-\(index)"
             thread.start()
         }
-        let watch = Thread { [self] in deadlineLoop() }
-        watch.name = "ipraster-deadlines"
-        watch.start()
-        daemon = try HTTPDaemon(socket: listening.socket, service: self, connectionLimit: UInt32(configuration.connectionLimit),
-                                idleTimeout: UInt32(max(1, configuration.timeout.rounded(.up)) * 3))
-        return listening.bound
+        let deadlines = Thread { [self] in deadlineLoop() }
+        deadlines.name = "ipraster-deadlines"
+        deadlines.start()
+        let limits = HTTPDaemon.Limits(connections: configuration.connectionLimit, connectionsPerClient: configuration.connectionsPerClient,
+                                       idleTimeout: Int(max(configuration.headerTimeout, configuration.timeout).rounded(.up)) * 3)
+        daemons.append(try HTTPDaemon(socket: main.socket, listener: .init(service: self, isProbe: false), limits: limits))
+        if let probe {
+            // Probes come from few addresses: no per-client limit, few connections.
+            let probeLimits = HTTPDaemon.Limits(connections: 64, connectionsPerClient: 0, idleTimeout: limits.idleTimeout)
+            probeDaemon = try HTTPDaemon(socket: probe.socket, listener: .init(service: self, isProbe: true), limits: probeLimits)
+        }
+        return (main.bound, probe?.bound)
     }
 
-    /// Ready: every worker warmed up and not draining.
+    /// Ready: every worker warmed up at start, one is running now, and not draining.
     public var isReady: Bool {
         lock.lock()
         defer { lock.unlock() }
-        return warmed == configuration.workers && !draining
+        return notReadyReason == nil
+    }
+
+    private var notReadyReason: String? {
+        if draining { return "draining" }
+        if let warmUpFailure { return "warm-up failed: " + warmUpFailure }
+        if warmed < configuration.workers { return "warming up" }
+        if workersReady == 0 { return "no render worker is running (starting new ones)" }
+        return nil
     }
 
     /// Blocks until the workers have warmed up (or one failed: its message).
@@ -105,69 +164,91 @@ public final class HTTPService: @unchecked Sendable {
     }
 
     /// SIGTERM's path: stop accepting, answer every request already received (waiting at most `grace` seconds),
-    /// then stop the daemon and the workers.
+    /// then end the workers and stop the listeners.
     public func drain(grace: Double) {
         lock.lock()
         draining = true
         lock.unlock()
-        if let daemon {
+        for daemon in daemons {
             let socket = daemon.quiesce()
             if socket >= 0 { close(socket) }
         }
         let end = Date().addingTimeInterval(grace)
-        var quietSince: Date?
-        while Date() < end {
-            lock.lock()
-            let busy = inFlight
-            lock.unlock()
-            if busy == 0 {
-                // A connection accepted just before may still be sending its headers: quiet for a moment first.
-                if let since = quietSince, Date().timeIntervalSince(since) > 0.1 { break }
-                quietSince = quietSince ?? Date()
-            } else {
-                quietSince = nil
-            }
-            usleep(10_000)
-        }
         lock.lock()
+        while Date() < end {
+            while inFlight > 0, Date() < end { _ = lock.wait(until: end) }
+            // A connection accepted just before the quiesce may still be sending its head: a moment without a new
+            // request first (a new one wakes this wait and is waited for in turn).
+            if !lock.wait(until: min(end, Date().addingTimeInterval(0.1))), inFlight == 0 { break }
+        }
         stopping = true
         lock.broadcast()
+        let slotsEnd = Date().addingTimeInterval(10)
+        while slotsRunning > 0, Date() < slotsEnd { _ = lock.wait(until: slotsEnd) }
         lock.unlock()
-        daemon?.stop()
-        daemon = nil
-        if case .unix(let path) = configuration.listen { unlink(path) }
+        for daemon in daemons { daemon.stop() }
+        daemons = []
+        probeDaemon?.stop()
+        probeDaemon = nil
+        watch.stop()
+        for address in [configuration.listen, configuration.probeListen] {
+            if case .unix(let path)? = address { unlink(path) }
+        }
     }
 
     // MARK: libmicrohttpd's thread
 
-    func begin(connection: OpaquePointer, method: String, path: String) -> Exchange {
-        let request = HTTPRequest(method: method, path: path, query: HTTPDaemon.query(connection),
-                                  headers: ["content-type": HTTPDaemon.header(connection, "Content-Type"),
-                                            "content-length": HTTPDaemon.header(connection, "Content-Length")].compactMapValues { $0 })
-        let route = router.route(for: path) ?? (["/healthz", "/readyz", "/metrics"].contains(path) ? path : "other")
-        let exchange = Exchange(connection: connection, request: request, route: route)
+    func connectionOpened(descriptor: Int32) -> ConnectionWatch.Client { watch.opened(descriptor: descriptor) }
+
+    func connectionClosed(_ client: ConnectionWatch.Client) { watch.closed(client) }
+
+    func begin(connection: OpaquePointer, method: String, path: String, probe: Bool) -> Exchange {
+        let fields = HTTPDaemon.fields(connection), query = HTTPDaemon.query(connection)
+        // Names lowercased; a repeated field's values joined with commas (RFC 9110 §5.3).
+        var headers: [String: String] = [:]
+        for field in fields {
+            let name = field.name.lowercased()
+            headers[name] = headers[name].map { $0 + ", " + field.value } ?? field.value
+        }
+        let request = HTTPRequest(method: method, path: path, query: query, headers: headers)
+        let own = Self.ownRoutes.contains { $0.path == path }
+        let route = own ? path : probe ? "other" : router.route(for: path) ?? "other"
+        let client = HTTPDaemon.client(connection)
+        let exchange = Exchange(connection: connection, client: client, request: request, route: route, timeout: configuration.timeout)
+        if let client { watch.headComplete(client) }
         lock.lock()
         inFlight += 1
+        lock.broadcast()
         lock.unlock()
-        if let answer = serviceAnswer(request) ?? bodyLimitAnswer(request) ?? router.early(request) {
+        let target = path.utf8.count + query.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 2 }
+        if let problem = RequestHead.check(targetLength: target, headSize: HTTPDaemon.headSize(connection), fields: fields) {
+            send(router.error(problem.status, problem.message, location: problem.location), for: exchange)
+        } else if let answer = ownAnswer(request) ?? (probe ? probeOnly(request) : nil) ?? bodyLimitAnswer(exchange) ?? router.early(request) {
             send(answer, for: exchange)
         }
         return exchange
     }
 
-    func receive(_ exchange: Exchange, _ chunk: UnsafeRawBufferPointer) {
-        // Past the limit the rest is read and dropped: libmicrohttpd sends an answer only once the body is consumed.
-        guard !exchange.queued, !exchange.tooLarge else { return }
-        if exchange.request.body.count + chunk.count > configuration.maxBody {
+    /// Takes a piece of the body; false closes the connection (a body over the limit past what is read and dropped).
+    func receive(_ exchange: Exchange, _ chunk: UnsafeRawBufferPointer) -> Bool {
+        if let client = exchange.client { watch.received(client, bytes: chunk.count) }
+        guard !exchange.responded, !exchange.dispatched else { return true }
+        if !exchange.tooLarge, exchange.request.body.count + chunk.count > configuration.maxBody {
             exchange.tooLarge = true
+            exchange.dropped = exchange.request.body.count
             exchange.request.body = []
-            return
+        }
+        if exchange.tooLarge {
+            exchange.dropped += chunk.count
+            return exchange.dropped <= Self.droppedBodyLimit
         }
         exchange.request.body.append(contentsOf: chunk)
+        return true
     }
 
     func bodyComplete(_ exchange: Exchange) {
-        guard !exchange.queued else { return }
+        if let client = exchange.client { watch.bodyComplete(client) }
+        guard !exchange.responded else { return }
         if exchange.tooLarge {
             send(tooLarge(), for: exchange)
             return
@@ -184,16 +265,18 @@ public final class HTTPService: @unchecked Sendable {
             return
         }
         exchange.dispatched = true
-        // Suspended before a worker can resume it.
+        // Suspended before a slot can resume it.
         HTTPDaemon.suspend(exchange.connection)
         queue.append(exchange)
-        lock.signal()
+        lock.broadcast()
         lock.unlock()
     }
 
     func finish(_ exchange: Exchange) {
+        if let client = exchange.client { watch.requestEnded(client) }
         lock.lock()
         inFlight -= 1
+        lock.broadcast()
         lock.unlock()
         let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - exchange.started) / 1e6
         let query = exchange.request.query.isEmpty ? "" : "?" + exchange.request.query.map { $0.name + "=" + $0.value }.joined(separator: "&")
@@ -202,7 +285,7 @@ public final class HTTPService: @unchecked Sendable {
     }
 
     private func send(_ response: HTTPResponse, for exchange: Exchange) {
-        exchange.queued = true
+        exchange.responded = true
         exchange.recordSent(response)
         metrics.count(route: exchange.route, status: response.status)
         HTTPDaemon.queue(response, on: exchange.connection)
@@ -212,95 +295,201 @@ public final class HTTPService: @unchecked Sendable {
         router.error(413, "the body is larger than \(configuration.maxBody) bytes (the service's --max-body)", location: nil)
     }
 
-    private func bodyLimitAnswer(_ request: HTTPRequest) -> HTTPResponse? {
-        guard let length = request.headers["content-length"].flatMap({ Int($0) }), length > configuration.maxBody else { return nil }
-        return tooLarge()
+    /// 413 at once for a declared length over the limit when the client waits for `100 Continue` (it sends nothing
+    /// more) or the body is too large to read and drop; otherwise the body is read and dropped, then 413.
+    private func bodyLimitAnswer(_ exchange: Exchange) -> HTTPResponse? {
+        let headers = exchange.request.headers
+        guard let length = headers["content-length"].flatMap({ Int($0.trimmingSpaces) }), length > configuration.maxBody else { return nil }
+        if headers["expect"]?.lowercased() == "100-continue" || length > Self.droppedBodyLimit { return tooLarge() }
+        exchange.tooLarge = true
+        return nil
     }
 
-    /// `/healthz`, `/readyz`, `/metrics`.
-    private func serviceAnswer(_ request: HTTPRequest) -> HTTPResponse? {
-        switch request.path {
-        case "/healthz":
-            return request.method == "GET" || request.method == "HEAD" ? .text(200, "ok\n") : methodNotAllowed("GET")
-        case "/readyz":
-            guard request.method == "GET" || request.method == "HEAD" else { return methodNotAllowed("GET") }
-            lock.lock()
-            let state = draining ? "draining" : warmUpFailure.map { "warm-up failed: " + $0 } ?? (warmed < configuration.workers ? "warming up" : nil)
-            lock.unlock()
-            return state.map { .text(503, $0 + "\n") } ?? .text(200, "ready\n")
-        case "/metrics":
-            guard request.method == "GET" else { return methodNotAllowed("GET") }
-            lock.lock()
-            let inFlight = inFlight, depth = queue.count
-            lock.unlock()
-            let text = metrics.text(inFlight: inFlight, queueDepth: depth, queueCapacity: configuration.queueCapacity, workers: configuration.workers)
-            return HTTPResponse(status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8", body: Array(text.utf8))
-        default:
-            return nil
+    /// `/healthz`, `/readyz`, `/metrics`: GET and HEAD (libmicrohttpd leaves the body out of a HEAD answer).
+    private func ownAnswer(_ request: HTTPRequest) -> HTTPResponse? {
+        guard let route = Self.ownRoutes.first(where: { $0.path == request.path }) else { return nil }
+        guard request.method == "GET" || request.method == "HEAD" else {
+            var response = router.error(405, "use GET or HEAD here", location: nil)
+            response.headers.append(("Allow", "GET, HEAD"))
+            return response
         }
+        return route.answer(self)
     }
 
-    private func methodNotAllowed(_ allowed: String) -> HTTPResponse {
-        var response = router.error(405, "use \(allowed) here", location: nil)
-        response.headers.append(("Allow", allowed))
-        return response
+    private func probeOnly(_ request: HTTPRequest) -> HTTPResponse {
+        router.error(404, "the probe listener answers only " + Self.ownRoutes.map(\.path).joined(separator: ", "), location: nil)
     }
 
-    // MARK: workers
+    private func readiness() -> HTTPResponse {
+        lock.lock()
+        let reason = notReadyReason
+        lock.unlock()
+        return reason.map { .text(503, $0 + "\n") } ?? .text(200, "ready\n")
+    }
 
-    private func workerLoop(_ index: Int) {
-        let worker: any ServiceWorker
-        do {
-            worker = try makeWorker(index)
-            try worker.warmUp()
-        } catch {
+    private func metricsAnswer() -> HTTPResponse {
+        lock.lock()
+        let gauges = ServiceMetrics.Gauges(inFlight: inFlight, queueDepth: queue.count, queueCapacity: configuration.queueCapacity,
+                                           workers: configuration.workers, workersReady: workersReady, openConnections: watch.openCount,
+                                           workerResidentBytes: workerResident)
+        lock.unlock()
+        return HTTPResponse(status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8", body: Array(metrics.text(gauges).utf8))
+    }
+
+    // MARK: worker slots
+
+    /// One slot: keeps a worker running and gives it requests from the queue one at a time.
+    private func slot(_ index: Int) {
+        lock.lock()
+        slotsRunning += 1
+        lock.unlock()
+        defer {
             lock.lock()
-            warmUpFailure = warmUpFailure ?? "\(error)"
+            slotsRunning -= 1
             lock.broadcast()
             lock.unlock()
-            return
         }
-        lock.lock()
-        warmed += 1
-        lock.broadcast()
-        lock.unlock()
-        while true {
-            lock.lock()
-            while queue.isEmpty, !stopping { lock.wait() }
-            if stopping, queue.isEmpty { lock.unlock(); return }
-            let exchange = queue.removeFirst()
-            if exchange.settled { lock.unlock(); continue }  // its deadline passed while it waited
-            running[ObjectIdentifier(exchange)] = exchange
-            lock.unlock()
+        guard var worker = startWorker(index, first: true) else { return }
+        var served = 0
+        while let exchange = nextExchange() {
+            if worker.hasEnded {
+                metrics.count(.lost)
+                log("worker \(index) ended while idle; starting another")
+                guard let replacement = replace(worker, index) else { return }
+                worker = replacement
+                served = 0
+            }
             let started = DispatchTime.now().uptimeNanoseconds
-            let response = worker.handle(exchange.request, cancellation: exchange.cancellation)
+            let outcome = worker.run(exchange.request, deadline: exchange.deadline)
             metrics.observeRender(seconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9)
-            lock.lock()
-            running[ObjectIdentifier(exchange)] = nil
-            lock.unlock()
-            if exchange.settle(response) { HTTPDaemon.resume(exchange.connection) }
+            switch outcome {
+            case .answered(let response):
+                settle(exchange, response)
+                served += 1
+                let resident = worker.residentBytes
+                setResident(index, resident)
+                let memoryLimit = configuration.maxWorkerResidentBytes
+                if configuration.maxWorkerRequests > 0, served >= configuration.maxWorkerRequests {
+                    metrics.count(.recycledRequests)
+                    log("worker \(index) served \(served) requests (--max-requests); starting another")
+                } else if memoryLimit > 0, let resident, resident > memoryLimit {
+                    metrics.count(.recycledMemory)
+                    log("worker \(index) holds \(resident >> 20) MB (--max-rss \(memoryLimit >> 20)); starting another")
+                } else {
+                    continue
+                }
+            case .died(let reason):
+                metrics.count(.died)
+                log("worker \(index) \(reason) while answering \(exchange.request.method) \(exchange.request.path); starting another")
+                settle(exchange, router.error(500, "the render worker \(reason) while answering this request; it has been replaced", location: nil))
+            case .timedOut:
+                metrics.count(.killed)
+                log("worker \(index) was stopped at the deadline of \(exchange.request.method) \(exchange.request.path); starting another")
+                settle(exchange, timedOut())
+            }
+            guard let replacement = replace(worker, index) else { return }
+            worker = replacement
+            served = 0
+        }
+        worker.stop()
+        lock.lock()
+        workersReady -= 1
+        lock.unlock()
+        setResident(index, nil)
+    }
+
+    /// The next request to run, or nil when the service stops.
+    private func nextExchange() -> Exchange? {
+        lock.lock()
+        defer { lock.unlock() }
+        while true {
+            while queue.isEmpty, !stopping { lock.wait() }
+            if queue.isEmpty { return nil }
+            let exchange = queue.removeFirst()
+            if !exchange.settled { return exchange }  // else its deadline passed while it waited
         }
     }
 
-    /// Answers 504 for every request past its deadline, waiting or running, and tells a running render to stop.
-    private func deadlineLoop() {
-        let timeout = UInt64(configuration.timeout * 1e9)
+    private func settle(_ exchange: Exchange, _ response: HTTPResponse) {
+        if exchange.settle(response) { HTTPDaemon.resume(exchange.connection) }
+    }
+
+    private func timedOut() -> HTTPResponse {
+        router.error(504, "the request took longer than \(ServiceMetrics.number(configuration.timeout)) s (the service's --timeout)", location: nil)
+    }
+
+    private func setResident(_ index: Int, _ bytes: Int?) {
+        lock.lock()
+        workerResident[index] = bytes
+        lock.unlock()
+    }
+
+    /// Stops `worker` and starts another in its slot; nil when the service stops first.
+    private func replace(_ worker: any ServiceWorker, _ index: Int) -> (any ServiceWorker)? {
+        worker.stop()
+        lock.lock()
+        workersReady -= 1
+        lock.unlock()
+        setResident(index, nil)
+        let replacement = startWorker(index, first: false)
+        if replacement != nil { metrics.count(.replaced) }
+        return replacement
+    }
+
+    /// A started worker for slot `index`. At the service's start a failure is the service's (reported by
+    /// `waitUntilWarm`); later the slot tries again, waiting longer each time (at most 30 s), until one starts or the
+    /// service stops.
+    private func startWorker(_ index: Int, first: Bool) -> (any ServiceWorker)? {
+        var pause = 0.5
         while true {
-            lock.lock()
-            if stopping { lock.unlock(); return }
-            let now = DispatchTime.now().uptimeNanoseconds
-            let expired = (queue + Array(running.values)).filter { now - $0.started >= timeout }
-            // One that expired waiting leaves the queue now: it no longer holds a place.
-            queue.removeAll { now - $0.started >= timeout }
-            lock.unlock()
-            for exchange in expired {
-                exchange.cancellation.cancel()
-                let seconds = ServiceMetrics.number(configuration.timeout)
-                if exchange.settle(router.error(504, "the request took longer than \(seconds) s (the service's --timeout)", location: nil)) {
-                    HTTPDaemon.resume(exchange.connection)
+            let worker = makeWorker(index)
+            do {
+                try worker.start()
+                lock.lock()
+                workersReady += 1
+                if first { warmed += 1 }
+                lock.broadcast()
+                lock.unlock()
+                setResident(index, worker.residentBytes)
+                return worker
+            } catch {
+                worker.stop()
+                metrics.count(.startFailed)
+                lock.lock()
+                defer { lock.unlock() }
+                if first {
+                    warmUpFailure = warmUpFailure ?? "\(error)"
+                    lock.broadcast()
+                    return nil
                 }
+                log("worker \(index) cannot start: \(error); trying again in \(ServiceMetrics.number(pause)) s")
+                _ = lock.wait(until: Date().addingTimeInterval(pause))
+                if stopping { return nil }
+                pause = min(30, pause * 2)
             }
-            usleep(20_000)
+        }
+    }
+
+    /// Answers 504 for every request whose deadline passes while it waits in the queue (a running one's slot
+    /// answers it). Waits for the earliest deadline or a change to the queue.
+    private func deadlineLoop() {
+        lock.lock()
+        defer { lock.unlock() }
+        while !stopping {
+            let now = DispatchTime.now().uptimeNanoseconds
+            let expired = queue.filter { $0.deadline <= now }
+            if !expired.isEmpty {
+                queue.removeAll { $0.deadline <= now }
+                lock.unlock()
+                for exchange in expired { settle(exchange, timedOut()) }
+                lock.lock()
+                continue
+            }
+            if let next = queue.map(\.deadline).min() {
+                _ = lock.wait(until: Date().addingTimeInterval(Double(next - now) / 1e9))
+            } else {
+                lock.wait()
+            }
         }
     }
 }

@@ -37,12 +37,24 @@ public enum ListenAddress: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    struct SocketError: Error, CustomStringConvertible {
-        let description: String
+    public struct SocketError: Error, CustomStringConvertible {
+        public let description: String
+        /// Another process is listening on the address.
+        public var inUse = false
+    }
+
+    /// Whether a server accepts connections on the unix socket at `address`.
+    private static func answers(_ address: sockaddr_un) -> Bool {
+        let probe = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard probe >= 0 else { return false }
+        defer { close(probe) }
+        var address = address
+        let result = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(probe, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) } }
+        return result == 0 || errno == EAGAIN
     }
 
     private static func failure(_ what: String, _ address: String) -> SocketError {
-        SocketError(description: "cannot \(what) \(address): \(String(cString: strerror(errno)))")
+        SocketError(description: "cannot \(what) \(address): \(String(cString: strerror(errno)))", inUse: errno == EADDRINUSE)
     }
 
     private static func listenTCP(host: String, port: UInt16, backlog: Int32) throws -> (socket: Int32, bound: ListenAddress) {
@@ -86,19 +98,24 @@ public enum ListenAddress: Sendable, Equatable, CustomStringConvertible {
     private static func listenUnix(path: String, backlog: Int32) throws -> (socket: Int32, bound: ListenAddress) {
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw failure("open a socket for", path) }
-        // A socket file a killed server left is replaced; any other file is not.
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+            for (index, byte) in path.utf8.enumerated() where index < buffer.count - 1 { buffer[index] = byte }
+        }
+        // A socket file a killed server left is replaced; a live server's is not (something answers a connect), nor
+        // is any other file.
         var status = stat()
         if lstat(path, &status) == 0 {
             guard (status.st_mode & S_IFMT) == S_IFSOCK else {
                 close(fd)
                 throw SocketError(description: "cannot listen on unix:\(path): the path exists and is not a socket")
             }
+            if Self.answers(address) {
+                close(fd)
+                throw SocketError(description: "cannot listen on unix:\(path): another server is listening there", inUse: true)
+            }
             unlink(path)
-        }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-            for (index, byte) in path.utf8.enumerated() where index < buffer.count - 1 { buffer[index] = byte }
         }
         let result = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) } }
         guard result == 0, Glibc.listen(fd, backlog) == 0 else { let error = failure("listen on", "unix:" + path); close(fd); throw error }

@@ -1,15 +1,47 @@
 import Foundation
 
 /// The service's counters in Prometheus' text format (version 0.0.4): requests by route and status, a histogram
-/// of the time workers spend on a request, requests in flight, the queue's depth and the resident memory.
+/// of the time workers spend on a request, the worker processes' lives (deaths, deadline kills, recycles,
+/// replacements), connections shut for slow sending, and the gauges the service passes in. Label values come from
+/// fixed sets (routes the router names, `other`, statuses the service answers), so a request cannot add series.
 final class ServiceMetrics: @unchecked Sendable {
     static let buckets: [Double] = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
+
+    enum WorkerEvent: String, CaseIterable {
+        /// Ended while rendering (a trap, a signal).
+        case died
+        /// Killed at a request's deadline.
+        case killed
+        /// Ended after --max-requests requests.
+        case recycledRequests = "recycled_requests"
+        /// Ended above --max-rss.
+        case recycledMemory = "recycled_memory"
+        /// Found ended while idle.
+        case lost
+        /// A new worker started in place of one that ended.
+        case replaced
+        /// A worker that could not start.
+        case startFailed = "start_failed"
+    }
+
+    /// The gauges read when the text is written.
+    struct Gauges {
+        var inFlight: Int
+        var queueDepth: Int
+        var queueCapacity: Int
+        var workers: Int
+        var workersReady: Int
+        var openConnections: Int
+        var workerResidentBytes: [Int?]
+    }
 
     private let lock = NSLock()
     private var requests: [String: Int] = [:]
     private var renderCounts = [Int](repeating: 0, count: ServiceMetrics.buckets.count)
     private var renderTotal = 0
     private var renderSum = 0.0
+    private var workerEvents: [WorkerEvent: Int] = [:]
+    private var connectionsShut: [ConnectionWatch.Reason: Int] = [:]
 
     func count(route: String, status: Int) {
         lock.lock()
@@ -25,13 +57,29 @@ final class ServiceMetrics: @unchecked Sendable {
         lock.unlock()
     }
 
-    func text(inFlight: Int, queueDepth: Int, queueCapacity: Int, workers: Int) -> String {
+    func count(_ event: WorkerEvent) {
+        lock.lock()
+        workerEvents[event, default: 0] += 1
+        lock.unlock()
+    }
+
+    func count(shut reason: ConnectionWatch.Reason, _ number: Int) {
+        lock.lock()
+        connectionsShut[reason, default: 0] += number
+        lock.unlock()
+    }
+
+    func text(_ gauges: Gauges) -> String {
         lock.lock()
         defer { lock.unlock() }
         var lines: [String] = []
-        lines.append("# HELP ipraster_requests_total Requests answered, by route and status.")
-        lines.append("# TYPE ipraster_requests_total counter")
-        for key in requests.keys.sorted() { lines.append("ipraster_requests_total{\(key)} \(requests[key]!)") }
+        func metric(_ name: String, _ type: String, _ help: String, _ samples: [(labels: String, value: String)]) {
+            lines.append("# HELP \(name) \(help)")
+            lines.append("# TYPE \(name) \(type)")
+            for sample in samples { lines.append(name + (sample.labels.isEmpty ? "" : "{\(sample.labels)}") + " " + sample.value) }
+        }
+        metric("ipraster_requests_total", "counter", "Requests answered, by route and status.",
+               requests.keys.sorted().map { ($0, String(requests[$0] ?? 0)) })
         lines.append("# HELP ipraster_render_duration_seconds Time a worker spent on a request.")
         lines.append("# TYPE ipraster_render_duration_seconds histogram")
         for (index, bound) in Self.buckets.enumerated() {
@@ -40,33 +88,25 @@ final class ServiceMetrics: @unchecked Sendable {
         lines.append("ipraster_render_duration_seconds_bucket{le=\"+Inf\"} \(renderTotal)")
         lines.append("ipraster_render_duration_seconds_sum \(Self.number(renderSum))")
         lines.append("ipraster_render_duration_seconds_count \(renderTotal)")
-        lines.append("# HELP ipraster_requests_in_flight Requests received and not yet answered.")
-        lines.append("# TYPE ipraster_requests_in_flight gauge")
-        lines.append("ipraster_requests_in_flight \(inFlight)")
-        lines.append("# HELP ipraster_queue_depth Requests waiting for a worker.")
-        lines.append("# TYPE ipraster_queue_depth gauge")
-        lines.append("ipraster_queue_depth \(queueDepth)")
-        lines.append("# HELP ipraster_queue_capacity Requests that may wait before the service answers 429.")
-        lines.append("# TYPE ipraster_queue_capacity gauge")
-        lines.append("ipraster_queue_capacity \(queueCapacity)")
-        lines.append("# HELP ipraster_workers Render workers.")
-        lines.append("# TYPE ipraster_workers gauge")
-        lines.append("ipraster_workers \(workers)")
-        lines.append("# HELP process_resident_memory_bytes Resident memory size in bytes.")
-        lines.append("# TYPE process_resident_memory_bytes gauge")
-        lines.append("process_resident_memory_bytes \(Self.residentBytes())")
+        metric("ipraster_worker_events_total", "counter",
+               "Worker processes that died while rendering, were killed at a deadline, were recycled, were found ended, replaced an ended one, or could not start.",
+               WorkerEvent.allCases.map { ("event=\"\($0.rawValue)\"", String(workerEvents[$0] ?? 0)) })
+        metric("ipraster_connections_shut_total", "counter", "Connections shut down for a head not complete in time or a body sent too slowly.",
+               ConnectionWatch.Reason.allCases.map { ("reason=\"\($0.rawValue)\"", String(connectionsShut[$0] ?? 0)) })
+        metric("ipraster_requests_in_flight", "gauge", "Requests received and not yet answered.", [("", String(gauges.inFlight))])
+        metric("ipraster_queue_depth", "gauge", "Requests waiting for a worker.", [("", String(gauges.queueDepth))])
+        metric("ipraster_queue_capacity", "gauge", "Requests that may wait before the service answers 429.", [("", String(gauges.queueCapacity))])
+        metric("ipraster_workers", "gauge", "Render worker processes the service keeps.", [("", String(gauges.workers))])
+        metric("ipraster_workers_ready", "gauge", "Render worker processes started and warmed up.", [("", String(gauges.workersReady))])
+        metric("ipraster_open_connections", "gauge", "Connections open on the service's listeners.", [("", String(gauges.openConnections))])
+        metric("ipraster_worker_resident_memory_bytes", "gauge", "Resident memory of each worker process, in bytes.",
+               gauges.workerResidentBytes.enumerated().compactMap { index, bytes in bytes.map { ("worker=\"\(index)\"", String($0)) } })
+        metric("process_resident_memory_bytes", "gauge", "Resident memory size in bytes (the service's own process).",
+               [("", String(ProcessMemory.residentBytes() ?? 0))])
         return lines.joined(separator: "\n") + "\n"
     }
 
     static func number(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
-    }
-
-    /// The resident set from /proc/self/statm (pages × page size).
-    static func residentBytes() -> Int {
-        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
-        let fields = text.split(separator: " ")
-        guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
-        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
     }
 }

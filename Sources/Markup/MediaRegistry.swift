@@ -29,7 +29,8 @@ struct MediaRegistry {
         }
         let path = url.split(separator: "?").first.map(String.init) ?? url
         let file = path.split(separator: "/").last.map(String.init) ?? path
-        let ext = file.contains(".") ? file.split(separator: ".").last!.lowercased() : ""
+        // The text after the last dot; a name of dots only (`.`, `..`) has an empty one.
+        let ext = file.contains(".") ? (file.split(separator: ".", omittingEmptySubsequences: false).last.map { $0.lowercased() } ?? "") : ""
         let kind: Media.Kind
         switch hint {
         case .video?: kind = ext == "gif" ? .animation : .video

@@ -18,11 +18,20 @@ public final class ChildProcess {
     private var input: Int32?
     private var status: Int32?
 
-    /// Starts `executable` with `arguments`; with `pipeInput`, its standard input is a pipe `write` feeds.
-    public init(executable: String, arguments: [String], pipeInput: Bool) throws {
+    /// Starts `executable` with `arguments`; with `pipeInput`, its standard input is a pipe `write` feeds. `descriptors`
+    /// are given to the child as its descriptors 3, 4, … (a socket the caller talks to it on); `environment` replaces
+    /// the tool's own.
+    public init(executable: String, arguments: [String], pipeInput: Bool, passing descriptors: [Int32] = [],
+                environment: [String: String]? = nil) throws {
+        // dup2 clears close-on-exec on the copy, so exactly these reach the child (the originals stay the caller's).
+        // Each is first copied above the targets, so that no dup2 onto 3, 4, … overwrites one still to be moved.
+        let lifted = descriptors.map { fcntl($0, F_DUPFD_CLOEXEC, 3 + Int32(descriptors.count)) }
+        defer { for descriptor in lifted where descriptor >= 0 { close(descriptor) } }
+        guard !lifted.contains(where: { $0 < 0 }) else { throw SpawnError(program: executable, code: errno) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
+        for (offset, descriptor) in lifted.enumerated() { posix_spawn_file_actions_adddup2(&actions, descriptor, 3 + Int32(offset)) }
         var ends: [Int32] = [-1, -1]
         if pipeInput {
             guard pipe(&ends) == 0 else { throw SpawnError(program: executable, code: errno) }
@@ -44,10 +53,13 @@ public final class ChildProcess {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
+        let envp: [UnsafeMutablePointer<CChar>?]? = environment.map { $0.sorted { $0.key < $1.key }.map { strdup($0.key + "=" + $0.value) } + [nil] }
+        defer { for pointer in envp ?? [] { free(pointer) } }
         var child: pid_t = 0
         // Started and registered under the interruption lock: an interruption either finds the child or comes first.
         let (spawned, registered): (Int32, TemporaryPaths.Token?) = TemporaryPaths.uninterrupted {
-            let result = posix_spawn(&child, executable, &actions, &attributes, argv, environ)
+            let result = envp.map { posix_spawn(&child, executable, &actions, &attributes, argv, $0) }
+                ?? posix_spawn(&child, executable, &actions, &attributes, argv, environ)
             return (result, result == 0 ? TemporaryPaths.register(process: child) : nil)
         }
         if pipeInput { close(ends[0]) }
@@ -78,6 +90,11 @@ public final class ChildProcess {
     public func closeInput() {
         if let input { close(input) }
         input = nil
+    }
+
+    /// Sends `number` to the child unless it has been waited for (its pid may belong to another process then).
+    public func signal(_ number: Int32) {
+        if status == nil { kill(pid, number) }
     }
 
     /// Waits for the child to end: its exit status, or 128 + the signal that ended it.

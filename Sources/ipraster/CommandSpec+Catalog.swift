@@ -289,7 +289,7 @@ extension CommandSpec {
 
     static let serveCommand = CommandSpec(
         "serve",
-        synopsis: ["serve [--listen ADDR] [--workers N] [--queue N] [--max-body BYTES] [--timeout S] [--media DIR]"],
+        synopsis: ["serve [--listen ADDR] [--probe-listen ADDR] [--workers N] [--queue N] [--max-body BYTES] [--timeout S] [--media DIR]"],
         summary: "answer render requests over HTTP (a warm render service)",
         description: """
             Serves the commands over HTTP with fonts loaded once: POST /render, /layout, /markdown, /classify \
@@ -297,19 +297,37 @@ extension CommandSpec {
             none, text/plain or application/octet-stream is sniffed) and the command's options as query \
             parameters without "--" (/render?theme=night&width=360&rtl=1; flags are 1, 0, true or false). The \
             answer has the same bytes as the command line's. Errors are JSON {"error", "location"}: 400 \
-            unreadable body or parameter, 413 body too large, 415 content type, 422 refused (strict=1, an \
-            image too large), 429 queue full, 504 past --timeout. GET /healthz, /readyz (after a warm-up \
-            render, not while draining) and /metrics (Prometheus). Requests name no file: media come from \
-            --media by id. SIGTERM or SIGINT stops accepting, answers what was received and exits 0. One line \
-            per request goes to standard error.
+            unreadable body or parameter, 413 body too large, 414 and 431 request target or head too long, 415 \
+            content type, 422 refused (strict=1, an image too large), 429 queue full, 500 the render worker \
+            ended, 501 an unsupported Transfer-Encoding, 504 past --timeout. GET or HEAD /healthz, /readyz \
+            (after every worker's warm-up render, not while draining) and /metrics (Prometheus), also on \
+            --probe-listen. Requests name no file: media come from --media by id.
+
+            Renders run in worker processes the service starts (this executable again), each warm with its own \
+            fonts: a render that crashes ends only its worker (the request gets 500), one past its deadline is \
+            killed (504), and either is replaced at once; a worker is also replaced after --max-requests requests \
+            or when it holds more than --max-rss MB. A client may keep --max-connections-per-client connections \
+            open; a request's head must arrive within --header-timeout seconds and its body at --min-body-rate \
+            bytes a second, or the connection is shut. SIGTERM or SIGINT stops accepting, answers what was \
+            received and exits 0. One line per request goes to standard error.
             """,
         options: [OptionSpec("--listen", value: "ADDR", help: "HOST:PORT (port 0 picks one) or unix:/path", defaultValue: "127.0.0.1:8080"),
-                  OptionSpec("--workers", value: "N", help: "render threads, each with its own fonts and surfaces", defaultValue: "cores"),
+                  OptionSpec("--probe-listen", value: "ADDR", help: "a second address answering only /healthz, /readyz and /metrics"),
+                  OptionSpec("--workers", value: "N", help: "render worker processes, each with its own fonts and surfaces", defaultValue: "cores"),
                   OptionSpec("--queue", value: "N", help: "requests that may wait for a worker before 429", defaultValue: "4 × workers"),
                   OptionSpec("--max-body", value: "BYTES", help: "the largest request body; larger is 413", defaultValue: "1048576"),
-                  OptionSpec("--timeout", value: "S", help: "seconds from a request's arrival to its 504", defaultValue: "10"),
+                  OptionSpec("--timeout", value: "S", help: "seconds from a request's head to its 504", defaultValue: "10"),
+                  OptionSpec("--max-requests", value: "N", help: "requests a worker answers before it is replaced (0: never)", defaultValue: "1000"),
+                  OptionSpec("--max-rss", value: "MB", help: "a worker holding more after a request is replaced (0: no limit)", defaultValue: "512"),
+                  OptionSpec("--max-connections", value: "N", help: "connections open at once", defaultValue: "1024"),
+                  OptionSpec("--max-connections-per-client", value: "N", help: "connections open at once from one address (0: no limit)",
+                             defaultValue: "64"),
+                  OptionSpec("--header-timeout", value: "S", help: "seconds a request's head may take to arrive", defaultValue: "10"),
+                  OptionSpec("--min-body-rate", value: "BYTES", help: "bytes a second a body must average after --header-timeout (0: none)",
+                             defaultValue: "1024"),
                   OptionSpec("--media", value: "DIR", help: "where media ids are looked up, for every request")],
         examples: ["ipraster serve --listen 127.0.0.1:8080 --workers 2",
+                   "ipraster serve --listen 0.0.0.0:8080 --probe-listen 0.0.0.0:8081",
                    "curl -s --data-binary @answer.md -H 'Content-Type: text/markdown' \\",
                    "  'http://127.0.0.1:8080/render?theme=night' -o answer.png"])
 

@@ -45,12 +45,10 @@ enum RenderCommand {
     }
 
     /// An input's bytes as the image `render` writes, with the warnings of decoding, layout and media — what the
-    /// command line and `serve`'s `POST /render` both answer. `cancellation` is checked between the stages.
-    static func image(_ bytes: [UInt8], path: String?, format: Renderer.Format, settings: RenderSettings, pipeline: RenderPipeline,
-                      cancellation: (() throws -> Void)? = nil) throws -> (bytes: [UInt8], layout: PageLayout, warnings: [String]) {
-        try cancellation?()
+    /// command line and `serve`'s `POST /render` both answer.
+    static func image(_ bytes: [UInt8], path: String?, format: Renderer.Format, settings: RenderSettings, pipeline: RenderPipeline)
+        throws -> (bytes: [UInt8], layout: PageLayout, warnings: [String]) {
         let layout = try pipeline.page(bytes, path: path, settings: settings)
-        try cancellation?()
         let (encoded, mediaWarnings) = try pipeline.encode(layout, as: format, settings: settings)
         return (encoded, layout, layout.warnings + mediaWarnings)
     }

@@ -92,6 +92,19 @@ final class HTMLReaderTests: XCTestCase {
         XCTAssertEqual(result.blocks.count, 6)
     }
 
+    /// Issue 35: a media file name of dots only (`.`, `..`, `./`) has no extension; it trapped on a force-unwrap.
+    func testMediaNamesOfDotsOnlyAreMediaWithoutAnExtension() throws {
+        let html = try HTMLReader.read(#"<img src="."><video src=".."></video><img src="./"><tg-document src="a/.."></tg-document>"#).blocks
+        XCTAssertEqual(html, [.photo(mediaId: ".", caption: .none, spoiler: false, url: nil), .video(mediaId: "..", caption: .none, spoiler: false),
+                              .photo(mediaId: "./", caption: .none, spoiler: false, url: nil), .document(mediaId: "a/..", caption: .none)])
+        let markdown = try MarkdownReader.read("![x](.)\n\n![y](..)\n\n![z](./)\n").blocks.map(\.withoutLocations)
+        XCTAssertEqual(markdown.count, 3, "\(markdown)")
+        for (block, id) in zip(markdown, [".", "..", "./"]) {
+            guard case .photo(let mediaId, _, _, _) = block else { return XCTFail("\(block) is not a photo") }
+            XCTAssertEqual(mediaId, id)
+        }
+    }
+
     func testUnknownTagsAndMalformedHTML() throws {
         let unknown = try HTMLReader.read("<p>a <blink>b</blink></p>\n<section><p>c</p></section>")
         XCTAssertEqual(unknown.blocks, [.paragraph(.plain("a b")), .paragraph(.plain("c"))])

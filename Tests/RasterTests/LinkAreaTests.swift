@@ -55,4 +55,30 @@ final class LinkAreaTests: XCTestCase {
             XCTAssertGreaterThan(expected.width, 20, "an area as wide as its text")
         }
     }
+
+    /// Issue 35: a PDF keeps only links to the web, Telegram, mail and phone, and places in the document; a link that
+    /// would run script or open a local file is drawn as text without an action.
+    func testAPDFKeepsOnlySafeLinkSchemes() throws {
+        let targets = ["https://telegram.org/a", "http://example.com/b", "tg://resolve?domain=x", "mailto:a@b.co", "tel:+123456789", "#details",
+                       "javascript:alert(1)", " JavaScript:alert(2)", "file:///etc/passwd", "data:text/html,x", "ftp://host/file", "ton://x",
+                       "vbscript:x", "relative/path", "\\u0001javascript:x"]
+        let parts = targets.enumerated().flatMap { index, url -> [String] in
+            [#"{"type": "url", "text": "link \#(index)", "url": "\#(url)"}"#, #"" ""#]
+        }
+        let message = #"{"blocks": [{"type": "paragraph", "text": ["# + parts.joined(separator: ", ") + "]}]}"
+        let layout = try TestEnvironment.layout(message)
+        guard case .text(let box)? = layout.items.first?.content else { return XCTFail("no text item") }
+        XCTAssertEqual(box.entities.compactMap(\.target).count, targets.count, "every target is in the layout")
+        let pdf = String(decoding: try TestEnvironment.pipeline.renderer.encode(layout, as: .pdf), as: UTF8.self)
+        let uris = try NSRegularExpression(pattern: #"/URI \(([^)]*)\)"#).matches(in: pdf, range: NSRange(pdf.startIndex..., in: pdf))
+            .compactMap { Range($0.range(at: 1), in: pdf).map { String(pdf[$0]) } }
+        // A place in the document stays a fragment-only URI, which readers resolve against the PDF itself.
+        XCTAssertEqual(uris, ["https://telegram.org/a", "http://example.com/b", "tg://resolve?domain=x", "mailto:a@b.co", "tel:+123456789", "#details"])
+        XCTAssertEqual(pdf.components(separatedBy: "/Subtype /Link").count - 1, 6, "no other link annotation")
+        for unsafe in ["javascript", "JavaScript", "file:", "data:", "ftp:", "ton:", "vbscript", "relative/path"] {
+            XCTAssertFalse(pdf.contains(unsafe), unsafe)
+        }
+        XCTAssertFalse(LinkArea(uri: "\u{01}javascript:x", rects: []).isSafeTarget)
+        XCTAssertTrue(LinkArea(uri: "HTTPS://X.ORG", rects: []).isSafeTarget)
+    }
 }

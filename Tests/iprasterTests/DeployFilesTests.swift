@@ -1,5 +1,6 @@
 import Foundation
 import GoldenSupport
+import HTTPTestSupport
 import XCTest
 
 /// The deployment files stay true to the service: the Kubernetes Deployment's arguments start `ipraster serve`
@@ -25,16 +26,23 @@ final class DeployFilesTests: XCTestCase {
         let listen = try XCTUnwrap(arguments.firstIndex(of: "--listen")).advanced(by: 1)
         XCTAssertEqual(arguments[listen], "0.0.0.0:8080")
         XCTAssertTrue(yaml.contains("containerPort: 8080"), "the container port is the one serve listens on")
-        let probes = yaml.matches(of: /httpGet: \{ path: (\/[a-z]+), port: http \}/).map { String($0.output.1) }
-        XCTAssertEqual(Set(probes), ["/readyz", "/healthz"])
+        let probes = yaml.matches(of: /httpGet: \{ path: (\/[a-z]+), port: probes \}/).map { String($0.output.1) }
+        XCTAssertEqual(Set(probes), ["/readyz", "/healthz"], "both probes on the probe listener")
+        let probeListen = try XCTUnwrap(arguments.firstIndex(of: "--probe-listen")).advanced(by: 1)
+        XCTAssertEqual(arguments[probeListen], "0.0.0.0:8081")
+        XCTAssertTrue(yaml.contains("containerPort: 8081"), "the probe port is the one serve's probes listen on")
         XCTAssertNotNil(yaml.range(of: #"terminationGracePeriodSeconds: \d+"#, options: .regularExpression))
-        // The rest of the arguments, on a loopback port.
-        let rest = Array(arguments[1..<(listen - 1)] + arguments[(listen + 1)...])
+        // The rest of the arguments, with both listeners on loopback ports.
+        var rest = Array(arguments.dropFirst())
+        rest.removeSubrange(listen - 2...listen - 1)  // the harness gives --listen itself
+        if let index = rest.firstIndex(of: "--probe-listen") { rest[index + 1] = "127.0.0.1:0" }
         let service = try ServiceProcess(rest)
+        XCTAssertNotEqual(service.probePort, 0)
         for path in probes {
-            XCTAssertEqual(try service.request("GET", path).status, 200, "\(path): \(service.logText)")
+            let answer = try HTTPClient.send(port: service.probePort, method: "GET", target: path, body: nil, type: nil, timeout: 30)
+            XCTAssertEqual(answer.status, 200, "\(path): \(service.logText)")
         }
-        XCTAssertTrue(service.logText.contains("(2 workers, queue 8, max body 1048576 bytes, timeout 10 s)"), service.logText)
+        XCTAssertTrue(service.logText.contains("(2 worker processes, queue 8, max body 1048576 bytes, timeout 10 s)"), service.logText)
         XCTAssertEqual(service.stop(), 0)
     }
 

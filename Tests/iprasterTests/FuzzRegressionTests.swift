@@ -2,12 +2,12 @@ import Foundation
 import GoldenSupport
 import XCTest
 
-/// Replays `fuzz/regressions/*.json` (inputs that once crashed, hung or trapped) through `render`, `layout`
-/// and `reveal --json`: each ends with exit 0 or a one-line input error (exit 2), never a signal.
+/// Replays `fuzz/regressions/*.json`, `*.md` and `*.html` (inputs that once crashed, hung or trapped) through `render`,
+/// `layout` and `reveal --json`: each ends with exit 0 or a one-line input error (exit 2), never a signal.
 final class FuzzRegressionTests: XCTestCase {
     func testEveryRegressionInputEndsCleanly() throws {
         let folder = TestEnvironment.root + "/fuzz/regressions"
-        let inputs = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".json") }.sorted()
+        let inputs = try FileManager.default.contentsOfDirectory(atPath: folder).filter { [".json", ".md", ".html"].contains(where: $0.hasSuffix) }.sorted()
         XCTAssertFalse(inputs.isEmpty, "fuzz/regressions holds no input")
         let output = try TestEnvironment.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: output) }

@@ -1,5 +1,6 @@
 import Foundation
 import GoldenSupport
+import HTTPTestSupport
 
 /// A running `ipraster serve` on a loopback port for the service tests: started with `--listen 127.0.0.1:0`, its
 /// port read from the first log line, stopped (SIGTERM, then SIGKILL) when the test ends.
@@ -8,11 +9,15 @@ final class ServiceProcess: @unchecked Sendable {
     private let lock = NSLock()
     private var log = Data()
     private(set) var port: UInt16 = 0
+    /// The probe listener's port (`--probe-listen 127.0.0.1:0`), else 0.
+    private(set) var probePort: UInt16 = 0
     private let reader: Thread
 
-    init(_ arguments: [String] = [], listen: String = "127.0.0.1:0", readyWithin seconds: Double = 60) throws {
+    /// `environment` is added to the test's own (the worker test hooks: `IPRASTER_TEST_TRAP_MARKER`, …).
+    init(_ arguments: [String] = [], listen: String = "127.0.0.1:0", environment: [String: String] = [:], readyWithin seconds: Double = 60) throws {
         process.executableURL = URL(fileURLWithPath: TestEnvironment.executable)
         process.arguments = ["serve", "--listen", listen] + arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         let err = Pipe()
         process.standardError = err
         process.standardOutput = FileHandle.nullDevice
@@ -36,7 +41,10 @@ final class ServiceProcess: @unchecked Sendable {
         }
         guard logText.contains("ipraster serve: ready") else { throw Failure(message: "the service did not get ready: \(logText)") }
         if listen.hasSuffix(":0"), let range = logText.range(of: #"127\.0\.0\.1:(\d+)"#, options: .regularExpression) {
-            port = UInt16(logText[range].split(separator: ":").last!)!
+            port = UInt16(logText[range].split(separator: ":").last ?? "") ?? 0
+        }
+        if let range = logText.range(of: #"probes on http://127\.0\.0\.1:(\d+)"#, options: .regularExpression) {
+            probePort = UInt16(logText[range].split(separator: ":").last ?? "") ?? 0
         }
     }
 
@@ -77,99 +85,43 @@ final class ServiceProcess: @unchecked Sendable {
 
     deinit { if process.isRunning { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() } }
 
-    func request(_ method: String, _ target: String, body: [UInt8]? = nil, type: String? = nil, timeout: Double = 60) throws -> HTTPAnswer {
-        try HTTPClient.send(port: port, method: method, target: target, body: body, type: type, timeout: timeout)
+    func request(_ method: String, _ target: String, body: [UInt8]? = nil, type: String? = nil, from source: String? = nil,
+                 timeout: Double = 60) throws -> HTTPAnswer {
+        try HTTPClient.send(port: port, method: method, target: target, body: body, type: type, from: source, timeout: timeout)
+    }
+
+    /// The value of a metric line (`name{labels}`), or nil.
+    func metric(_ line: String) throws -> Int? {
+        let text = try request("GET", "/metrics").text
+        return text.split(separator: "\n").first { $0.hasPrefix(line + " ") }.flatMap { Int($0.split(separator: " ").last ?? "") }
+    }
+
+    /// Resident memory of the service and its worker processes together, from /metrics.
+    func residentBytes() throws -> Int {
+        let text = try request("GET", "/metrics").text
+        return text.split(separator: "\n").filter { $0.hasPrefix("process_resident_memory_bytes ") || $0.hasPrefix("ipraster_worker_resident_memory_bytes{") }
+            .compactMap { Int($0.split(separator: " ").last ?? "") }.reduce(0, +)
+    }
+
+    /// Waits (at most `seconds`) until `condition` holds; whether it did.
+    func eventually(within seconds: Double = 30, _ condition: () throws -> Bool) rethrows -> Bool {
+        let end = Date().addingTimeInterval(seconds)
+        while Date() < end {
+            if try condition() { return true }
+            usleep(50_000)
+        }
+        return try condition()
+    }
+
+    /// The processes the service has started (its workers) that are still running.
+    var children: [Int32] {
+        let me = process.processIdentifier
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap(Int32.init).filter { pid in
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else { return false }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            return fields.count > 2 && fields[0] != "Z" && Int32(fields[1]) == me
+        }
     }
 }
 
-/// An answer as the raw client read it.
-struct HTTPAnswer {
-    var status: Int
-    var headers: [String: String]
-    var body: [UInt8]
-    var text: String { String(decoding: body, as: UTF8.self) }
-    /// The `{"error", "location"}` object of an error answer.
-    var error: (message: String, location: String?)? {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any], let message = object["error"] as? String else { return nil }
-        return (message, object["location"] as? String)
-    }
-}
-
-/// HTTP/1.1 over a plain socket, written here so the tests control every byte (slow and half-closed clients).
-enum HTTPClient {
-    struct Failure: Error, CustomStringConvertible { let description: String }
-
-    /// A connected socket to 127.0.0.1:`port` (or the unix socket at `path`), with receive and send timeouts.
-    static func connect(port: UInt16 = 0, unixPath: String? = nil, timeout: Double = 60) throws -> Int32 {
-        let fd: Int32
-        var result: Int32
-        if let unixPath {
-            fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-            var address = sockaddr_un()
-            address.sun_family = sa_family_t(AF_UNIX)
-            withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-                for (index, byte) in unixPath.utf8.enumerated() where index < buffer.count - 1 { buffer[index] = byte }
-            }
-            result = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) } }
-        } else {
-            fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = port.bigEndian
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            result = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
-        }
-        guard result == 0 else { close(fd); throw Failure(description: "cannot connect: \(String(cString: strerror(errno)))") }
-        var time = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - timeout.rounded(.down)) * 1e6))
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
-        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
-        return fd
-    }
-
-    static func write(_ fd: Int32, _ bytes: [UInt8]) throws {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            guard written > 0 else { throw Failure(description: "cannot send: \(String(cString: strerror(errno)))") }
-            offset += written
-        }
-    }
-
-    static func head(method: String, target: String, body: [UInt8]?, type: String?) -> [UInt8] {
-        var text = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
-        if let type { text += "Content-Type: \(type)\r\n" }
-        if let body { text += "Content-Length: \(body.count)\r\n" }
-        return Array((text + "\r\n").utf8)
-    }
-
-    /// Reads the answer until the server closes the connection.
-    static func read(_ fd: Int32) throws -> HTTPAnswer {
-        var data: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            if count == 0 { break }
-            guard count > 0 else { throw Failure(description: "cannot read the answer: \(String(cString: strerror(errno))) after \(data.count) bytes") }
-            data.append(contentsOf: buffer[0..<count])
-        }
-        guard let end = data.indices.first(where: { $0 + 3 < data.count && data[$0] == 13 && data[$0 + 1] == 10 && data[$0 + 2] == 13 && data[$0 + 3] == 10 }) else {
-            throw Failure(description: "no HTTP head in \(data.count) bytes")
-        }
-        let lines = String(decoding: data[..<end], as: UTF8.self).components(separatedBy: "\r\n")
-        let parts = lines[0].split(separator: " ")
-        guard parts.count >= 2, let status = Int(parts[1]) else { throw Failure(description: "bad status line \(lines[0])") }
-        var headers: [String: String] = [:]
-        for line in lines.dropFirst() {
-            guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-        }
-        return HTTPAnswer(status: status, headers: headers, body: Array(data[(end + 4)...]))
-    }
-
-    static func send(port: UInt16, method: String, target: String, body: [UInt8]?, type: String?, timeout: Double) throws -> HTTPAnswer {
-        let fd = try connect(port: port, timeout: timeout)
-        defer { close(fd) }
-        try write(fd, head(method: method, target: target, body: body, type: type) + (body ?? []))
-        return try read(fd)
-    }
-}

@@ -133,12 +133,12 @@ final class FramePainter {
     }
 
     /// The link areas met while painting, as link annotations (Cairo's link tags; PDF keeps them, SVG ignores
-    /// them). Called once, after the page is painted.
+    /// them), those with a safe target only (`LinkArea.isSafeTarget`). Called once, after the page is painted.
     func writeLinks(cr: OpaquePointer) {
         guard !links.isEmpty else { return }
         cairo_save(cr)
         cairo_identity_matrix(cr)
-        for link in links where !link.rects.isEmpty {
+        for link in links where !link.rects.isEmpty && link.isSafeTarget {
             let rects = link.rects.map { String(format: "%.3f %.3f %.3f %.3f", $0.x, $0.y, $0.width, $0.height) }.joined(separator: " ")
             let uri = link.uri.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
             cairo_tag_begin(cr, CAIRO_TAG_LINK, "rect=[\(rects)] uri='\(uri)'")

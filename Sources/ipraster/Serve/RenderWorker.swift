@@ -6,21 +6,51 @@ import ProcessSupport
 import RenderOptions
 import RichMessageRenderer
 
-/// One `serve` worker: a render pipeline (its Pango font map, surfaces and PNG compressor) and a formula
-/// typesetter of its own, used on its thread only. Each route runs the same code as its command, so an answer has
-/// the command line's bytes.
-final class RenderWorker: ServiceWorker {
+/// One `serve` worker process's render state: a pipeline (its Pango font map, surfaces and PNG compressor) and a
+/// formula typesetter, used on the process's one working thread. Each route runs its command's code
+/// (`ServiceRoute.table`), so an answer has the command line's bytes.
+final class RenderWorker: RequestHandler {
     private let pipeline: RenderPipeline
     private let media: String?
+    private let hooks: TestHooks
     private var typesetter: FormulaTypesetter?
 
-    init(media: String?) throws {
+    /// Test-only behaviour, active only when its environment variable is set (README "Render service"): a body that
+    /// contains the marker of `IPRASTER_TEST_TRAP_MARKER` makes the worker trap (as a force-unwrap of nil would), one
+    /// with the marker of `IPRASTER_TEST_STALL_MARKER` makes it compute for ever; the service's tests prove with them
+    /// that a trap or a runaway render ends only its worker process.
+    struct TestHooks {
+        var trap: [UInt8]?
+        var stall: [UInt8]?
+
+        static func fromEnvironment() -> TestHooks {
+            let environment = ProcessInfo.processInfo.environment
+            func marker(_ name: String) -> [UInt8]? { environment[name].flatMap { $0.isEmpty ? nil : Array($0.utf8) } }
+            return TestHooks(trap: marker("IPRASTER_TEST_TRAP_MARKER"), stall: marker("IPRASTER_TEST_STALL_MARKER"))
+        }
+
+        func apply(to body: [UInt8]) {
+            if let trap, Self.contains(body, trap) { fatalError("IPRASTER_TEST_TRAP_MARKER: the test hook trapped on purpose") }
+            if let stall, Self.contains(body, stall) {
+                var spin: UInt64 = 0
+                while true { spin = spin &+ 1 }
+            }
+        }
+
+        private static func contains(_ body: [UInt8], _ marker: [UInt8]) -> Bool {
+            guard !marker.isEmpty, body.count >= marker.count else { return false }
+            return (0...(body.count - marker.count)).contains { start in body[start..<(start + marker.count)].elementsEqual(marker) }
+        }
+    }
+
+    init(media: String?, hooks: TestHooks = TestHooks()) throws {
         pipeline = try RenderPipeline(videoFrames: FFmpegVideoFrames())
         self.media = media
+        self.hooks = hooks
     }
 
     /// A page with text, a list, a table, code and a formula, in every format, and one formula alone: fonts,
-    /// shaping caches and the math font are loaded before `/readyz` says ready.
+    /// shaping caches and the math font are loaded before the worker says it is ready.
     func warmUp() throws {
         let sample = "## Warm-up\nSome *text*, `code` and $e^{i\\pi}+1=0$.\n\n- one\n- two\n\n| a | b |\n|---|---|\n| 1 | 2 |\n"
         var settings = RenderSettings()
@@ -38,46 +68,46 @@ final class RenderWorker: ServiceWorker {
         return made
     }
 
-    func handle(_ request: HTTPRequest, cancellation: CancellationFlag) -> HTTPResponse {
+    func handle(_ request: HTTPRequest) -> HTTPResponse {
+        hooks.apply(to: request.body)
+        guard let route = ServiceRoute.named(request.path) else { return .error(404, "no route \(request.path)") }
         var strict = false
         do {
-            let parsed = try ServiceParameters.parse(request.query, route: request.path)
-            if request.path == "/math" { return try math(request.body, parsed) }
-            var settings = try Self.settings(parsed, request)
-            strict = settings.strict
-            settings.mediaDirectory = media
-            switch request.path {
-            case "/render":
-                let format = try RenderCommand.outputFormat("-", explicit: settings.format)
-                if format == .png { settings.layout.limitToRasterPage() }
-                let (bytes, _, _) = try RenderCommand.image(request.body, path: nil, format: format, settings: settings, pipeline: pipeline,
-                                                            cancellation: cancellation.check)
-                return HTTPResponse(status: 200, contentType: Self.contentType(format), body: bytes)
-            case "/layout":
-                try cancellation.check()
-                let layout = try pipeline.page(request.body, path: nil, settings: settings)
-                let json = LayoutCommand.text(layout, settings: settings, compact: parsed.has("--compact"))
-                return HTTPResponse(status: 200, contentType: "application/json", body: Array(json.utf8))
-            case "/markdown":
-                let (markdown, _, _) = try MarkdownCommand.copy(request.body, path: nil, settings: settings, lossless: parsed.has("--lossless"))
-                return HTTPResponse(status: 200, contentType: "text/markdown; charset=utf-8", body: markdown)
-            case "/classify":
-                let json = parsed.has("--json")
-                let text = try MarkdownCommand.classification(request.body, json: json)
-                return HTTPResponse(status: 200, contentType: json ? "application/json" : "text/plain; charset=utf-8", body: Array(text.utf8))
-            default:
-                return .error(404, "no route \(request.path)")
-            }
-        } catch is CancellationFlag.Cancelled {
-            return .error(504, "the request was cancelled at its deadline")
-        } catch let error as DecodeError where strict && readableWithoutStrict(request) {
+            let parsed = try ServiceParameters.parse(request.query, route: route)
+            strict = parsed.has("--strict")
+            return try route.answer(self, request, parsed)
+        } catch let error as DecodeError where strict && readableWithoutStrict(request, route) {
             return .error(422, error.message, location: error.path)
         } catch {
             return Self.response(for: error)
         }
     }
 
-    private func math(_ body: [UInt8], _ parsed: ParsedArguments) throws -> HTTPResponse {
+    // MARK: the routes' operations
+
+    func render(_ request: HTTPRequest, _ parsed: ParsedArguments) throws -> HTTPResponse {
+        let settings = try self.settings(parsed, request, route: "/render")
+        let format = try RenderCommand.outputFormat("-", explicit: settings.format)
+        var limited = settings
+        if format == .png { limited.layout.limitToRasterPage() }
+        let (bytes, _, _) = try RenderCommand.image(request.body, path: nil, format: format, settings: limited, pipeline: pipeline)
+        return HTTPResponse(status: 200, contentType: Self.contentType(format), body: bytes)
+    }
+
+    func layout(_ request: HTTPRequest, _ parsed: ParsedArguments) throws -> HTTPResponse {
+        let settings = try self.settings(parsed, request, route: "/layout")
+        let layout = try pipeline.page(request.body, path: nil, settings: settings)
+        let json = LayoutCommand.text(layout, settings: settings, compact: parsed.has("--compact"))
+        return HTTPResponse(status: 200, contentType: "application/json", body: Array(json.utf8))
+    }
+
+    func markdownCopy(_ request: HTTPRequest, _ parsed: ParsedArguments) throws -> HTTPResponse {
+        let settings = try self.settings(parsed, request, route: "/markdown")
+        let (markdown, _, _) = try MarkdownCommand.copy(request.body, path: nil, settings: settings, lossless: parsed.has("--lossless"))
+        return HTTPResponse(status: 200, contentType: "text/markdown; charset=utf-8", body: markdown)
+    }
+
+    func math(_ body: [UInt8], _ parsed: ParsedArguments) throws -> HTTPResponse {
         var latex = String(decoding: body, as: UTF8.self)
         while latex.last?.isNewline == true { latex.removeLast() }
         guard !FormulaSource(latex).body.allSatisfy(\.isWhitespace) else { return .error(400, "the formula is empty") }
@@ -90,18 +120,21 @@ final class RenderWorker: ServiceWorker {
     }
 
     /// Whether a body refused under `strict=1` reads without it (422 then; 400 when it cannot be read at all).
-    private func readableWithoutStrict(_ request: HTTPRequest) -> Bool {
+    private func readableWithoutStrict(_ request: HTTPRequest, _ route: ServiceRoute) -> Bool {
         var query = request.query
         query.removeAll { $0.name == "strict" }
-        guard let parsed = try? ServiceParameters.parse(query, route: request.path), let settings = try? Self.settings(parsed, request) else { return false }
+        guard let parsed = try? ServiceParameters.parse(query, route: route), let settings = try? settings(parsed, request, route: route.path) else {
+            return false
+        }
         return (try? settings.decode(request.body, path: nil)) != nil
     }
 
-    /// The render settings of a request: its parameters, and the input format its content type names unless
-    /// `from=` does.
-    private static func settings(_ parsed: ParsedArguments, _ request: HTTPRequest) throws -> RenderSettings {
+    /// The render settings of a request: its parameters, the service's media folder, and the input format its
+    /// content type names unless `from=` does.
+    private func settings(_ parsed: ParsedArguments, _ request: HTTPRequest, route: String) throws -> RenderSettings {
         var settings = try parsed.renderSettings()
-        if settings.inputFormat == nil, let type = request.mediaType { settings.inputFormat = ServiceRoutes.formats[type] }
+        settings.mediaDirectory = media
+        if settings.inputFormat == nil { settings.inputFormat = ServiceRoute.named(route)?.inputFormat(request.mediaType) }
         return settings
     }
 

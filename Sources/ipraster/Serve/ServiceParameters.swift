@@ -1,22 +1,18 @@
 import HTTPService
 import Layout
 import RenderOptions
-import RenderOptions
 
 /// Query parameters as a command's options: `?theme=night&width=360&rtl=1` is `--theme night --width 360 --rtl`,
 /// read with the command's own table, so the service takes exactly the options the command line documents —
 /// less the ones that name files or belong to a process (`o`, `media`, `manifest`, `jobs`, `shard`), which a
-/// request may not set.
+/// request may not set. Every value is checked here, before the body is read, and a refused one names its
+/// parameter as the error's location.
 enum ServiceParameters {
     /// A parameter the service refuses (400), with the parameter as its location.
     struct Problem: Error {
         let message: String
         let location: String?
     }
-
-    /// Each route's command.
-    static let routes: [String: CommandSpec] = ["/render": .renderCommand, "/layout": .layoutCommand, "/markdown": .markdownCommand,
-                                                "/classify": .classifyCommand, "/math": .mathCommand]
 
     /// Options no request sets, and why.
     static let refused: [String: String] = [
@@ -36,9 +32,27 @@ enum ServiceParameters {
         spec.allOptions.map { String($0.name.dropFirst(2)) }.filter { refused[$0] == nil }
     }
 
-    /// The command-line arguments `query` stands for, parsed with the route's command.
-    static func parse(_ query: [(name: String, value: String)], route: String) throws -> ParsedArguments {
-        guard let spec = routes[route] else { throw Problem(message: "no route \(route)", location: nil) }
+    /// The command-line arguments `query` stands for, parsed with the route's command and checked as the command
+    /// checks them.
+    static func parse(_ query: [(name: String, value: String)], route: ServiceRoute) throws -> ParsedArguments {
+        do {
+            return try checked(query, route: route)
+        } catch let problem as Problem {
+            throw problem
+        } catch {
+            let message = (error as? UsageError)?.message ?? (error as? OptionError)?.description ?? "\(error)"
+            throw Problem(message: message, location: location(of: query, route: route))
+        }
+    }
+
+    /// The parameter a refusal is about: the first one refused on its own; else (a refused combination) the last
+    /// one given.
+    private static func location(of query: [(name: String, value: String)], route: ServiceRoute) -> String? {
+        query.first { parameter in (try? checked([parameter], route: route)) == nil }?.name ?? query.last?.name
+    }
+
+    private static func checked(_ query: [(name: String, value: String)], route: ServiceRoute) throws -> ParsedArguments {
+        let spec = route.command
         let allowed = names(spec)
         var arguments: [String] = []
         for (name, value) in query {
@@ -46,7 +60,7 @@ enum ServiceParameters {
             guard allowed.contains(name), let option = spec.option("--" + name) else {
                 let near = allowed.map { ($0, OptionCatalog.editDistance(name.lowercased(), $0)) }.filter { $0.1 <= 2 }.min { $0.1 < $1.1 }?.0
                 throw Problem(message: "unknown parameter \(name)" + (near.map { " (did you mean \($0)?)" } ?? "")
-                              + "; \(route) takes " + allowed.joined(separator: ", "), location: name)
+                              + "; \(route.path) takes " + allowed.joined(separator: ", "), location: name)
             }
             if option.takesValue {
                 if name == "theme", !Theme.builtInNames.contains(value) {
@@ -61,15 +75,17 @@ enum ServiceParameters {
                 }
             }
         }
-        do {
-            let parsed = try spec.parse(arguments)
-            // The values, checked now as the command checks them (so a bad one is a 400 before the body is read).
-            if route == "/math" { _ = try MathCommand.Job(parsed) } else if route != "/classify" { _ = try parsed.renderSettings() }
-            return parsed
-        } catch let error as UsageError {
-            throw Problem(message: error.message, location: query.first { error.message.contains("--" + $0.name) }?.name)
-        } catch let error as OptionError {
-            throw Problem(message: error.description, location: error.option.hasPrefix("--") ? String(error.option.dropFirst(2)) : error.option)
+        let parsed = try spec.parse(arguments)
+        switch route.path {
+        case "/math":
+            _ = try MathCommand.Job(parsed)
+            if !parsed.has("--json") { _ = try RenderCommand.outputFormat("-", explicit: parsed.value("--format")) }
+        case "/classify":
+            break
+        default:
+            let settings = try parsed.renderSettings()
+            if route.path == "/render" { _ = try RenderCommand.outputFormat("-", explicit: settings.format) }
         }
+        return parsed
     }
 }

@@ -1,0 +1,112 @@
+import Foundation
+
+/// The owner of one end of a socket pair between the service and a worker process (C state: a descriptor, closed
+/// once, in `close()` or `deinit`). Reads and writes whole `WorkerFrame`s; each may be given a deadline (uptime
+/// nanoseconds), past which it gives up with `.timedOut`, so the service never waits on a worker longer than a
+/// request may take.
+public final class FrameSocket {
+    public enum Failure: Error, Equatable {
+        /// The other end closed (the worker ended) or the connection broke.
+        case closed
+        /// The deadline passed first.
+        case timedOut
+        /// Bytes that are not a frame.
+        case malformed
+    }
+
+    private var descriptor: Int32
+
+    /// Takes ownership of `descriptor` and makes it non-blocking.
+    public init(descriptor: Int32) {
+        self.descriptor = descriptor
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+    }
+
+    /// A connected pair: one end for each side.
+    public static func pair() throws -> (FrameSocket, FrameSocket) {
+        var ends: [Int32] = [-1, -1]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
+            throw FrameSocketError(description: "cannot make a socket pair: \(String(cString: strerror(errno)))")
+        }
+        return (FrameSocket(descriptor: ends[0]), FrameSocket(descriptor: ends[1]))
+    }
+
+    public var rawDescriptor: Int32 { descriptor }
+
+    public func close() {
+        if descriptor >= 0 { Glibc.close(descriptor) }
+        descriptor = -1
+    }
+
+    deinit { close() }
+
+    /// Whether the other end has closed or sent something unasked (an idle worker that ended shows as readable).
+    public var hasEvent: Bool {
+        guard descriptor >= 0 else { return true }
+        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&entry, 1, 0) != 0
+    }
+
+    public func write(_ frame: WorkerFrame, deadline: UInt64? = nil) throws(Failure) {
+        let bytes = frame.bytes
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if written > 0 {
+                offset += written
+            } else if written < 0, errno == EAGAIN || errno == EINTR {
+                try wait(for: Int16(POLLOUT), deadline: deadline)
+            } else {
+                throw .closed
+            }
+        }
+    }
+
+    public func read(deadline: UInt64? = nil) throws(Failure) -> WorkerFrame {
+        var header: [UInt8] = []
+        try fill(&header, to: 9, deadline: deadline)
+        guard let length = WorkerFrame.payloadLength(header: header[...]) else { throw .malformed }
+        var payload: [UInt8] = []
+        payload.reserveCapacity(min(length, 1 << 24))
+        try fill(&payload, to: length, deadline: deadline)
+        guard let frame = WorkerFrame.decode(kind: header[0], payload: payload[...]) else { throw .malformed }
+        return frame
+    }
+
+    private func fill(_ buffer: inout [UInt8], to count: Int, deadline: UInt64?) throws(Failure) {
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while buffer.count < count {
+            let wanted = min(chunk.count, count - buffer.count)
+            let got = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, wanted, 0) }
+            if got > 0 {
+                buffer += chunk[0..<got]
+            } else if got == 0 {
+                throw .closed
+            } else if errno == EAGAIN || errno == EINTR {
+                try wait(for: Int16(POLLIN), deadline: deadline)
+            } else {
+                throw .closed
+            }
+        }
+    }
+
+    /// Waits until the socket is ready for `events` or the deadline passes.
+    private func wait(for events: Int16, deadline: UInt64?) throws(Failure) {
+        while true {
+            var timeout: Int32 = -1
+            if let deadline {
+                let now = DispatchTime.now().uptimeNanoseconds
+                guard now < deadline else { throw .timedOut }
+                timeout = Int32(min(UInt64(Int32.max), (deadline - now + 999_999) / 1_000_000))
+            }
+            var entry = pollfd(fd: descriptor, events: events, revents: 0)
+            let result = poll(&entry, 1, timeout)
+            if result > 0 { return }
+            if result < 0, errno != EINTR { throw .closed }
+        }
+    }
+}
+
+struct FrameSocketError: Error, CustomStringConvertible {
+    let description: String
+}

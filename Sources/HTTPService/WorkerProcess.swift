@@ -1,0 +1,132 @@
+import Foundation
+import ProcessSupport
+
+/// A worker process as the service sees it (the owner of the child and its end of the socket pair): started from a
+/// command — `ipraster serve` runs itself again in worker mode —, warmed up, then given one request at a time. A
+/// worker that ends while rendering or passes its deadline is killed (SIGKILL) and reported, never waited on past
+/// the deadline; a trap inside it ends only it.
+public final class WorkerProcess: ServiceWorker {
+    /// What to run: the child finds the socket pair's other end as its descriptor 3.
+    public struct Command: Sendable {
+        public var executable: String
+        public var arguments: [String]
+        public var environment: [String: String]
+        /// Seconds a new worker may take to say it is ready.
+        public var startTimeout: Double
+
+        public init(executable: String, arguments: [String], environment: [String: String], startTimeout: Double = 120) {
+            self.executable = executable
+            self.arguments = arguments
+            self.environment = environment
+            self.startTimeout = startTimeout
+        }
+    }
+
+    private let command: Command
+    private var child: ChildProcess?
+    private var socket: FrameSocket?
+
+    public init(command: Command) {
+        self.command = command
+    }
+
+    deinit { stop() }
+
+    public func start() throws {
+        let (mine, theirs) = try FrameSocket.pair()
+        let child = try ChildProcess(executable: command.executable, arguments: command.arguments, pipeInput: false,
+                                     passing: [theirs.rawDescriptor], environment: command.environment)
+        theirs.close()
+        self.child = child
+        socket = mine
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(command.startTimeout * 1e9)
+        do {
+            switch try mine.read(deadline: deadline) {
+            case .ready: return
+            case .failed(let message): stop(); throw WorkerStartError(description: message)
+            default: stop(); throw WorkerStartError(description: "the worker process said something other than ready")
+            }
+        } catch let failure as FrameSocket.Failure {
+            let ended = ended(after: failure)
+            throw WorkerStartError(description: failure == .timedOut ? "the worker process did not get ready in \(Int(command.startTimeout)) s" : "the worker process \(ended)")
+        }
+    }
+
+    public func run(_ request: HTTPRequest, deadline: UInt64) -> WorkerOutcome {
+        guard let socket else { return .died("no worker process") }
+        do {
+            try socket.write(.request(request), deadline: deadline)
+            switch try socket.read(deadline: deadline) {
+            case .response(let response): return .answered(response)
+            default: return .died(ended(after: .malformed))
+            }
+        } catch {
+            if error == .timedOut {
+                stop()
+                return .timedOut
+            }
+            return .died(ended(after: error))
+        }
+    }
+
+    public var hasEnded: Bool { socket?.hasEvent ?? true }
+
+    public var residentBytes: Int? {
+        guard let pid = child?.pid else { return nil }
+        return ProcessMemory.residentBytes(of: "/proc/\(pid)/statm")
+    }
+
+    public func stop() {
+        socket?.close()
+        socket = nil
+        if let child {
+            child.signal(SIGKILL)
+            child.wait()
+        }
+        child = nil
+    }
+
+    /// How the process ended, once the socket says it has (or broke, or sent garbage: then it is killed).
+    private func ended(after failure: FrameSocket.Failure) -> String {
+        socket?.close()
+        socket = nil
+        guard let child else { return "was not running" }
+        if failure != .closed { child.signal(SIGKILL) }
+        let status = child.wait()
+        self.child = nil
+        switch failure {
+        case .malformed: return "sent a malformed answer and was stopped"
+        case .timedOut: return "was stopped at its deadline"
+        case .closed:
+            if status > 128 { return "ended with signal \(status - 128) (\(Self.signalName(status - 128)))" }
+            return "exited with status \(status)"
+        }
+    }
+
+    static func signalName(_ number: Int32) -> String {
+        switch number {
+        case SIGILL: return "SIGILL, a Swift runtime trap"
+        case SIGTRAP: return "SIGTRAP, a Swift runtime trap"
+        case SIGABRT: return "SIGABRT"
+        case SIGSEGV: return "SIGSEGV"
+        case SIGBUS: return "SIGBUS"
+        case SIGKILL: return "SIGKILL, from outside: perhaps the kernel's out-of-memory killer"
+        case SIGFPE: return "SIGFPE"
+        default: return String(cString: strsignal(number))
+        }
+    }
+}
+
+struct WorkerStartError: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// Resident memory from a `/proc/PID/statm` file (pages × page size).
+enum ProcessMemory {
+    static func residentBytes(of statm: String = "/proc/self/statm") -> Int? {
+        guard let text = try? String(contentsOfFile: statm, encoding: .utf8) else { return nil }
+        let fields = text.split(separator: " ")
+        guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+}
