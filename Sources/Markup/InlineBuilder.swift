@@ -81,20 +81,29 @@ extension RichText {
     /// One part as itself, none as empty, nested concatenations spliced in, adjacent plain parts merged.
     static func concatenating(_ parts: [RichText]) -> RichText {
         var merged: [RichText] = []
-        let flat = parts.flatMap { part -> [RichText] in
-            if case .concat(let inner) = part { return inner }
-            return [part]
+        // Adjacent plain texts are collected in one string and appended to it: joining them pairwise copied the text so
+        // far at each step (48,000 soft-broken lines copied gigabytes).
+        var pending = ""
+        var copied = 0
+        func flush() {
+            if !pending.isEmpty { merged.append(.plain(pending)) }
+            pending = ""
         }
-        for part in flat {
-            if case .plain(let text) = part {
-                if text.isEmpty { continue }
-                if case .plain(let previous)? = merged.last {
-                    merged[merged.count - 1] = .plain(previous + text)
-                    continue
+        for part in parts {
+            let inner: [RichText]
+            if case .concat(let items) = part { inner = items } else { inner = [part] }
+            for item in inner {
+                if case .plain(let text) = item {
+                    pending += text
+                    copied += text.utf8.count
+                } else {
+                    flush()
+                    merged.append(item)
                 }
             }
-            merged.append(part)
         }
+        flush()
+        WorkCounter.add(.inlineJoining, copied)
         switch merged.count {
         case 0: return .empty
         case 1: return merged[0]

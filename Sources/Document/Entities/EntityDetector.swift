@@ -9,11 +9,28 @@ public enum EntityDetector {
         var flat = Flattened()
         flat.add(text, path: [])
         guard flat.hasText else { return text }
-        let entities = EntityFinder(flat.scalars).entities().filter { entity in
-            !flat.sealed.contains { $0.overlaps(entity.range) }
-        }
+        let entities = Self.outside(flat.sealed, EntityFinder(flat.scalars).entities())
         guard !entities.isEmpty else { return text }
         return flat.rebuilt(marking: entities)
+    }
+
+    /// The entities that overlap no sealed range. Both lists are in text order, so one walk over the two does
+    /// (checking every entity against every sealed range cost entities × sealed pieces).
+    static func outside(_ sealed: [Range<Int>], _ entities: [EntityFinder.Entity]) -> [EntityFinder.Entity] {
+        var result: [EntityFinder.Entity] = []
+        var next = 0, steps = 0
+        for entity in entities {
+            // Sealed ranges that end before this entity starts end before every later one too.
+            while next < sealed.count, sealed[next].upperBound <= entity.range.lowerBound || sealed[next].isEmpty {
+                next += 1
+                steps += 1
+            }
+            steps += 1
+            if next < sealed.count, sealed[next].lowerBound < entity.range.upperBound { continue }
+            result.append(entity)
+        }
+        WorkCounter.add(.entityMarking, steps)
+        return result
     }
 
     static func link(_ kind: EntityFinder.Kind) -> RichText.Link {
@@ -147,6 +164,7 @@ public enum EntityDetector {
                 entityIndex += 1
                 i = j
             }
+            WorkCounter.add(.entityMarking, pieces.count + result.count + entities.count)
             return build(result[...], depth: 0)
         }
 

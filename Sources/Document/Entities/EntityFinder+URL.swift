@@ -75,8 +75,11 @@ extension EntityFinder {
                 if text[domainEnd] == "@" { lastAt = domainEnd }
                 domainEnd += 1
             }
+            visited(domainEnd - domainStart)
             if lastAt != nil {
+                let before = domainStart
                 while domainStart > floor, Self.isUserDataCharacter(text[domainStart - 1]) { domainStart -= 1 }
+                visited(before - domainStart)
             }
             var end = domainEnd
             // A port: digits after `:` worth 1–65535 (leading zeros allowed).
@@ -94,6 +97,7 @@ extension EntityFinder {
                 if lastAt != nil { bad = true }
                 var userStart = start - 1
                 while userStart > floor, Self.isUserDataCharacter(text[userStart - 1]) { userStart -= 1 }
+                visited(start - 1 - userStart)
                 if userStart == start - 1 { bad = true }
                 start = userStart
             }
@@ -101,6 +105,7 @@ extension EntityFinder {
                 if start - floor >= 6, string(start - 3..<start) == "://" {
                     var schemeStart = start - 3
                     while schemeStart > floor, Self.isSchemeCharacter(text[schemeStart - 1]) { schemeStart -= 1 }
+                    visited(start - 3 - schemeStart)
                     let scheme = string(schemeStart..<start - 3).lowercased()
                     if scheme.hasSuffix("https") {
                         start -= 8
@@ -120,7 +125,9 @@ extension EntityFinder {
                 if end > dot + 1, let entity = classify(start..<end) { result.append(entity) }
                 while end < text.count, text[end] == "." { end += 1 }
             } else {
+                let before = end
                 while text[end - 1] != "." { end -= 1 }
+                visited(before - end)
             }
             if end <= dot { end = dot + 1 }
             search = end

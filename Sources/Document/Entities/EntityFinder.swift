@@ -17,6 +17,12 @@ public struct EntityFinder {
     }
 
     let text: [Unicode.Scalar]
+    /// Characters looked at by the scans below (`WorkCounter.Pass.entityFinding`).
+    let steps = Steps()
+
+    final class Steps {
+        var count = 0
+    }
 
     public init(_ text: [Unicode.Scalar]) { self.text = text }
     public init(_ string: String) { text = Array(string.unicodeScalars) }
@@ -31,6 +37,7 @@ public struct EntityFinder {
             result.append(entity)
             end = entity.range.upperBound
         }
+        WorkCounter.add(.entityFinding, steps.count + found.count)
         return result
     }
 
@@ -195,6 +202,7 @@ public struct EntityFinder {
         var i = 0
         let member: (Unicode.Scalar) -> Bool = { Self.isDigit($0) || $0 == " " || $0 == "-" }
         while i < text.count {
+            visited(1)
             guard Self.isDigit(text[i]) else { i += 1; continue }
             let start = i
             if start > 0, ".,+-_".unicodeScalars.contains(text[start - 1]) || Self.isLetter(text[start - 1]) {
@@ -204,6 +212,7 @@ public struct EntityFinder {
             var digits: [Int] = []
             var separated = false
             while i < text.count, member(text[i]) {
+                visited(1)
                 // Sixteen or more digits with no separator end at a space: the next group is another number.
                 if text[i] == " ", !separated, (16...19).contains(digits.count) { break }
                 if Self.isDigit(text[i]) { digits.append(Int(text[i].value) - 48) } else { separated = true }
@@ -282,6 +291,7 @@ public struct EntityFinder {
 
     func index(of scalar: Unicode.Scalar, from start: Int) -> Int? {
         var i = start
+        defer { steps.count += i - start + 1 }
         while i < text.count {
             if text[i] == scalar { return i }
             i += 1
@@ -293,6 +303,10 @@ public struct EntityFinder {
     func run(from start: Int, _ predicate: (Unicode.Scalar) -> Bool) -> Int {
         var i = start
         while i < text.count, predicate(text[i]) { i += 1 }
+        steps.count += i - start + 1
         return i
     }
+
+    /// Counts characters a finder walks by itself (backwards, or outside `index` and `run`).
+    func visited(_ count: Int) { steps.count += max(0, count) }
 }
