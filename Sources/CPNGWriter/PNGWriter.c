@@ -245,31 +245,53 @@ static void run_bands(ipr_band **bands, int count, int threads) {
 }
 
 /* Frames the PNG around the bands' streams: zlib header, the streams in order, the combined Adler-32. */
-static int frame_png(const ipr_band *bands, int count, int width, int height, int opaque, int level,
-                     unsigned char **out, size_t *out_size) {
+/* The zlib stream of the bands (a 2-byte header, their deflate blocks, the Adler-32 of their bytes) framed as a PNG:
+   its size in bytes, or 0 when a band failed. */
+static size_t framed_size(const ipr_band *bands, int count) {
     size_t stream_size = 2 + 4;
     for (int i = 0; i < count; i++) {
-        if (bands[i].status != 0) return bands[i].status;
+        if (bands[i].status != 0) return 0;
         stream_size += bands[i].stream_size;
     }
-    size_t chunks = stream_size / IPR_IDAT_MAX + 1;
-    unsigned char *png = malloc(8 + 25 + chunks * 12 + stream_size + 12);
-    unsigned char *stream = malloc(stream_size);
-    if (png == NULL || stream == NULL) { free(png); free(stream); return 2; }
+    size_t chunks = (stream_size + IPR_IDAT_MAX - 1) / IPR_IDAT_MAX;
+    return 8 + 25 + chunks * 12 + stream_size + 12;
+}
 
-    /* zlib header: deflate with a 32 KiB window; FLEVEL as libdeflate sets it for this level. */
-    stream[0] = 0x78;
-    stream[1] = level < 2 ? 0x01 : level < 6 ? 0x5e : level == 6 ? 0x9c : 0xda;
-    size_t at = 2;
-    uLong adler = 1;
-    for (int i = 0; i < count; i++) {
-        adler = i == 0 ? bands[i].adler : adler32_combine(adler, bands[i].adler, (z_off_t)bands[i].size);
-        memcpy(stream + at, bands[i].stream, bands[i].stream_size);
-        at += bands[i].stream_size;
+/* IDAT chunks written as their data arrives in pieces: each chunk's length is known up front (the stream's total),
+   its CRC runs over the pieces. */
+typedef struct {
+    unsigned char *at;
+    size_t left_in_stream, left_in_chunk;
+    uint32_t crc;
+} idat_writer;
+
+static void idat_write(idat_writer *w, const unsigned char *data, size_t length) {
+    while (length > 0) {
+        if (w->left_in_chunk == 0) {
+            w->left_in_chunk = w->left_in_stream < IPR_IDAT_MAX ? w->left_in_stream : IPR_IDAT_MAX;
+            put32(w->at, (uint32_t)w->left_in_chunk);
+            memcpy(w->at + 4, "IDAT", 4);
+            w->crc = libdeflate_crc32(0, w->at + 4, 4);
+            w->at += 8;
+        }
+        size_t n = length < w->left_in_chunk ? length : w->left_in_chunk;
+        memcpy(w->at, data, n);
+        w->crc = libdeflate_crc32(w->crc, data, n);
+        w->at += n;
+        data += n;
+        length -= n;
+        w->left_in_chunk -= n;
+        w->left_in_stream -= n;
+        if (w->left_in_chunk == 0) {
+            put32(w->at, w->crc);
+            w->at += 4;
+        }
     }
-    put32(stream + at, (uint32_t)adler);
-    at += 4;
+}
 
+/* The PNG of the bands written into `png` (framed_size bytes). With `release`, each band's stream is freed once
+   copied, so the page's compressed bytes are held about once, not twice, while it is framed. */
+static size_t frame_into(ipr_band *bands, int count, int width, int height, int opaque, int level, unsigned char *png, int release) {
     static const unsigned char signature[8] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n' };
     memcpy(png, signature, 8);
     size_t written = 8;
@@ -280,16 +302,37 @@ static int frame_png(const ipr_band *bands, int count, int width, int height, in
     header[9] = opaque ? 2 : 6;                      /* colour type: RGB or RGBA */
     header[10] = 0; header[11] = 0; header[12] = 0;  /* deflate, adaptive filtering method, no interlace */
     written += put_chunk(png + written, "IHDR", header, 13);
-    size_t offset = 0;
-    do {
-        size_t length = at - offset < IPR_IDAT_MAX ? at - offset : IPR_IDAT_MAX;
-        written += put_chunk(png + written, "IDAT", stream + offset, length);
-        offset += length;
-    } while (offset < at);
+    size_t stream_size = 2 + 4;
+    for (int i = 0; i < count; i++) stream_size += bands[i].stream_size;
+    idat_writer w = { png + written, stream_size, 0, 0 };
+    /* zlib header: deflate with a 32 KiB window; FLEVEL as libdeflate sets it for this level. */
+    unsigned char zlib[2] = { 0x78, level < 2 ? 0x01 : level < 6 ? 0x5e : level == 6 ? 0x9c : 0xda };
+    idat_write(&w, zlib, 2);
+    uLong adler = 1;
+    for (int i = 0; i < count; i++) {
+        adler = i == 0 ? bands[i].adler : adler32_combine(adler, bands[i].adler, (z_off_t)bands[i].size);
+        idat_write(&w, bands[i].stream, bands[i].stream_size);
+        if (release) {
+            free(bands[i].stream);
+            bands[i].stream = NULL;
+        }
+    }
+    unsigned char trailer[4];
+    put32(trailer, (uint32_t)adler);
+    idat_write(&w, trailer, 4);
+    written = (size_t)(w.at - png);
     written += put_chunk(png + written, "IEND", NULL, 0);
-    free(stream);
+    return written;
+}
+
+static int frame_png(ipr_band *bands, int count, int width, int height, int opaque, int level,
+                     unsigned char **out, size_t *out_size) {
+    for (int i = 0; i < count; i++) if (bands[i].status != 0) return bands[i].status;
+    size_t size = framed_size(bands, count);
+    unsigned char *png = malloc(size);
+    if (png == NULL) return 2;
+    *out_size = frame_into(bands, count, width, height, opaque, level, png, 0);
     *out = png;
-    *out_size = written;
     return 0;
 }
 
@@ -380,23 +423,157 @@ int ipr_png_band_encode(unsigned char *pixels, int width, int rows, int stride, 
     return 0;
 }
 
-int ipr_png_assemble(ipr_png_band *const *bands, int count, int width, int height, int opaque, int level,
-                     unsigned char **out, size_t *out_size) {
-    *out = NULL;
-    *out_size = 0;
-    if (bands == NULL || count <= 0 || width <= 0 || height <= 0) return 1;
-    ipr_band *copies = calloc((size_t)count, sizeof(ipr_band));
-    if (copies == NULL) return 2;
+/* The bands' own band records in order, checked (every one present, the last marked last, `height` rows in all). */
+static int page_bands(ipr_png_band *const *bands, int count, int height) {
+    if (bands == NULL || count <= 0 || height <= 0) return 1;
     size_t rows = 0;
     for (int i = 0; i < count; i++) {
-        if (bands[i] == NULL || bands[i]->band.last != (i == count - 1)) { free(copies); return 1; }
-        copies[i] = bands[i]->band;
+        if (bands[i] == NULL || bands[i]->band.last != (i == count - 1)) return 1;
+        if (bands[i]->band.status != 0) return bands[i]->band.status;
         rows += bands[i]->band.rows;
     }
-    int status = rows == (size_t)height ? frame_png(copies, count, width, height, opaque, level, out, out_size) : 1;
+    return rows == (size_t)height ? 0 : 1;
+}
+
+size_t ipr_png_assembled_size(ipr_png_band *const *bands, int count, int height) {
+    if (page_bands(bands, count, height) != 0) return 0;
+    ipr_band *copies = calloc((size_t)count, sizeof(ipr_band));
+    if (copies == NULL) return 0;
+    for (int i = 0; i < count; i++) copies[i] = bands[i]->band;
+    size_t size = framed_size(copies, count);
     free(copies);
+    return size;
+}
+
+int ipr_png_assemble_into(ipr_png_band *const *bands, int count, int width, int height, int opaque, int level,
+                          unsigned char *out, size_t size) {
+    int status = page_bands(bands, count, height);
+    if (status != 0) return status;
+    if (out == NULL || width <= 0) return 1;
+    ipr_band *copies = calloc((size_t)count, sizeof(ipr_band));
+    if (copies == NULL) return 2;
+    for (int i = 0; i < count; i++) copies[i] = bands[i]->band;
+    if (framed_size(copies, count) != size) { free(copies); return 1; }
+    frame_into(copies, count, width, height, opaque, level, out, 1);
+    /* Their streams are freed: the records must not free them again. */
+    for (int i = 0; i < count; i++) {
+        bands[i]->band.stream = NULL;
+        bands[i]->band.stream_size = 0;
+    }
+    free(copies);
+    return 0;
+}
+
+/* ---- A page written as its bands come (to a file): the same bytes as ipr_png_assemble_into ---- */
+
+struct ipr_png_stream {
+    ipr_png_write_fn write;
+    ipr_png_patch_fn patch;
+    void *context;
+    int status;
+    size_t offset;            /* bytes written so far */
+    int chunk_open;
+    size_t chunk_at;          /* offset of the open IDAT chunk's length field */
+    size_t chunk_length;
+    uint32_t crc;
+    uLong adler;
+    int bands;
+};
+
+static void stream_out(ipr_png_stream *s, const unsigned char *data, size_t size) {
+    if (s->status != 0 || size == 0) return;
+    if (s->write(s->context, data, size) != 0) { s->status = 3; return; }
+    s->offset += size;
+}
+
+/* Closes the open IDAT chunk: its CRC, and its length when it is not the full IPR_IDAT_MAX it was opened with. */
+static void stream_close_chunk(ipr_png_stream *s) {
+    if (!s->chunk_open) return;
+    unsigned char crc[4];
+    put32(crc, s->crc);
+    stream_out(s, crc, 4);
+    if (s->chunk_length != IPR_IDAT_MAX && s->status == 0) {
+        unsigned char length[4];
+        put32(length, (uint32_t)s->chunk_length);
+        if (s->patch(s->context, s->chunk_at, length, 4) != 0) s->status = 3;
+    }
+    s->chunk_open = 0;
+}
+
+/* Zlib stream bytes in IDAT chunks of IPR_IDAT_MAX, the last one shorter (its length patched when it closes). */
+static void stream_idat(ipr_png_stream *s, const unsigned char *data, size_t size) {
+    while (size > 0 && s->status == 0) {
+        if (!s->chunk_open) {
+            unsigned char head[8];
+            put32(head, (uint32_t)IPR_IDAT_MAX);
+            memcpy(head + 4, "IDAT", 4);
+            s->chunk_at = s->offset;
+            stream_out(s, head, 8);
+            s->crc = libdeflate_crc32(0, head + 4, 4);
+            s->chunk_length = 0;
+            s->chunk_open = 1;
+        }
+        size_t room = IPR_IDAT_MAX - s->chunk_length;
+        size_t n = size < room ? size : room;
+        stream_out(s, data, n);
+        s->crc = libdeflate_crc32(s->crc, data, n);
+        s->chunk_length += n;
+        data += n;
+        size -= n;
+        if (s->chunk_length == IPR_IDAT_MAX) stream_close_chunk(s);
+    }
+}
+
+ipr_png_stream *ipr_png_stream_begin(int width, int height, int opaque, int level, ipr_png_write_fn write, ipr_png_patch_fn patch,
+                                     void *context) {
+    if (write == NULL || patch == NULL || width <= 0 || height <= 0) return NULL;
+    ipr_png_stream *s = calloc(1, sizeof(ipr_png_stream));
+    if (s == NULL) return NULL;
+    s->write = write;
+    s->patch = patch;
+    s->context = context;
+    s->adler = 1;
+    static const unsigned char signature[8] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n' };
+    stream_out(s, signature, 8);
+    unsigned char header[13], chunk[25];
+    put32(header, (uint32_t)width);
+    put32(header + 4, (uint32_t)height);
+    header[8] = 8;
+    header[9] = opaque ? 2 : 6;
+    header[10] = 0; header[11] = 0; header[12] = 0;
+    stream_out(s, chunk, put_chunk(chunk, "IHDR", header, 13));
+    unsigned char zlib[2] = { 0x78, level < 2 ? 0x01 : level < 6 ? 0x5e : level == 6 ? 0x9c : 0xda };
+    stream_idat(s, zlib, 2);
+    return s;
+}
+
+int ipr_png_stream_band(ipr_png_stream *s, ipr_png_band *band) {
+    if (s == NULL || band == NULL) return 1;
+    if (band->band.status != 0 && s->status == 0) s->status = band->band.status;
+    if (s->status != 0) return s->status;
+    s->adler = s->bands == 0 ? band->band.adler : adler32_combine(s->adler, band->band.adler, (z_off_t)band->band.size);
+    s->bands += 1;
+    stream_idat(s, band->band.stream, band->band.stream_size);
+    free(band->band.stream);
+    band->band.stream = NULL;
+    band->band.stream_size = 0;
+    return s->status;
+}
+
+int ipr_png_stream_end(ipr_png_stream *s) {
+    if (s == NULL) return 1;
+    unsigned char trailer[4];
+    put32(trailer, (uint32_t)s->adler);
+    stream_idat(s, trailer, 4);
+    stream_close_chunk(s);
+    unsigned char end[12];
+    stream_out(s, end, put_chunk(end, "IEND", NULL, 0));
+    int status = s->status;
+    free(s);
     return status;
 }
+
+void ipr_png_stream_free(ipr_png_stream *s) { free(s); }
 
 void ipr_png_band_free(ipr_png_band *band) {
     if (band == NULL) return;

@@ -20,6 +20,10 @@ struct InlineBuilder {
 
     /// Plain text with `==` and `||` delimiters in it.
     mutating func appendText(_ text: String) {
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "=") || $0 == UInt8(ascii: "|") }) else {
+            if !text.isEmpty { append(.plain(text)) }
+            return
+        }
         var buffer = ""
         var characters = Substring(text)
         while let first = characters.first {

@@ -120,6 +120,7 @@ extension MarkdownReader {
 
     /// Text with formula placeholders turned into formulas and `==` / `||` delimiters applied.
     private func appendText(_ text: String, to builder: inout InlineBuilder) {
+        guard text.unicodeScalars.contains(MathPrepass.inlineStartScalar) else { return builder.appendText(text) }
         var rest = Substring(text)
         while let start = rest.firstIndex(of: MathPrepass.inlineStart), let end = rest[start...].firstIndex(of: MathPrepass.inlineEnd),
               let number = Int(rest[rest.index(after: start)..<end]), let formula = prepass.formulas[safe: number] {

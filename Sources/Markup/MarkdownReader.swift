@@ -175,7 +175,7 @@ public struct MarkdownReader {
 
     /// `␂N␃` with what stands before and after it in one text node.
     static func blockPlaceholder(_ text: String) -> (String, Int, String)? {
-        guard let start = text.firstIndex(of: MathPrepass.blockStart), let end = text[start...].firstIndex(of: MathPrepass.blockEnd),
+        guard text.unicodeScalars.contains(MathPrepass.blockStartScalar), let start = text.firstIndex(of: MathPrepass.blockStart), let end = text[start...].firstIndex(of: MathPrepass.blockEnd),
               let number = Int(text[text.index(after: start)..<end]) else { return nil }
         return (String(text[..<start]), number, String(text[text.index(after: end)...]))
     }

@@ -21,6 +21,7 @@ struct MathPrepass {
 
     static let inlineStart: Character = "\u{E000}", inlineEnd: Character = "\u{E001}"
     static let blockStart: Character = "\u{E002}", blockEnd: Character = "\u{E003}"
+    static let inlineStartScalar: Unicode.Scalar = "\u{E000}", blockStartScalar: Unicode.Scalar = "\u{E002}"
     static let maxInline = 256, maxBlock = 4096
 
     private(set) var formulas: [Formula] = []
@@ -97,6 +98,8 @@ struct MathPrepass {
 
     /// One line with its inline formulas replaced; code spans are copied untouched.
     private mutating func inlineFormulas(_ line: String, lineNumber: Int, mode: Mode) -> String {
+        // A line without `$`, `\` or a backtick has no formula and no code span to step over.
+        guard line.utf8.contains(where: { $0 == UInt8(ascii: "$") || $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "`") }) else { return line }
         let characters = Array(line)
         var result = ""
         var i = 0

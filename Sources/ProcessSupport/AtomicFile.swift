@@ -30,57 +30,26 @@ public enum AtomicFile {
     }
 
     public static func write(_ bytes: [UInt8], to path: String) throws {
-        let target = resolvedTarget(path)
-        var status = stat()
-        if stat(target, &status) == 0 {
-            let type = status.st_mode & S_IFMT
-            if type == S_IFIFO || type == S_IFCHR || type == S_IFSOCK {
-                try writeThrough(bytes, to: target, reportedAs: path)
-                return
-            }
-            if type == S_IFDIR { throw WriteError(path: path, reason: "it is a directory") }
-        }
-        let url = URL(fileURLWithPath: target)
-        let directory = url.deletingLastPathComponent().path
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw WriteError(path: path, reason: "directory \(directory) does not exist")
-        }
-        let (temporary, token) = TemporaryPaths.registerUnique(prefix: directory + "/." + url.lastPathComponent, suffix: "tmp")
-        defer { TemporaryPaths.unregister(token) }
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-        guard descriptor >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
-        do {
-            try writeAll(bytes, to: descriptor, reportedAs: path)
-        } catch {
-            close(descriptor)
-            unlink(temporary)
-            throw error
-        }
-        if close(descriptor) != 0 {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw WriteError(path: path, reason: reason)
-        }
-        if rename(temporary, target) != 0 {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw WriteError(path: path, reason: reason)
-        }
+        let file = try AtomicFileWriter(path: path)
+        try bytes.withUnsafeBytes { try file.write($0) }
+        try file.commit()
     }
 
     /// Writes all of `bytes` to an open descriptor; EINTR is retried, anything else is an error.
     public static func writeAll(_ bytes: [UInt8], to descriptor: Int32, reportedAs path: String) throws {
+        try bytes.withUnsafeBytes { try writeAll($0, to: descriptor, reportedAs: path) }
+    }
+
+    static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32, reportedAs path: String) throws {
+        guard let base = buffer.baseAddress else { return }
         var offset = 0
-        try bytes.withUnsafeBytes { buffer in
-            while offset < buffer.count {
-                let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw WriteError.fromErrno(path)
-                }
-                offset += written
+        while offset < buffer.count {
+            let written = Foundation.write(descriptor, base + offset, buffer.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw WriteError.fromErrno(path)
             }
+            offset += written
         }
     }
 
@@ -106,10 +75,111 @@ public enum AtomicFile {
         return current
     }
 
-    private static func writeThrough(_ bytes: [UInt8], to target: String, reportedAs path: String) throws {
-        let descriptor = open(target, O_WRONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
-        defer { close(descriptor) }
-        try writeAll(bytes, to: descriptor, reportedAs: path)
+}
+
+/// An output file written in pieces with `AtomicFile`'s guarantees: a regular file (or a new path) goes to a temporary
+/// file beside the target, renamed over it by `commit()` and removed if the writer is dropped uncommitted (or the
+/// process is interrupted); a FIFO, character device or socket is written through. Bytes already written may be
+/// overwritten when the output is a temporary file (`canOverwrite`): a PNG streamed strip by strip patches one length.
+public final class AtomicFileWriter {
+    public typealias WriteError = AtomicFile.WriteError
+
+    /// The path as the user named it (for messages).
+    public let path: String
+    private var descriptor: Int32
+    private let target: String
+    private let temporary: String?
+    private var token: TemporaryPaths.Token?
+
+    public init(path: String) throws {
+        self.path = path
+        target = AtomicFile.resolvedTarget(path)
+        var status = stat()
+        if stat(target, &status) == 0 {
+            let type = status.st_mode & S_IFMT
+            if type == S_IFIFO || type == S_IFCHR || type == S_IFSOCK {
+                descriptor = open(target, O_WRONLY | O_CLOEXEC)
+                guard descriptor >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
+                temporary = nil
+                return
+            }
+            if type == S_IFDIR { throw WriteError(path: path, reason: "it is a directory") }
+        }
+        let url = URL(fileURLWithPath: target)
+        let directory = url.deletingLastPathComponent().path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw WriteError(path: path, reason: "directory \(directory) does not exist")
+        }
+        let (temporary, token) = TemporaryPaths.registerUnique(prefix: directory + "/." + url.lastPathComponent, suffix: "tmp")
+        descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else {
+            TemporaryPaths.unregister(token)
+            throw WriteError(path: path, reason: String(cString: strerror(errno)))
+        }
+        self.temporary = temporary
+        self.token = token
+    }
+
+    /// Whether written bytes can be overwritten (a temporary file; not a stream).
+    public var canOverwrite: Bool { temporary != nil }
+
+    /// Bytes written so far.
+    public private(set) var written = 0
+
+    public func write(_ bytes: UnsafeRawBufferPointer) throws {
+        guard descriptor >= 0 else { throw WriteError(path: path, reason: "the file is already closed") }
+        try AtomicFile.writeAll(bytes, to: descriptor, reportedAs: path)
+        written += bytes.count
+    }
+
+    /// Writes `bytes` again at `offset` (before the end) of a temporary file.
+    public func overwrite(at offset: Int, with bytes: UnsafeRawBufferPointer) throws {
+        guard descriptor >= 0, canOverwrite, let base = bytes.baseAddress else {
+            throw WriteError(path: path, reason: "cannot write back into a stream")
+        }
+        var done = 0
+        while done < bytes.count {
+            let written = pwrite(descriptor, base + done, bytes.count - done, off_t(offset + done))
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw WriteError.fromErrno(path)
+            }
+            done += written
+        }
+    }
+
+    /// Closes the file and puts it in place (renames the temporary over the target).
+    public func commit() throws {
+        guard descriptor >= 0 else { throw WriteError(path: path, reason: "the file is already closed") }
+        let closed = close(descriptor)
+        let reason = String(cString: strerror(errno))
+        descriptor = -1
+        guard let temporary else {
+            if closed != 0 { throw WriteError(path: path, reason: reason) }
+            return
+        }
+        defer { release() }
+        guard closed == 0 else {
+            unlink(temporary)
+            throw WriteError(path: path, reason: reason)
+        }
+        if rename(temporary, target) != 0 {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw WriteError(path: path, reason: reason)
+        }
+    }
+
+    private func release() {
+        if let token { TemporaryPaths.unregister(token) }
+        token = nil
+    }
+
+    deinit {
+        guard descriptor >= 0 else { return }
+        close(descriptor)
+        if let temporary { unlink(temporary) }
+        release()
     }
 }

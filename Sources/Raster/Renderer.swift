@@ -30,6 +30,20 @@ public final class Renderer {
         return try StripRenderer(canvas: page.canvas, opaque: page.opaque, glyphs: glyphs, media: media, store: strips).png(page.list, level: level)
     }
 
+    /// The same PNG written to `sink` as its strips are encoded, in order: the page's compressed bytes are never
+    /// held whole (a 10x-limits page was 74 MB, held three times). A page that cannot be painted in strips is encoded
+    /// first, then written.
+    public func png(_ page: DisplayPage, media: MediaStore? = nil, level: Int32 = PNGCodec.compressionLevel, to sink: PNGSink) throws {
+        try checkPageSize(page)
+        guard StripRenderer.canPaintInStrips(page.list) else {
+            try checkRasterSize(page)
+            let bytes = try painted(page.list, canvas: page.canvas, opaque: page.opaque, media: media).png(level: level)
+            try bytes.withUnsafeBytes { try sink.write($0) }
+            return
+        }
+        try StripRenderer(canvas: page.canvas, opaque: page.opaque, glyphs: glyphs, media: media, store: strips).png(page.list, level: level, to: sink)
+    }
+
     /// A PNG page is painted in strips: at most 32767 pixels wide (one surface's row), `Canvas.maxPageHeight` tall.
     private func checkPageSize(_ page: DisplayPage) throws {
         guard !page.truncated, page.canvas.pixelWidth <= Canvas.maxRasterSide, page.canvas.pixelHeight <= Canvas.maxPageHeight else {

@@ -45,11 +45,30 @@ final class StripRenderer {
     }
 
     func png(_ frame: Frame, level: Int32) throws -> [UInt8] {
+        let bands = try encodedBands(frame, level: level, output: nil)
+        return try bands.assemble(width: canvas.pixelWidth, height: canvas.pixelHeight, opaque: opaque ? 1 : 0, level: level)
+    }
+
+    /// The page's PNG written to `sink` band by band as they are encoded (the same bytes `png` returns).
+    func png(_ frame: Frame, level: Int32, to sink: PNGSink) throws {
+        let output = BandOutput(sink: sink)
+        guard let stream = ipr_png_stream_begin(Int32(canvas.pixelWidth), Int32(canvas.pixelHeight), opaque ? 1 : 0, level, BandOutput.write,
+                                                BandOutput.patch, Unmanaged.passUnretained(output).toOpaque()) else {
+            throw PNGCodec.Error.outOfMemory
+        }
+        output.stream = stream
+        let bands = try withExtendedLifetime(output) { try encodedBands(frame, level: level, output: output) }
+        try bands.finishStream(output)
+    }
+
+    /// Paints and encodes every band; with `output`, each band is written (and its bytes freed) as soon as those
+    /// before it are.
+    private func encodedBands(_ frame: Frame, level: Int32, output: BandOutput?) throws -> BandResults {
         let rows = Int(ipr_png_page_band_rows()), width = canvas.pixelWidth, height = canvas.pixelHeight
         let count = (height + rows - 1) / rows
         // One pixel more per row than Cairo needs, so a row converted to PNG RGBA fits where it was read from.
         let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width))) + 4
-        let bands = BandResults(count: count)
+        let bands = BandResults(count: count, output: output)
         let helpers = min(Self.helpers, count - 1)
         // A strip being painted, one with each helper and one painted ahead for whichever thread frees first.
         let work = StripWork(bytes: stride * min(rows, height), limit: helpers + 2, store: store)
@@ -95,7 +114,7 @@ final class StripRenderer {
         work.finish()
         while let job = work.next() { job() }
         group.wait()
-        return try bands.assemble(width: width, height: height, opaque: opaque, level: level)
+        return bands
     }
 
     /// Paints the page's rows top..<top + rows into `buffer`: a surface of those rows whose device offset puts the
@@ -120,13 +139,46 @@ final class StripRenderer {
     }
 }
 
-/// The bands of one page as their encoders finish them; released with the results.
+/// The C stream a page is written to band by band, and the sink it writes through (the owner of the stream until
+/// it is ended; a failed write's error is kept to be thrown).
+private final class BandOutput: @unchecked Sendable {
+    let sink: PNGSink
+    var stream: OpaquePointer?
+    var error: Error?
+
+    init(sink: PNGSink) { self.sink = sink }
+
+    deinit { ipr_png_stream_free(stream) }
+
+    static let write: ipr_png_write_fn = { context, data, size in
+        guard let context, let data else { return 1 }
+        let output = Unmanaged<BandOutput>.fromOpaque(context).takeUnretainedValue()
+        do { try output.sink.write(UnsafeRawBufferPointer(start: data, count: size)) } catch { output.error = error; return 1 }
+        return 0
+    }
+
+    static let patch: ipr_png_patch_fn = { context, offset, data, size in
+        guard let context, let data else { return 1 }
+        let output = Unmanaged<BandOutput>.fromOpaque(context).takeUnretainedValue()
+        do { try output.sink.overwrite(at: offset, with: UnsafeRawBufferPointer(start: data, count: size)) } catch { output.error = error; return 1 }
+        return 0
+    }
+}
+
+/// The bands of one page as their encoders finish them; released with the results. With an output, the bands
+/// are written in page order as soon as each and those before it are done, then freed.
 private final class BandResults: @unchecked Sendable {
     private var bands: [OpaquePointer?]
     private var status: Int32 = 0
     private let lock = NSLock()
+    private let output: BandOutput?
+    /// The first band not yet written to the output.
+    private var written = 0
 
-    init(count: Int) { bands = Array(repeating: nil, count: count) }
+    init(count: Int, output: BandOutput?) {
+        bands = Array(repeating: nil, count: count)
+        self.output = output
+    }
 
     deinit { for band in bands { ipr_png_band_free(band) } }
 
@@ -135,14 +187,45 @@ private final class BandResults: @unchecked Sendable {
         defer { lock.unlock() }
         bands[index] = band
         if status != 0 && self.status == 0 { self.status = status }
+        guard let output, let stream = output.stream, self.status == 0 else { return }
+        while written < bands.count, let next = bands[written] {
+            let result = ipr_png_stream_band(stream, next)
+            ipr_png_band_free(next)
+            bands[written] = nil
+            written += 1
+            if result != 0 {
+                self.status = result
+                return
+            }
+        }
     }
 
+    /// Ends the output's stream once every band is written.
+    func finishStream(_ output: BandOutput) throws {
+        lock.lock()
+        defer { lock.unlock() }
+        if let error = output.error { throw error }
+        guard status == 0, written == bands.count else { throw status == 2 ? PNGCodec.Error.outOfMemory : PNGCodec.Error.encodeFailed }
+        let result = ipr_png_stream_end(output.stream)
+        output.stream = nil
+        if let error = output.error { throw error }
+        guard result == 0 else { throw PNGCodec.Error.encodeFailed }
+    }
+
+    /// The page's PNG, framed straight into the returned array from the bands, each band's compressed bytes freed
+    /// once copied: the page is held about once while it is framed (it was held three times: the bands, a framed
+    /// copy and the array).
     func assemble(width: Int, height: Int, opaque: Int32, level: Int32) throws -> [UInt8] {
-        var data: UnsafeMutablePointer<UInt8>?
-        var size = 0
-        let status = self.status != 0 ? self.status : bands.withUnsafeBufferPointer { bands in
-            ipr_png_assemble(bands.baseAddress, Int32(bands.count), Int32(width), Int32(height), opaque, level, &data, &size)
+        guard status == 0 else { throw status == 2 ? PNGCodec.Error.outOfMemory : PNGCodec.Error.encodeFailed }
+        let size = bands.withUnsafeBufferPointer { ipr_png_assembled_size($0.baseAddress, Int32($0.count), Int32(height)) }
+        guard size > 0 else { throw PNGCodec.Error.encodeFailed }
+        var result: Int32 = 0
+        let png = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            result = bands.withUnsafeBufferPointer { ipr_png_assemble_into($0.baseAddress, Int32($0.count), Int32(width), Int32(height), opaque, level,
+                                                                             buffer.baseAddress, size) }
+            count = result == 0 ? size : 0
         }
-        return try PNGCodec.bytes(status: status, data: data, size: size)
+        guard result == 0 else { throw result == 2 ? PNGCodec.Error.outOfMemory : PNGCodec.Error.encodeFailed }
+        return png
     }
 }

@@ -90,6 +90,14 @@ public final class RenderPipeline {
         return (bytes, store?.warnings ?? [])
     }
 
+    /// paint → a PNG written to `sink` strip by strip (a file: the page is never held whole); what the media store
+    /// warned about.
+    public func writePNG(_ layout: PageLayout, settings: RenderSettings, to sink: PNGSink) throws -> [String] {
+        let store = media(settings)
+        try renderer.png(layout.displayPage(), media: store, to: sink)
+        return store?.warnings ?? []
+    }
+
     /// decode → layout → paint → bytes in one call: the sequence every caller (the command line, batch, goldens,
     /// snapshots) runs, here once. A PNG stops laying out once the page cannot fit an image
     /// (`LayoutOptions.limitToRasterPage`).

@@ -35,12 +35,33 @@ enum RenderCommand {
                        warningPrefix: String) throws {
         let started = Date()
         if let directory = settings.mediaDirectory { try CLI.checkMediaFolder(directory) }
-        let (encoded, layout, warnings) = try image(try CLI.readInput(input), path: input, format: format, settings: settings, pipeline: pipeline)
-        for warning in warnings { CLI.printWarning(warningPrefix + warning) }
-        try CLI.writeOutput(encoded, to: output)
+        let bytes = try CLI.readInput(input)
+        let layout: PageLayout, byteCount: Int
+        if format == .png, output != "-" {
+            let file = try AtomicFileWriter(path: output)
+            if file.canOverwrite {
+                // Written strip by strip: however tall, the page's PNG is never held whole.
+                layout = try pipeline.page(bytes, path: input, settings: settings)
+                let warnings = try pipeline.writePNG(layout, settings: settings, to: file)
+                for warning in layout.warnings + warnings { CLI.printWarning(warningPrefix + warning) }
+            } else {
+                let (encoded, laidOut, warnings) = try image(bytes, path: input, format: format, settings: settings, pipeline: pipeline)
+                for warning in warnings { CLI.printWarning(warningPrefix + warning) }
+                try encoded.withUnsafeBytes { try file.write($0) }
+                layout = laidOut
+            }
+            try file.commit()
+            byteCount = file.written
+        } else {
+            let (encoded, laidOut, warnings) = try image(bytes, path: input, format: format, settings: settings, pipeline: pipeline)
+            for warning in warnings { CLI.printWarning(warningPrefix + warning) }
+            try CLI.writeOutput(encoded, to: output)
+            layout = laidOut
+            byteCount = encoded.count
+        }
         let size = format == .png ? "\(layout.canvas.pixelWidth)×\(layout.canvas.pixelHeight) px"
             : "\(layout.canvas.width.clean)×\(layout.canvas.height.clean) pt"
-        CLI.printNote("\(input) → \(output == "-" ? "standard output" : output): \(format.rawValue.uppercased()) \(size), \(encoded.count) bytes, "
+        CLI.printNote("\(input) → \(output == "-" ? "standard output" : output): \(format.rawValue.uppercased()) \(size), \(byteCount) bytes, "
             + "\(CLI.milliseconds(since: started)) ms")
     }
 
@@ -68,3 +89,6 @@ enum RenderCommand {
         return format
     }
 }
+
+/// A PNG streamed to an output file (`Renderer.png(_:to:)`).
+extension AtomicFileWriter: PNGSink {}

@@ -1,6 +1,6 @@
 import Document
 import GoldenSupport
-import Layout
+@testable import Layout
 import XCTest
 
 /// Issue 35: placing the rectangles of a paragraph's links visits each glyph a bounded number of times, whatever
@@ -32,5 +32,28 @@ final class LinkRectsCostTests: XCTestCase {
             let first = a.rects[0], second = b.rects[0]
             XCTAssertTrue(second.minY > first.minY || (second.minY == first.minY && second.minX > first.minX), "\(a.range) then \(b.range)")
         }
+    }
+}
+
+/// Issue 35: a paragraph with more style runs than `FontSet.runsPerSegment` is measured in parts (Pango's attribute
+/// list is quadratic in its length), each part ending at a run boundary with a line break; no text is lost.
+final class RunSegmentTests: XCTestCase {
+    func testSegmentsAreCutAtEveryLimitthRunStart() {
+        let runs = Array(stride(from: 0, to: 100, by: 10))
+        XCTAssertEqual(FontSet.runSegments([0..<100], runs: runs, limit: 3), [0..<30, 30..<60, 60..<90, 90..<100])
+        XCTAssertEqual(FontSet.runSegments([0..<45, 46..<100], runs: runs, limit: 3), [0..<30, 30..<45, 46..<70, 70..<100])
+        XCTAssertEqual(FontSet.runSegments([0..<100], runs: runs, limit: 10), [0..<100], "no more runs than the limit: one part")
+    }
+
+    func testAParagraphOfManyRunsKeepsAllItsTextAndBreaksAtEachPart() throws {
+        // 12,000 bold words between plain ones: 24,000 runs, so three parts of at most 8,192 runs each.
+        let words = (0..<12_000).map { #"{"type": "bold", "text": "b\#($0)"}, " p ""#}.joined(separator: ", ")
+        let layout = try TestEnvironment.layout(#"{"blocks": [{"type": "paragraph", "text": ["# + words + #", "end"]}]}"#)
+        guard case .text(let box)? = layout.items.first?.content else { return XCTFail("no text") }
+        let ranges = box.lines.map(\.range)
+        XCTAssertEqual(ranges.first?.lowerBound, 0)
+        for (a, b) in zip(ranges, ranges.dropFirst()) { XCTAssertEqual(a.upperBound, b.lowerBound, "lines follow each other without a gap") }
+        let length = (0..<12_000).reduce(3) { $0 + "b\($1)".utf16.count + 3 }
+        XCTAssertEqual(ranges.last?.upperBound, length, "every character is on a line")
     }
 }

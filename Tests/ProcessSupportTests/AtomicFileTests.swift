@@ -40,4 +40,30 @@ final class PathNameTests: XCTestCase {
                      "o/p.png": "o", "/tmp/x/y.png": "/tmp/x", "./y": ".", "../r/a.png": "../r"]
         for (path, parent) in cases { XCTAssertEqual(PathName.parent(path), parent, path) }
     }
+
+    /// A file written in pieces appears whole at commit, with bytes written back; dropped uncommitted, nothing is left.
+    func testAFileWrittenInPiecesAppearsOnlyWhenCommitted() throws {
+        let folder = NSTemporaryDirectory() + "ipraster-atomic-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/out.bin"
+        try Data("old".utf8).write(to: URL(fileURLWithPath: path))
+        do {
+            let file = try AtomicFileWriter(path: path)
+            XCTAssertTrue(file.canOverwrite)
+            try [UInt8]("abcdef".utf8).withUnsafeBytes { try file.write($0) }
+            try [UInt8]("XY".utf8).withUnsafeBytes { try file.overwrite(at: 2, with: $0) }
+            try [UInt8]("gh".utf8).withUnsafeBytes { try file.write($0) }
+            XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "old", "the target is untouched until commit")
+            XCTAssertEqual(file.written, 8)
+            try file.commit()
+        }
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "abXYefgh")
+        do {
+            let file = try AtomicFileWriter(path: path)
+            try [UInt8]("half".utf8).withUnsafeBytes { try file.write($0) }
+        }
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "abXYefgh", "an uncommitted file changes nothing")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), ["out.bin"], "and leaves no temporary file")
+    }
 }

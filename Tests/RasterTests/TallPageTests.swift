@@ -87,4 +87,42 @@ final class TallPageTests: XCTestCase {
             XCTAssertTrue(text.contains("--scale 3.2"), text)
         }
     }
+
+    /// Issue 35: a page streamed to a sink strip by strip is the PNG the page makes in memory, byte for byte: the
+    /// bands in order, one data chunk whose length is written back at the end (just after the 33 bytes of signature
+    /// and header).
+    func testAStreamedPNGIsTheSameBytesAsTheOneInMemory() throws {
+        final class Sink: PNGSink {
+            var bytes: [UInt8] = []
+            var writes = 0
+            var overwrites: [(offset: Int, count: Int)] = []
+            func write(_ data: UnsafeRawBufferPointer) throws { bytes += data; writes += 1 }
+            func overwrite(at offset: Int, with data: UnsafeRawBufferPointer) throws {
+                overwrites.append((offset, data.count))
+                bytes.replaceSubrange(offset..<(offset + data.count), with: data)
+            }
+        }
+        let block = #"{"type": "paragraph", "text": "Streamed strip by strip, gjpqy."}"#
+        for count in [1, 400] {
+            let page = try layout(#"{"blocks": ["# + Array(repeating: block, count: count).joined(separator: ",") + "]}")
+            let sink = Sink()
+            try TestEnvironment.pipeline.renderer.png(page.displayPage(), to: sink)
+            let inMemory = try TestEnvironment.pipeline.renderer.png(page)
+            XCTAssertTrue(sink.bytes == inMemory, "\(count) blocks: \(sink.bytes.count) streamed bytes vs \(inMemory.count)")
+            XCTAssertEqual(sink.overwrites.map(\.offset), [33], "the data chunk's length, once")
+            XCTAssertEqual(sink.overwrites.map(\.count), [4])
+            if count == 400 {
+                XCTAssertGreaterThan(page.canvas.pixelHeight, 20 * 512, "many strips")
+                XCTAssertGreaterThan(sink.writes, 20, "written as the strips come, not at the end")
+            }
+        }
+        // A sink that fails stops the page with its error.
+        final class Full: PNGSink {
+            struct DiskFull: Error {}
+            func write(_ data: UnsafeRawBufferPointer) throws { throw DiskFull() }
+            func overwrite(at offset: Int, with data: UnsafeRawBufferPointer) throws {}
+        }
+        let page = try layout(#"{"blocks": [\#(block)]}"#)
+        XCTAssertThrowsError(try TestEnvironment.pipeline.renderer.png(page.displayPage(), to: Full())) { XCTAssertTrue($0 is Full.DiskFull, "\($0)") }
+    }
 }

@@ -35,14 +35,30 @@ int ipr_png_encode_frame_in_place(unsigned char *pixels, int width, int height, 
 int ipr_png_page_band_rows(void);
 
 /* One band of a page painted in strips: `rows` ARGB32 rows converted in place and compressed (`last` for the
-   page's last band). Any thread may encode any band; ipr_png_assemble frames the page from all its bands in
-   order, and the bands are then released with ipr_png_band_free. */
+   page's last band). Any thread may encode any band; ipr_png_assemble_into frames the page from all its bands in
+   order into a buffer of ipr_png_assembled_size bytes (0: the bands are not a page), freeing each band's compressed
+   bytes once copied, and the bands are then released with ipr_png_band_free. */
 typedef struct ipr_png_band ipr_png_band;
 int ipr_png_band_encode(unsigned char *pixels, int width, int rows, int stride, int opaque, int level, int last,
                         ipr_png_band **band);
-int ipr_png_assemble(ipr_png_band *const *bands, int count, int width, int height, int opaque, int level,
-                     unsigned char **out, size_t *out_size);
+size_t ipr_png_assembled_size(ipr_png_band *const *bands, int count, int height);
+int ipr_png_assemble_into(ipr_png_band *const *bands, int count, int width, int height, int opaque, int level,
+                          unsigned char *out, size_t size);
 void ipr_png_band_free(ipr_png_band *band);
+
+/* The same page written as its bands come, in order, through `write` (and one `patch` of 4 bytes already written:
+   the last IDAT chunk's length, known at the end), so that a tall page is never held whole: begin (signature,
+   header; NULL on bad arguments or no memory), each band in page order (its compressed bytes are freed), end (the
+   stream's trailer, IEND; frees the stream). A callback returning non-zero stops it: status 3. The bytes are
+   those ipr_png_assemble_into makes. ipr_png_stream_free releases a stream that is not ended. */
+typedef int (*ipr_png_write_fn)(void *context, const unsigned char *data, size_t size);
+typedef int (*ipr_png_patch_fn)(void *context, size_t offset, const unsigned char *data, size_t size);
+typedef struct ipr_png_stream ipr_png_stream;
+ipr_png_stream *ipr_png_stream_begin(int width, int height, int opaque, int level, ipr_png_write_fn write, ipr_png_patch_fn patch,
+                                     void *context);
+int ipr_png_stream_band(ipr_png_stream *stream, ipr_png_band *band);
+int ipr_png_stream_end(ipr_png_stream *stream);
+void ipr_png_stream_free(ipr_png_stream *stream);
 
 /* The libdeflate version the writer was built against. */
 const char *ipr_png_writer_deflate_version(void);

@@ -113,9 +113,7 @@ public enum EntityDetector {
         }
 
         func string(_ range: Range<Int>) -> String {
-            var view = String.UnicodeScalarView()
-            view.append(contentsOf: scalars[range])
-            return String(view)
+            String(scalars: scalars[range])
         }
 
         /// The text again, with a link around each entity at the deepest level that holds all of it.

@@ -138,10 +138,12 @@ extension EntityFinder {
 
     /// An e-mail address, `mailto:` and an address, or a URL with a valid host; nil otherwise.
     private func classify(_ range: Range<Int>) -> Entity? {
-        let candidate = string(range)
-        if Self.isEmailAddress(candidate) { return Entity(kind: .email, range: range) }
-        if candidate.hasPrefix("mailto:"), Self.isEmailAddress(String(candidate.dropFirst(7))) {
-            return Entity(kind: .email, range: range.lowerBound + 7..<range.upperBound)
+        // An address has an `@`; most candidates have none and are not made into strings to check.
+        if text[range].contains("@") {
+            if Self.isEmailAddress(text[range]) { return Entity(kind: .email, range: range) }
+            if range.count > 7, string(range.lowerBound..<range.lowerBound + 7) == "mailto:", Self.isEmailAddress(text[(range.lowerBound + 7)..<range.upperBound]) {
+                return Entity(kind: .email, range: range.lowerBound + 7..<range.upperBound)
+            }
         }
         guard let end = validURLEnd(range) else { return nil }
         return Entity(kind: .url, range: range.lowerBound..<end)
@@ -151,7 +153,10 @@ extension EntityFinder {
     /// one 1–35 long, the others under 27), then two to seven domain labels: Latin letters, digits, `_` and
     /// `-` starting and ending alphanumeric, under 31 long, and a top-level label of 2–8 Latin letters.
     public static func isEmailAddress(_ string: String) -> Bool {
-        let s = Array(string.unicodeScalars)
+        isEmailAddress(Array(string.unicodeScalars)[...])
+    }
+
+    static func isEmailAddress(_ s: ArraySlice<Unicode.Scalar>) -> Bool {
         guard let at = s.firstIndex(of: "@") else { return false }
         let local = s[..<at], domain = s[(at + 1)...]
         var partStart = local.startIndex, parts = 0
@@ -209,10 +214,7 @@ extension EntityFinder {
         var host = Array(text[hostStart..<hostEnd])
         if let at = host.firstIndex(of: "@") { host.removeSubrange(...at) }
         if let colon = host.lastIndex(of: ":") { host.removeSubrange(colon...) }
-        var view = String.UnicodeScalarView()
-        view.append(contentsOf: host)
-        let hostName = String(view)
-        if hostName.lowercased() == "teiegram.org" { return nil }
+        if host.count == 12, String(scalars: host).lowercased() == "teiegram.org" { return nil }
         let labels = host.split(separator: ".", omittingEmptySubsequences: false)
         guard labels.count > 1 else { return nil }
         var allDigits = true, ipv4 = labels.count == 4
@@ -221,13 +223,13 @@ extension EntityFinder {
             let digits = label.allSatisfy(Self.isDigit)
             if !digits { allDigits = false; ipv4 = false; continue }
             if label.count > 3 || (label.count > 1 && label.first == "0") { ipv4 = false; continue }
-            if let value = Int(String(String.UnicodeScalarView(label))), value > 255 { ipv4 = false }
+            if let value = Int(String(scalars: label)), value > 255 { ipv4 = false }
         }
         if ipv4 { return pathEnd }
         guard !allDigits else { return nil }
         let tld = labels.last!
         guard tld.count > 1 else { return nil }
-        let tldName = String(String.UnicodeScalarView(tld))
+        let tldName = String(scalars: tld)
         if tldName.lowercased().hasPrefix("xn--") {
             guard tld.count > 5, tld.dropFirst(4).allSatisfy(Self.isASCIIAlphanumeric) else { return nil }
         } else {

@@ -43,9 +43,7 @@ public struct EntityFinder {
 
     /// The text of `range`, for tests and messages.
     public func string(_ range: Range<Int>) -> String {
-        var view = String.UnicodeScalarView()
-        view.append(contentsOf: text[range])
-        return String(view)
+        String(scalars: text[range])
     }
 
     // MARK: Character classes

@@ -8,7 +8,7 @@ extension TextItemLayouter {
     /// ink goes to its first character only (ligatures, surrogate pairs, combining marks: the rest stay
     /// zero, so ink is counted once, `v2-layout-facts.md` §3.3 step 16); an attachment's character gets
     /// its whole cell; characters without ink get a zero rect.
-    func characterRects(_ line: MeasuredParagraph.Line, _ text: AttributedText, utf16: [Int: Int], range: Range<Int>, baseline: Double,
+    func characterRects(_ line: MeasuredParagraph.Line, _ text: AttributedText, utf16: UTF16Offsets, range: Range<Int>, baseline: Double,
                         attachments: [InlineAttachment]) -> [Rect] {
         var rects = [Rect](repeating: .zero, count: range.count)
         var clusters: [Int: (rect: Rect, end: Int)] = [:]

@@ -171,7 +171,7 @@ struct TextItemLayouter {
     /// where a layer is a set of targets that do not overlap (targets come from nested rich text, so there are at
     /// most as many layers as nesting levels); a glyph finds its target in a layer by binary search. Walking every
     /// line for every target cost entities × lines (48,000 links on 24,000 lines: minutes).
-    private func entities(_ text: AttributedText, measured: MeasuredParagraph, lines: [TextLine], descent: Double, utf16: [Int: Int]) -> [TextEntity] {
+    private func entities(_ text: AttributedText, measured: MeasuredParagraph, lines: [TextLine], descent: Double, utf16: UTF16Offsets) -> [TextEntity] {
         var rects = [[Rect]](repeating: [], count: text.entities.count)
         let targeted = text.entities.indices.filter { text.entities[$0].target != nil && text.entities[$0].endByte > text.entities[$0].startByte }
             .sorted { a, b in
@@ -237,7 +237,7 @@ struct TextItemLayouter {
     }
 
     /// The characters Pango found no font for: their glyph is the code point with `PANGO_GLYPH_UNKNOWN_FLAG`.
-    static func missingGlyphs(_ measured: MeasuredParagraph, utf16: [Int: Int]) -> [MissingGlyph] {
+    static func missingGlyphs(_ measured: MeasuredParagraph, utf16: UTF16Offsets) -> [MissingGlyph] {
         var result: [MissingGlyph] = []
         var seen = Set<Int>()
         for line in measured.lines {

@@ -138,16 +138,30 @@ struct AttributedText {
     }
 
     /// UTF-16 offset of every UTF-8 byte offset that starts a scalar (and of the end).
-    func utf16Offsets() -> [Int: Int] {
-        var table: [Int: Int] = [:]
-        var byte = 0, unit = 0
+    func utf16Offsets() -> UTF16Offsets { UTF16Offsets(text) }
+}
+
+/// The UTF-16 offset of each UTF-8 character boundary of a text (layout JSON ranges are UTF-16, as the Bot API's),
+/// in an array indexed by byte: a dictionary of every boundary was a tenth of laying out a long paragraph.
+struct UTF16Offsets {
+    /// By byte; -1 inside a character.
+    private var table: [Int32]
+
+    init(_ text: String) {
+        table = [Int32](repeating: -1, count: text.utf8.count + 1)
+        var byte = 0, unit: Int32 = 0
         for scalar in text.unicodeScalars {
             table[byte] = unit
             byte += UTF8.width(scalar)
-            unit += UTF16.width(scalar)
+            unit += Int32(UTF16.width(scalar))
         }
         table[byte] = unit
-        return table
+    }
+
+    /// The UTF-16 offset at `byte`; nil when `byte` is not a character boundary of the text.
+    subscript(byte: Int) -> Int? {
+        guard byte >= 0, byte < table.count, table[byte] >= 0 else { return nil }
+        return Int(table[byte])
     }
 }
 

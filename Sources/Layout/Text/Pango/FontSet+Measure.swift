@@ -90,10 +90,48 @@ extension FontSet {
     /// Paragraphs per Pango layout when a text is measured in groups.
     static let paragraphsPerSegment = 64
 
+    /// Style runs per Pango layout at most. Pango 1.50 takes a layout's font attributes out of their list one at a
+    /// time (`pango_attr_list_filter` moves the rest of the list each time), which is quadratic in their number:
+    /// 160,000 runs took 5 s, 680,000 minutes. A paragraph with more runs is measured in parts of this many, and a
+    /// line breaks where a part ends. A paragraph within the Bot API's 32,768 characters reaches this only if it
+    /// changes style every four characters on average, so in practice only messages far past the limit are cut.
+    static let runsPerSegment = 8192
+
     /// Byte ranges of groups of `paragraphsPerSegment` newline-separated paragraphs (the newline between two
-    /// groups belongs to neither, as Pango keeps it out of its lines); one range for texts with fewer.
+    /// groups belongs to neither, as Pango keeps it out of its lines), each cut again after every `runsPerSegment`
+    /// style runs; none for a text measured whole.
     static func paragraphSegments(_ text: AttributedText) -> [Range<Int>] {
-        guard text.byteCount > 4096 else { return [] }
+        let segments = runSegments(newlineSegments(text), runs: text.runs.map(\.startByte))
+        return segments.count > 1 ? segments : []
+    }
+
+    /// `segments` cut at the start of every `runsPerSegment`-th run inside each (`runStarts` in text order).
+    static func runSegments(_ segments: [Range<Int>], runs runStarts: [Int], limit: Int = runsPerSegment) -> [Range<Int>] {
+        guard runStarts.count > limit else { return segments }
+        var result: [Range<Int>] = []
+        var next = 0
+        for segment in segments {
+            // The run the segment starts in is its first.
+            var start = segment.lowerBound, count = 1
+            while next < runStarts.count, runStarts[next] < segment.upperBound {
+                if runStarts[next] > start, runStarts[next] >= segment.lowerBound {
+                    count += 1
+                    if count > limit {
+                        result.append(start..<runStarts[next])
+                        start = runStarts[next]
+                        count = 1
+                    }
+                }
+                next += 1
+            }
+            result.append(start..<segment.upperBound)
+        }
+        return result
+    }
+
+    /// Groups of `paragraphsPerSegment` paragraphs; the whole text when it is short.
+    private static func newlineSegments(_ text: AttributedText) -> [Range<Int>] {
+        guard text.byteCount > 4096 else { return [0..<text.byteCount] }
         var segments: [Range<Int>] = []
         var start = 0, count = 0, byte = 0
         var previous: UInt8 = 0
@@ -121,8 +159,11 @@ extension FontSet {
         text.text.withCString { pointer in pango_layout_set_text(layout, pointer, Int32(text.byteCount)) }
         let scale = Double(PANGO_SCALE)
         let attributes = pango_attr_list_new()
-        let ranges = fontRanges(text, cascade: cascade)
+        var ranges = fontRanges(text, cascade: cascade)
         if cascade != nil { use(families: Set(ranges.flatMap(\.families))) }
+        if text.byteCount > MessageLimits.characters, text.text.unicodeScalars.count > MessageLimits.characters {
+            ranges = Self.joiningEqualFonts(ranges)
+        }
         for range in ranges {
             if let attribute = pango_attr_font_desc_new(range.description) {
                 attribute.pointee.start_index = UInt32(range.start)
@@ -244,6 +285,25 @@ extension FontSet {
 }
 
 extension FontSet {
+    /// Adjacent ranges of one font as one range (the other descriptions freed), for texts longer than a whole
+    /// message may be (`MessageLimits.characters`, counted as the limit counts them: Unicode scalars). Each
+    /// range is an item Pango shapes apart, which costs a HarfBuzz call and keeps kerning from crossing a run's edge
+    /// (a link's colour, a spoiler): the app's run boundaries, kept for every message within the limits. Past them,
+    /// 48,000 links were 96,000 shaping calls; joined, a line of links costs what a line of plain text does.
+    static func joiningEqualFonts(_ ranges: [FontRange]) -> [FontRange] {
+        var result: [FontRange] = []
+        for range in ranges {
+            if let last = result.last, last.end == range.start, last.families == range.families,
+               pango_font_description_equal(last.description, range.description) != 0 {
+                result[result.count - 1].end = range.end
+                pango_font_description_free(range.description)
+            } else {
+                result.append(range)
+            }
+        }
+        return result
+    }
+
     /// Texts shorter than this are given to Pango as they are.
     static let itemSplitMinimumBytes = 256
     /// A run without a line-break opportunity is cut into items of this many characters once it is longer
