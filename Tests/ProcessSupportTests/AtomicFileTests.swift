@@ -30,16 +30,6 @@ final class AtomicFileTests: XCTestCase {
         func append(_ item: String) { lock.lock(); list.append(item); lock.unlock() }
         var items: [String] { lock.lock(); defer { lock.unlock() }; return list }
     }
-}
-
-/// `PathName.parent` gives what `NSString.deletingLastPathComponent` defines, also for one-character paths, on which
-/// Foundation's traps.
-final class PathNameTests: XCTestCase {
-    func testTheParentOfAPath() {
-        let cases = ["a/b": "a", "/a": "/", "a": "", "t": "", "x/": "", "a/b/": "a", "/": "/", "": "", "a//b": "a",
-                     "o/p.png": "o", "/tmp/x/y.png": "/tmp/x", "./y": ".", "../r/a.png": "../r"]
-        for (path, parent) in cases { XCTAssertEqual(PathName.parent(path), parent, path) }
-    }
 
     /// A file written in pieces appears whole at commit, with bytes written back; dropped uncommitted, nothing is left.
     func testAFileWrittenInPiecesAppearsOnlyWhenCommitted() throws {
@@ -65,5 +55,15 @@ final class PathNameTests: XCTestCase {
         }
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "abXYefgh", "an uncommitted file changes nothing")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), ["out.bin"], "and leaves no temporary file")
+    }
+}
+
+/// `PathName.parent` gives what `NSString.deletingLastPathComponent` defines, also for one-character paths, on which
+/// Foundation's traps.
+final class PathNameTests: XCTestCase {
+    func testTheParentOfAPath() {
+        let cases = ["a/b": "a", "/a": "/", "a": "", "t": "", "x/": "", "a/b/": "a", "/": "/", "": "", "a//b": "a",
+                     "o/p.png": "o", "/tmp/x/y.png": "/tmp/x", "./y": ".", "../r/a.png": "../r"]
+        for (path, parent) in cases { XCTAssertEqual(PathName.parent(path), parent, path) }
     }
 }
