@@ -7,10 +7,14 @@
 //   0x02 copy      the rest read as Rich Markdown, written back as Markdown (default and lossless) and read again
 //   0x03 reveal    the rest decoded as JSON, built into a reveal timeline and sampled at frame times
 //   0x04 PNG       the rest decoded as a PNG (what `ipraster compare` and `check` read)
+//   0x05 request   the rest read as an HTTP request (request line, header fields, body) as `ipraster serve` checks
+//                  and forwards it: the head checks (RequestHead), the content type, the frame a worker process
+//                  reads (which must read back as the same request), and the rest as a frame from a worker
 //   otherwise      decode (JSON, Rich HTML when it starts with "<", else Rich Markdown) → layout (with the layout
 //                  JSON and per-character rects) → paint, as `ipraster render` does; the last byte picks options.
 import Document
 import Foundation
+import HTTPService
 import Layout
 import Markup
 import RichMessageRenderer
@@ -34,6 +38,7 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     case 0x02: copy(rest)
     case 0x03: reveal(rest)
     case 0x04: _ = try? PNGCodec.decode(rest)
+    case 0x05: request(rest)
     default: render(bytes)
     }
     return 0
@@ -74,6 +79,37 @@ private func reveal(_ bytes: [UInt8]) {
         _ = timeline.frame(at: time)
         time += max(end / 12, 1.0 / 30)
     }
+}
+
+private func request(_ bytes: [UInt8]) {
+    // The head ends at the first blank line; lines end with CRLF or LF.
+    let text = String(decoding: bytes, as: UTF8.self)
+    let parts = text.components(separatedBy: "\r\n\r\n")
+    let head = parts[0], body = Array(parts.dropFirst().joined(separator: "\r\n\r\n").utf8)
+    let lines = head.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+    let requestLine = (lines.first ?? "").split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
+    let method = requestLine.first.map(String.init) ?? ""
+    let target = requestLine.count > 1 ? String(requestLine[1]) : "/"
+    let pathEnd = target.firstIndex(of: "?") ?? target.endIndex
+    let query = target[pathEnd...].dropFirst().split(separator: "&").map { pair -> (name: String, value: String) in
+        let sides = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        return (String(sides[0]), sides.count > 1 ? String(sides[1]) : "")
+    }
+    let fields = lines.dropFirst().compactMap { line -> (name: String, value: String)? in
+        guard let colon = line.firstIndex(of: ":") else { return nil }
+        return (String(line[..<colon]), String(line[line.index(after: colon)...]))
+    }
+    _ = RequestHead.check(targetLength: target.utf8.count, headSize: head.utf8.count, fields: fields)
+    var headers: [String: String] = [:]
+    for field in fields { headers[field.name.lowercased()] = headers[field.name.lowercased()].map { $0 + ", " + field.value } ?? field.value }
+    let request = HTTPRequest(method: method, path: String(target[..<pathEnd]), query: query, headers: headers, body: body)
+    _ = request.mediaType
+    let frame = WorkerFrame.request(request).bytes
+    guard case .request(let again)? = WorkerFrame.decode(kind: frame[0], payload: frame[9...]), again == request else {
+        fatalError("a request frame does not read back as its request")
+    }
+    _ = WorkerFrame.decode(kind: bytes.first ?? 0, payload: bytes.dropFirst())
+    _ = ListenAddress(String(lines.first ?? ""))
 }
 
 private func render(_ bytes: [UInt8]) {

@@ -49,7 +49,7 @@ public enum WorkerFrame: Equatable {
     }
 
     /// The payload length a frame header announces, or nil when the header is malformed (unknown kind, too long).
-    static func payloadLength(header: ArraySlice<UInt8>) -> Int? {
+    public static func payloadLength(header: ArraySlice<UInt8>) -> Int? {
         guard header.count == 9, let first = header.first, Kind(rawValue: first) != nil else { return nil }
         var reader = WireReader(header.dropFirst())
         guard let length = reader.integer(), length <= UInt64(maximumPayload) else { return nil }
@@ -57,7 +57,7 @@ public enum WorkerFrame: Equatable {
     }
 
     /// Reads one frame from its header byte and payload; nil when they are not one well-formed frame.
-    static func decode(kind: UInt8, payload: ArraySlice<UInt8>) -> WorkerFrame? {
+    public static func decode(kind: UInt8, payload: ArraySlice<UInt8>) -> WorkerFrame? {
         var reader = WireReader(payload)
         let frame: WorkerFrame?
         switch Kind(rawValue: kind) {
