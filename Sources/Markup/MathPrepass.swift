@@ -28,6 +28,11 @@ struct MathPrepass {
     private(set) var text = ""
 
     init(_ source: String, mode: Mode) {
+        // Without `$`, `\`, a backtick or a tilde there is no formula and no fence: the text stays as it is.
+        guard source.utf8.contains(where: { $0 == UInt8(ascii: "$") || $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "`") || $0 == UInt8(ascii: "~") }) else {
+            text = source
+            return
+        }
         let lines = source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var output: [String] = []
         var fence: (character: Character, count: Int)?

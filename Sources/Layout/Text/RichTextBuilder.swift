@@ -270,7 +270,8 @@ struct RichTextBuilder {
     /// Appends text, giving emoji clusters the colour-emoji family explicitly so that spaces between
     /// symbols keep the text font (pango-notes §5).
     private mutating func appendPlain(_ string: String, _ style: Style) {
-        guard !style.emoji else { output.append(string, style.attributes); return }
+        // ASCII is never an emoji cluster (a keycap needs U+FE0F or U+20E3) and never a symbol beyond the text font.
+        guard !style.emoji, !string.utf8.allSatisfy({ $0 < 0x80 }) else { output.append(string, style.attributes); return }
         var segment = ""
         var segmentIsEmoji = false
         for character in string {
