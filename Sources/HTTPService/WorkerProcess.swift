@@ -34,8 +34,9 @@ public final class WorkerProcess: ServiceWorker {
 
     public func start() throws {
         let (mine, theirs) = try FrameSocket.pair()
+        // A worker ignores SIGTERM (the service drains and ends it): an interruption of the service kills it.
         let child = try ChildProcess(executable: command.executable, arguments: command.arguments, pipeInput: false,
-                                     passing: [theirs.rawDescriptor], environment: command.environment)
+                                     passing: [theirs.rawDescriptor], environment: command.environment, stopSignal: SIGKILL)
         theirs.close()
         self.child = child
         socket = mine

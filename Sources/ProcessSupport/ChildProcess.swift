@@ -14,15 +14,17 @@ public final class ChildProcess {
 
     public let pid: pid_t
     private let token: TemporaryPaths.Token
+    /// What stops it when it is dropped or the tool is interrupted.
+    private let stopSignal: Int32
     /// The write end of the child's standard input, when it reads from the tool.
     private var input: Int32?
     private var status: Int32?
 
     /// Starts `executable` with `arguments`; with `pipeInput`, its standard input is a pipe `write` feeds. `descriptors`
     /// are given to the child as its descriptors 3, 4, … (a socket the caller talks to it on); `environment` replaces
-    /// the tool's own.
+    /// the tool's own; `stopSignal` is what an interruption of the tool sends it.
     public init(executable: String, arguments: [String], pipeInput: Bool, passing descriptors: [Int32] = [],
-                environment: [String: String]? = nil) throws {
+                environment: [String: String]? = nil, stopSignal: Int32 = SIGTERM) throws {
         // dup2 clears close-on-exec on the copy, so exactly these reach the child (the originals stay the caller's).
         // Each is first copied above the targets, so that no dup2 onto 3, 4, … overwrites one still to be moved.
         let lifted = descriptors.map { fcntl($0, F_DUPFD_CLOEXEC, 3 + Int32(descriptors.count)) }
@@ -60,7 +62,7 @@ public final class ChildProcess {
         let (spawned, registered): (Int32, TemporaryPaths.Token?) = TemporaryPaths.uninterrupted {
             let result = envp.map { posix_spawn(&child, executable, &actions, &attributes, argv, $0) }
                 ?? posix_spawn(&child, executable, &actions, &attributes, argv, environ)
-            return (result, result == 0 ? TemporaryPaths.register(process: child) : nil)
+            return (result, result == 0 ? TemporaryPaths.register(process: child, signal: stopSignal) : nil)
         }
         if pipeInput { close(ends[0]) }
         guard spawned == 0, let registered else {
@@ -69,13 +71,14 @@ public final class ChildProcess {
         }
         pid = child
         token = registered
+        self.stopSignal = stopSignal
         input = pipeInput ? ends[1] : nil
     }
 
     deinit {
         if let input { close(input) }
         if status == nil {
-            kill(pid, SIGTERM)
+            kill(pid, stopSignal)
             _ = wait()
         }
     }

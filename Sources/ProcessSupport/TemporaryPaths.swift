@@ -12,7 +12,7 @@ public enum TemporaryPaths {
     private final class Registry: @unchecked Sendable {
         let lock = NSRecursiveLock()
         var paths: [Int: String] = [:]
-        var processes: [Int: pid_t] = [:]
+        var processes: [Int: (pid: pid_t, signal: Int32)] = [:]
         var next = 0
     }
 
@@ -56,12 +56,13 @@ public enum TemporaryPaths {
         }
     }
 
-    /// Remembers a child process to stop (SIGTERM) on interruption.
-    public static func register(process: pid_t) -> Token {
+    /// Remembers a child process to stop on interruption, with `signal` (SIGTERM lets ffmpeg end cleanly; a
+    /// service's worker processes ignore it and are killed).
+    public static func register(process: pid_t, signal: Int32 = SIGTERM) -> Token {
         registry.lock.lock()
         defer { registry.lock.unlock() }
         registry.next += 1
-        registry.processes[registry.next] = process
+        registry.processes[registry.next] = (process, signal)
         return Token(value: registry.next)
     }
 
@@ -85,8 +86,8 @@ public enum TemporaryPaths {
     /// process exits.
     public static func removeAll() {
         registry.lock.lock()
-        for pid in registry.processes.values { kill(pid, SIGTERM) }
-        for pid in registry.processes.values { var status: Int32 = 0; waitpid(pid, &status, 0) }
+        for process in registry.processes.values { kill(process.pid, process.signal) }
+        for process in registry.processes.values { var status: Int32 = 0; waitpid(process.pid, &status, 0) }
         for path in registry.paths.values { try? FileManager.default.removeItem(atPath: path) }
         registry.paths.removeAll()
         registry.processes.removeAll()

@@ -62,6 +62,26 @@ final class ServeSlowTests: XCTestCase {
         XCTAssertEqual(service.stop(), 0)
     }
 
+    /// A second signal during the drain ends the service at once, and its workers with it (they ignore SIGTERM,
+    /// which the drain's own end does not need: they are killed).
+    func testASecondSignalEndsTheServiceAndItsWorkers() throws {
+        let service = try ServiceProcess(["--workers", "2", "--timeout", "30"], environment: ["IPRASTER_TEST_STALL_MARKER": "STALL-HERE"])
+        let workers = service.children
+        XCTAssertEqual(workers.count, 2)
+        let fd = try HTTPClient.connect(port: service.port, timeout: 60)
+        defer { close(fd) }
+        try HTTPClient.write(fd, HTTPClient.head(method: "POST", target: "/render", body: Array("STALL-HERE".utf8), type: "text/markdown") + Array("STALL-HERE".utf8))
+        usleep(500_000)
+        kill(service.process.processIdentifier, SIGTERM)
+        usleep(500_000)
+        XCTAssertTrue(service.process.isRunning, "the drain waits for the stalled request")
+        let began = Date()
+        XCTAssertEqual(service.stop(SIGTERM, within: 10), 128 + SIGTERM, "the second signal ends it")
+        XCTAssertLessThan(Date().timeIntervalSince(began), 10)
+        usleep(200_000)
+        for pid in workers { XCTAssertNotEqual(kill(pid, 0), 0, "worker \(pid) is gone") }
+    }
+
     func testWorkersAreRecycledAfterMaxRequestsAndAboveMaxRSS() throws {
         let byCount = try ServiceProcess(["--workers", "1", "--max-requests", "2"])
         for index in 0..<5 { XCTAssertEqual(try byCount.request("POST", "/render", body: Array("r\(index)".utf8), type: "text/markdown").status, 200) }
