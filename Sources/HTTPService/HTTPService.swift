@@ -258,6 +258,11 @@ public final class HTTPService: @unchecked Sendable {
             return
         }
         guard !exchange.dispatched else { return }
+        // A body that took longer to arrive than the request may take is not queued.
+        if DispatchTime.now().uptimeNanoseconds >= exchange.deadline {
+            send(timedOut(), for: exchange)
+            return
+        }
         lock.lock()
         if queue.count >= configuration.queueCapacity {
             lock.unlock()
@@ -406,7 +411,15 @@ public final class HTTPService: @unchecked Sendable {
             while queue.isEmpty, !stopping { lock.wait() }
             if queue.isEmpty { return nil }
             let exchange = queue.removeFirst()
-            if !exchange.settled { return exchange }  // else its deadline passed while it waited
+            if exchange.settled { continue }  // its deadline passed while it waited, and the deadline thread answered
+            // Its deadline has just passed: answered here, and no worker is stopped for a request it never began.
+            if DispatchTime.now().uptimeNanoseconds >= exchange.deadline {
+                lock.unlock()
+                settle(exchange, timedOut())
+                lock.lock()
+                continue
+            }
+            return exchange
         }
     }
 

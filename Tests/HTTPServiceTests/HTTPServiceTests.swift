@@ -149,6 +149,21 @@ final class HTTPServiceTests: XCTestCase {
         XCTAssertEqual(try fake.metric(#"ipraster_worker_events_total{event="killed"}"#), 1)
     }
 
+    /// A body that arrives after the request's deadline is answered 504 without being given to a worker (and no
+    /// worker is stopped for it).
+    func testABodyFinishedPastTheDeadlineIs504WithoutAWorker() throws {
+        let fake = try FakeService { $0.timeout = 1; $0.minimumBodyRate = 0 }
+        let fd = try HTTPClient.connect(port: fake.port)
+        defer { close(fd) }
+        try HTTPClient.write(fd, Array("POST /work HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: 10\r\n\r\necho ".utf8))
+        usleep(1_300_000)
+        try HTTPClient.write(fd, Array("late!".utf8))
+        expectError(try HTTPClient.read(fd), 504, "longer than 1 s")
+        XCTAssertEqual(fake.pool.stops, 0)
+        XCTAssertEqual(fake.pool.starts, 1)
+        XCTAssertEqual(try fake.request("POST", "/work", body: Array("echo on time".utf8)).text, "echo on time")
+    }
+
     func testWorkersAreRecycledAfterMaxRequestsAndAboveTheMemoryCeiling() throws {
         let byCount = try FakeService { $0.maxWorkerRequests = 2 }
         for index in 0..<5 { XCTAssertEqual(try byCount.request("POST", "/work", body: Array("echo \(index)".utf8)).status, 200) }
