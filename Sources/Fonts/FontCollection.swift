@@ -1,4 +1,5 @@
 import CPango
+import Drawing
 import Foundation
 
 /// Every face ipraster may draw text with: the base faces (`FontFamily`) and the world collection of Debian's

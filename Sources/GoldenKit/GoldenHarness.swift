@@ -18,6 +18,31 @@ public final class GoldenHarness {
         public var golden: String
         public var arguments: [String]
 
+        /// An option in a case's `.args` that is unknown or that a golden cannot honour.
+        public struct BadArguments: Error, CustomStringConvertible {
+            public let description: String
+        }
+
+        /// The settings a case renders with, the one recipe of the harness, the tests' walk over the corpus and the
+        /// snapshot library: its arguments' render options and `--mask` regions, the raster limit of one surface
+        /// (goldens are one image), a relative `--media` found beside the fixture. An unknown option, or one a golden
+        /// cannot honour (`--format svg`: goldens are PNG), is an error.
+        public func settings() throws -> (settings: RenderSettings, masks: [IgnoreRegion]) {
+            let split = try IgnoreRegion.split(arguments)
+            let options = try RenderOptions.parse(split.rest)
+            let origin = fixture.isEmpty ? "the arguments" : "\(name).args"
+            if let unknown = options.remaining.first { throw BadArguments(description: "unknown option \(Diagnostic.quoted(unknown)) in \(origin)") }
+            var settings = options.settings
+            if let format = settings.format, format != .png {
+                throw BadArguments(description: "--format \(format) in \(origin) does not apply: golden cases are rendered and compared as PNG")
+            }
+            settings.layout.limitToRaster()
+            if let media = settings.mediaDirectory, !media.hasPrefix("/"), !fixture.isEmpty {
+                settings.mediaDirectory = PathName.parent(fixture) + "/" + media
+            }
+            return (settings, split.masks)
+        }
+
         public init(name: String, fixture: String, golden: String, arguments: [String]) {
             self.name = name
             self.fixture = fixture
@@ -195,24 +220,11 @@ public final class GoldenHarness {
         let masks: [IgnoreRegion]
         let scale: Double
         do {
-            let split = try IgnoreRegion.split(testCase.arguments)
-            masks = split.masks
-            let options = try RenderOptions.parse(split.rest)
-            var settings = options.settings
-            settings.layout.limitToRaster()
+            let recipe: (settings: RenderSettings, masks: [IgnoreRegion])
+            do { recipe = try testCase.settings() } catch let error as Case.BadArguments { return .failed(reason: error.description, recorded: false) }
+            let settings = recipe.settings
+            masks = recipe.masks
             scale = settings.layout.scale
-            if let unknown = options.remaining.first {
-                return .failed(reason: "unknown option \(Diagnostic.quoted(unknown)) in \(testCase.name).args", recorded: false)
-            }
-            // An option that would be ignored is an error too: goldens are PNG, whatever a case asks for.
-            if let format = settings.format, format.lowercased() != "png" {
-                return .failed(reason: "--format \(format) in \(testCase.name).args does not apply: golden cases are rendered and compared as PNG",
-                               recorded: false)
-            }
-            // A relative --media in a case's .args is relative to the case's folder.
-            if let media = settings.mediaDirectory, !media.hasPrefix("/") {
-                settings.mediaDirectory = PathName.parent(testCase.fixture) + "/" + media
-            }
             let layout = try pipeline.page(try FileContents.read(testCase.fixture), path: testCase.fixture, settings: settings)
             dump = layout.textDump()
             // What `ipraster render` writes, decoded: the goldens check the CLI's own output.

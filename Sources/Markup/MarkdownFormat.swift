@@ -16,7 +16,7 @@ public enum MarkdownFormat: InputFormat {
         let text = try Self.text(bytes, kind: "Markdown")
         let result: MarkupResult
         do {
-            result = try MarkdownReader.read(text, options: MarkupOptions(looseMathDelimiters: options.mathDelimiters == "loose"))
+            result = try MarkdownReader.read(text, options: MarkupOptions(looseMathDelimiters: options.mathDelimiters == .loose))
         } catch let error as MarkupError {
             throw error.decodeError()
         }
@@ -41,7 +41,7 @@ public enum MarkdownFormat: InputFormat {
         for violation in MessageLimits.check(document) {
             // The block's source position when the reader kept it.
             let place = document.blockLocations.indices.contains(violation.blockIndex) ? document.blockLocations[violation.blockIndex].description : "1:1"
-            if options.strict { throw DecodeError(path: place, message: violation.message) }
+            if options.strict { throw DecodeError(path: place, message: violation.message, refused: true) }
             let warning = "at \(place): \(violation.message)"
             if !warnings.contains(warning) { warnings.append(warning) }
         }

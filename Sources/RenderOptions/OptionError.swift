@@ -1,4 +1,5 @@
 import Document
+import RichMessageRenderer
 
 /// A bad render option (`--width abc`, an unknown `--theme`): a usage error (exit 2), its own type so the
 /// CLI need not tell it apart from input errors by the shape of a path.
@@ -12,4 +13,8 @@ public struct OptionError: Error, CustomStringConvertible, Sendable, Equatable {
     }
 
     public var description: String { "\(option): \(message)" }
+}
+
+extension OptionError: RenderErrorConvertible {
+    public var renderError: RenderError { RenderError(.usage, description, location: option, description: description) }
 }

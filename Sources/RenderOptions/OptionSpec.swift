@@ -1,6 +1,14 @@
-/// One command-line option as the tool documents and parses it: the single description that `--help`, the
-/// man page, the shell completions, the did-you-mean suggestions and the argument scanner all read.
-public struct OptionSpec: Sendable, Equatable {
+import RichMessageRenderer
+
+/// One command-line option as the tool documents, parses and applies it: the single row that `--help`, the man
+/// page, the shell completions, the did-you-mean suggestions, the argument scanner, the service's query parameters
+/// and the settings all read. A render option's row carries its effect on `RenderSettings` (as `ThemeLoader`'s
+/// key-path table carries each theme key's field) and the commands it applies to, so name, help, shown default,
+/// effect and scope are written once.
+public struct OptionSpec: Sendable {
+    /// What a render option does to the settings, given its value (`OptionValue.given` is nil for a flag).
+    public typealias Effect = @Sendable (inout RenderSettings, OptionValue) throws -> Void
+
     /// The long name (`--width`), or the short one for an option that has no long form.
     public let name: String
     /// Other spellings (`-o` for `--output`, `-q` for `--quiet`).
@@ -9,15 +17,21 @@ public struct OptionSpec: Sendable, Equatable {
     public let value: String?
     /// What it does, one paragraph (wrapped when printed).
     public let help: String
-    /// The default, as shown in brackets after the help (`320`, `cores`).
+    /// The default, as shown in brackets after the help (`320`, `cores`); a render option's is read from
+    /// `RenderSettings()` (`shown`), not typed again.
     public let defaultValue: String?
     /// The values a completion offers when they are a fixed list; empty for files, numbers and free text.
     public let values: [String]
     /// What the documentation shows instead of `name VALUE` (`-o DIR/|FILE`), when that reads better.
     public let label: String?
+    /// A render option's effect on the settings; nil for an option its command reads itself.
+    public let effect: Effect?
+    /// The commands (by name; a service route takes its command's) the option applies to; nil: every command whose
+    /// tables hold it. Given to another command it is a usage error that names these.
+    public let commands: [String]?
 
     public init(_ name: String, aliases: [String] = [], value: String? = nil, help: String, defaultValue: String? = nil,
-                values: [String] = [], label: String? = nil) {
+                values: [String] = [], label: String? = nil, commands: [String]? = nil, effect: Effect? = nil) {
         self.name = name
         self.aliases = aliases
         self.value = value
@@ -25,12 +39,23 @@ public struct OptionSpec: Sendable, Equatable {
         self.defaultValue = defaultValue
         self.values = values
         self.label = label
+        self.commands = commands
+        self.effect = effect
+    }
+
+    /// A render option: its effect on the settings, and its default as `shown` reads it from `RenderSettings()`.
+    public static func render(_ name: String, value: String? = nil, help: String, shown: (@Sendable (RenderSettings) -> String?)? = nil,
+                              values: [String] = [], commands: [String]? = nil, effect: @escaping Effect) -> OptionSpec {
+        OptionSpec(name, value: value, help: help, defaultValue: shown?(RenderSettings()), values: values, commands: commands, effect: effect)
     }
 
     /// Every spelling the scanner accepts.
     public var spellings: [String] { aliases + [name] }
 
     public var takesValue: Bool { value != nil }
+
+    /// Whether the option applies to `command`.
+    public func applies(to command: String) -> Bool { commands.map { $0.contains(command) } ?? true }
 
     /// `-o, --output FILE`, as the documentation lists it.
     public var displayLabel: String {
@@ -40,7 +65,47 @@ public struct OptionSpec: Sendable, Equatable {
     /// The same option documented with another text (a command that gives a shared option its own meaning).
     public func with(value: String?? = nil, help: String? = nil, defaultValue: String?? = nil, values: [String]? = nil) -> OptionSpec {
         OptionSpec(name, aliases: aliases, value: value ?? self.value, help: help ?? self.help,
-                   defaultValue: defaultValue ?? self.defaultValue, values: values ?? self.values, label: label)
+                   defaultValue: defaultValue ?? self.defaultValue, values: values ?? self.values, label: label, commands: commands, effect: effect)
+    }
+
+    /// Sets what the option says on `settings`; an option without an effect leaves them as they are.
+    public func apply(_ given: String?, to settings: inout RenderSettings) throws {
+        try effect?(&settings, OptionValue(option: name, given: given))
+    }
+}
+
+/// The value an option was given, read as the option needs it; a bad value is an `OptionError` naming the option.
+public struct OptionValue: Sendable {
+    public let option: String
+    /// nil for a flag.
+    public let given: String?
+
+    public init(option: String, given: String?) {
+        self.option = option
+        self.given = given
+    }
+
+    public func text() throws -> String {
+        guard let given else { throw OptionError(option: option, message: "missing value") }
+        return given
+    }
+
+    /// A finite number within `range`.
+    public func number(_ range: ClosedRange<Double>) throws -> Double {
+        let text = try text()
+        guard let number = Double(text), number.isFinite, range.contains(number) else {
+            throw OptionError(option: option, message: "expected a number in \(range.lowerBound.clean)...\(range.upperBound.clean), found \(Diagnostic.quoted(text))")
+        }
+        return number
+    }
+
+    /// One of a type's raw values (`strict`/`loose`, `png`/`svg`/`pdf`), case ignored.
+    public func choice<Choice: RawRepresentable & CaseIterable>(_ type: Choice.Type) throws -> Choice where Choice.RawValue == String {
+        let text = try text()
+        guard let choice = Choice.allCases.first(where: { $0.rawValue == text.lowercased() }) else {
+            throw OptionError(option: option, message: "expected \(Choice.allCases.map(\.rawValue).joined(separator: ", ")), found \(Diagnostic.quoted(text))")
+        }
+        return choice
     }
 }
 
@@ -82,7 +147,7 @@ public enum OptionScanner {
             } else if let attached {
                 scanned.options.append((spec.name, attached))
             } else {
-                guard index < arguments.count else { throw OptionError(option: spelling, message: "missing value (\(spec.value!))") }
+                guard index < arguments.count else { throw OptionError(option: spelling, message: "missing value (\(spec.value ?? "VALUE"))") }
                 scanned.options.append((spec.name, arguments[index]))
                 index += 1
             }

@@ -1,4 +1,5 @@
 import Document
+import RichMessageRenderer
 
 /// A stream that cannot be animated (exit 2): element times that go backwards, are negative or span more
 /// than an hour, a stream with no message, a reveal that never finishes. `path` is the JSON path of the
@@ -13,4 +14,8 @@ public struct StreamError: Error, CustomStringConvertible, Sendable, Equatable {
     }
 
     public var description: String { "at \(path): \(message)" }
+}
+
+extension StreamError: RenderErrorConvertible {
+    public var renderError: RenderError { RenderError(.unreadable, message, location: path) }
 }

@@ -98,13 +98,36 @@ public final class RenderPipeline {
         return store?.warnings ?? []
     }
 
-    /// decode → layout → paint → bytes in one call: the sequence every caller (the command line, batch, goldens,
-    /// snapshots) runs, here once. A PNG stops laying out once the page cannot fit an image
-    /// (`LayoutOptions.limitToRasterPage`).
-    public func render(bytes: [UInt8], settings: RenderSettings, format: Renderer.Format) throws -> (layout: PageLayout, output: [UInt8]) {
+    /// What one render made: the output's bytes, the page's layout, and every warning of decoding, layout and media.
+    public struct Result: Sendable {
+        public let output: [UInt8]
+        public let layout: PageLayout
+        public let warnings: [String]
+    }
+
+    /// decode → layout → paint → bytes in one call, the front door's policy applied here once for every caller (the
+    /// command line, batch, the service): a PNG stops laying out once the page cannot fit a PNG page
+    /// (`LayoutOptions.limitToRasterPage`); strictness and media follow `settings`. `path` names the input in errors
+    /// and picks its format by extension unless `settings.inputFormat` does.
+    public func render(bytes: [UInt8], path: String? = nil, settings: RenderSettings, format: Renderer.Format) throws -> Result {
+        let settings = Self.limited(settings, for: format)
+        let layout = try page(bytes, path: path, settings: settings)
+        let (output, mediaWarnings) = try encode(layout, as: format, settings: settings)
+        return Result(output: output, layout: layout, warnings: layout.warnings + mediaWarnings)
+    }
+
+    /// The same as a PNG written to `sink` strip by strip (a file: the page is never held whole); `output` is empty.
+    public func render(bytes: [UInt8], path: String? = nil, settings: RenderSettings, pngTo sink: PNGSink) throws -> Result {
+        let settings = Self.limited(settings, for: .png)
+        let layout = try page(bytes, path: path, settings: settings)
+        let mediaWarnings = try writePNG(layout, settings: settings, to: sink)
+        return Result(output: [], layout: layout, warnings: layout.warnings + mediaWarnings)
+    }
+
+    /// The raster height rule, written once: a PNG page lays out no further than a PNG page can be tall.
+    static func limited(_ settings: RenderSettings, for format: Renderer.Format) -> RenderSettings {
         var settings = settings
-        if format == .png { settings.layout.limitToRasterPage() }
-        let layout = try page(bytes, path: nil, settings: settings)
-        return (layout, try encode(layout, as: format, settings: settings).bytes)
+        if format == .png, settings.layout.heightLimit == nil { settings.layout.limitToRasterPage() }
+        return settings
     }
 }

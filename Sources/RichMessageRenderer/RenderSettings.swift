@@ -1,21 +1,23 @@
 import Document
 import Layout
 import Markup
+import Raster
 
 /// What one render is configured with: the layout options, how the input is decoded (`--from`, `--strict`),
-/// the output format override and the local media folder. The command line's render options
-/// (`RenderOptions.parse`) and a golden case's `.args` fill it in; a library user sets the fields directly.
+/// the output format override and the local media folder, every one a typed value parsed where it entered. The
+/// command line's render options (`RenderOptions`' rows) and a golden case's `.args` fill it in; a library user
+/// sets the fields directly.
 public struct RenderSettings: Sendable {
     public var layout = LayoutOptions()
     public var strict = false
     /// The output format, overriding the output file's extension (`--format`).
-    public var format: String?
+    public var format: Renderer.Format?
     public var mediaDirectory: String?
-    /// The input format by name (`--from`), instead of the file extension or sniffing.
-    public var inputFormat: String?
+    /// The input format (`--from`), instead of the file extension or sniffing.
+    public var inputFormat: (any InputFormat.Type)?
     /// `--math-delimiters strict|loose`: how Markdown pairs `$` (nil: strict for Markdown files, loose for Bot API
     /// payloads, README Decisions).
-    public var mathDelimiters: String?
+    public var mathDelimiters: MathDelimiters?
     /// `--rtl`: right-to-left for inputs that do not say (Markdown and HTML files, JSON without `is_rtl`).
     public var rtl = false
 
@@ -23,6 +25,13 @@ public struct RenderSettings: Sendable {
 
     /// The input formats this build reads: JSON (Bot API, Telethon), Rich Markdown and Rich HTML.
     public static let inputFormats: [any InputFormat.Type] = [JSONMessageFormat.self, MarkdownFormat.self, HTMLFormat.self]
+
+    /// Rich Markdown and Rich HTML, for callers that do not link the Markup module themselves.
+    public static let markdownFormat: any InputFormat.Type = MarkdownFormat.self
+    public static let htmlFormat: any InputFormat.Type = HTMLFormat.self
+
+    /// The input format named `name` (`--from json|markdown|html`, case ignored), or nil.
+    public static func inputFormat(named name: String) -> (any InputFormat.Type)? { InputFormats.named(name, in: inputFormats) }
 
     /// Decodes an input the way these settings say: `inputFormat`, else the path's extension, else sniffing.
     public func decode(_ bytes: [UInt8], path: String?) throws -> DecodedInput {

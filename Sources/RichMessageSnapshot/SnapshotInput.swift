@@ -12,12 +12,12 @@ public enum SnapshotInput: Sendable {
     case html(String)
 
     /// The bytes to decode, the path they came from and the input format the case names.
-    func bytes() throws -> (bytes: [UInt8], path: String?, format: String?) {
+    func bytes() throws -> (bytes: [UInt8], path: String?, format: (any InputFormat.Type)?) {
         switch self {
         case .file(let path): return (try FileContents.read(path), path, nil)
-        case .json(let text): return (Array(text.utf8), nil, "json")
-        case .markdown(let text): return (Array(text.utf8), nil, "markdown")
-        case .html(let text): return (Array(text.utf8), nil, "html")
+        case .json(let text): return (Array(text.utf8), nil, JSONMessageFormat.self)
+        case .markdown(let text): return (Array(text.utf8), nil, RenderSettings.markdownFormat)
+        case .html(let text): return (Array(text.utf8), nil, RenderSettings.htmlFormat)
         }
     }
 }

@@ -53,10 +53,9 @@ public struct SnapshotStrategy: Sendable {
     /// The image with ipraster's render options as the command line writes them (`["--theme", "night"]`,
     /// `--mask X,Y,W,H` too): the settings of the deprecated `arguments:` parameter.
     public static func image(arguments: [String]) throws -> SnapshotStrategy {
-        let (masks, rest) = try IgnoreRegion.split(arguments)
-        let options = try RenderOptions.parse(rest)
-        if let unknown = options.remaining.first { throw OptionError(option: unknown, message: "unknown option") }
-        return SnapshotStrategy(kind: .image, settings: options.settings, masks: masks)
+        // The golden harness's recipe for a case's arguments, the one the command line's `check` uses.
+        let (settings, masks) = try GoldenHarness.Case(name: "snapshot", fixture: "", golden: "", arguments: arguments).settings()
+        return SnapshotStrategy(kind: .image, settings: settings, masks: masks)
     }
 
     /// The file extension of the stored snapshot.

@@ -21,7 +21,7 @@ struct BatchRender {
 
     let jobs: [Job]
 
-    init(inputs: [String], output: String?, manifest: String?, renderArguments: [String], format explicitFormat: String?) throws {
+    init(inputs: [String], output: String?, manifest: String?, renderArguments: [String], format explicitFormat: Renderer.Format?) throws {
         var jobs: [Job] = []
         let base = try RenderOptions.parse(renderArguments)
         if let manifest {
@@ -55,7 +55,7 @@ struct BatchRender {
             guard output.hasSuffix("/") || inputs.count <= 1 else {
                 throw UsageError(message: "several inputs need -o OUTDIR/ (a folder, ending in /), not \(output)")
             }
-            let format = try explicitFormat.map { try RenderCommand.outputFormat("", explicit: $0) } ?? .png
+            let format = explicitFormat ?? .png
             for input in inputs {
                 guard input != "-" else { throw UsageError(message: "standard input (-) cannot be one of several inputs") }
                 let name = ((input as NSString).lastPathComponent as NSString).deletingPathExtension
@@ -106,10 +106,8 @@ struct BatchRender {
             }
             for index in stride(from: worker, to: mine.count, by: workers) {
                 let job = mine[index]
-                var settings = job.settings
-                if job.format == .png { settings.layout.limitToRasterPage() }
                 do {
-                    try RenderCommand.render(job.input, to: job.output, format: job.format, settings: settings, pipeline: pipeline,
+                    try RenderCommand.render(job.input, to: job.output, format: job.format, settings: job.settings, pipeline: pipeline,
                                              warningPrefix: "\(job.origin): ")
                     codes.set(index, ExitCode.success)
                 } catch {

@@ -14,10 +14,11 @@ enum ExitCode {
 }
 
 /// A command-line mistake (exit code 2).
-struct UsageError: Error, CustomStringConvertible {
+struct UsageError: Error, CustomStringConvertible, RenderErrorConvertible {
     let message: String
     var command: String = "render"
     var description: String { message }
+    var renderError: RenderError { RenderError(.usage, message) }
 }
 
 enum CLI {
@@ -42,15 +43,24 @@ enum CLI {
             arguments = expandAttachedOutput(Array(given[..<end]))
                 + operands.map { isMath || !$0.hasPrefix("-") || $0 == "-" ? $0 : "./" + $0 }
         }
-        quiet = arguments.contains("--quiet") || arguments.contains("-q")
-        verbose = arguments.contains("--verbose") || arguments.contains("-v")
-        arguments.removeAll { ["--quiet", "-q", "--verbose", "-v"].contains($0) }
+        // The global options are rows of their own table (`CommandSpec.globalOptions`), read wherever they stand.
+        let globals: OptionScanner.Scanned
+        do {
+            globals = try OptionScanner.scan(arguments, table: CommandSpec.globalOptions, literal: { operands.contains($0) })
+        } catch {
+            return report(error)
+        }
+        let given = Set(globals.options.map(\.name))
+        quiet = given.contains("--quiet")
+        verbose = given.contains("--verbose")
+        arguments = globals.rest
+        if given.contains("--help") { return help(for: arguments) }
         guard let first = arguments.first else {
             printError("missing input (try: ipraster page.json -o out.png, or ipraster --help)")
             return ExitCode.usage
         }
         switch first {
-        case "--help", "-h", "help":
+        case "help":
             if arguments.count > 1, arguments[1] == "--man" {
                 // The man page in roff, from the same table as the help (scripts/generate-man writes docs/ipraster.1).
                 print(ManPage.roff, terminator: "")
@@ -73,10 +83,6 @@ enum CLI {
             }
         case "theme":
             // `ipraster theme NAME`: print a built-in theme as a theme file to start from.
-            if arguments.dropFirst().contains(where: { $0 == "--help" || $0 == "-h" }) {
-                print(Help.text(for: "theme"))
-                return ExitCode.success
-            }
             guard arguments.count == 2, let theme = Theme.builtIn(arguments[1]) else {
                 printError("usage: ipraster theme \(Theme.builtInNames.joined(separator: "|"))")
                 return ExitCode.usage
@@ -92,10 +98,6 @@ enum CLI {
         }
         let command = commands.contains(first) ? first : "render"
         let rest = commands.contains(first) ? Array(arguments.dropFirst()) : arguments
-        if rest.contains("--help") || rest.contains("-h") {
-            print(Help.text(for: command))
-            return ExitCode.success
-        }
         do {
             switch command {
             case "layout": return try LayoutCommand.run(rest)
@@ -121,41 +123,34 @@ enum CLI {
         }
     }
 
-    /// Prints `error` (after `prefix`, e.g. the input a batch was rendering) and returns its exit code: 2 for
-    /// input and usage errors, 3 for the environment (I/O, missing files, memory).
-    static func report(_ error: Error, prefix: String = "") -> Int32 {
-        switch error {
-        case let error as UsageError:
-            printError(prefix + error.message)
-            return ExitCode.usage
-        case let error as CairoError where !error.outOfMemory:
-            printError(prefix + "cannot draw this page: \(error)")
-            return ExitCode.usage
-        case let error as PageTooLarge:
-            printError(prefix + error.description)
-            return ExitCode.usage
-        case let error as OptionError:
-            printError(prefix + error.description)
-            return ExitCode.usage
-        case let error as DecodeError:
-            printError(prefix + error.description)
-            return ExitCode.usage
-        case let error as StreamError:
-            printError(prefix + error.description)
-            return ExitCode.usage
-        default:
-            printError(prefix + "\(error)")
-            return ExitCode.environment
+    /// `--help` anywhere: the help of the command named first (`ipraster math --help`, `ipraster --help math`), the
+    /// main help with nothing else given, render's when the first word is an input; `--help --man` prints the man page.
+    static func help(for arguments: [String]) -> Int32 {
+        switch arguments.first {
+        case nil: print(Help.main)
+        case "--man": print(ManPage.roff, terminator: "")
+        case let topic? where commands.contains(topic) || ["theme", "completion"].contains(topic): print(Help.text(for: topic))
+        case "help": return help(for: Array(arguments.dropFirst()))
+        default: print(Help.text(for: "render"))
         }
+        return ExitCode.success
+    }
+
+    /// Prints `error` (after `prefix`, e.g. the input a batch was rendering) and returns its exit code: the one
+    /// place the command line maps errors (`RenderError`: 2 for usage and input, 3 for the environment).
+    static func report(_ error: Error, prefix: String = "") -> Int32 {
+        let error = RenderError(error)
+        printError(prefix + error.description)
+        return error.exitCode
     }
 
     /// `--media DIR` must name a folder (exit 3 when it does not: a missing file, as the contract says).
     static func checkMediaFolder(_ directory: String) throws {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
-            throw MediaError(message: "--media \(directory): no such folder")
+            throw RenderError(.environment, "--media \(directory): no such folder")
         }
-        guard isDirectory.boolValue else { throw MediaError(message: "--media \(directory): not a folder (give the folder holding the media files)") }
+        guard isDirectory.boolValue else { throw RenderError(.environment, "--media \(directory): not a folder (give the folder holding the media files)") }
     }
 
     /// `-oFILE` is `-o FILE`, as getopt reads it (every other option is long or takes no attached value).

@@ -39,13 +39,29 @@ struct CommandSpec {
     }
 
     /// Every option the command takes: its own first (they win over a shared one of the same name, as reveal's
-    /// `--format` does), then the shared tables, then the global options.
+    /// `--format` does), then the shared tables' rows that apply to it, then the global options.
     var allOptions: [OptionSpec] {
         var seen = Set<String>()
-        return (options + sharedSections.flatMap(\.options) + CommandSpec.globalOptions).filter { seen.insert($0.name).inserted }
+        return (options + sharedOptions + CommandSpec.globalOptions).filter { seen.insert($0.name).inserted }
     }
 
+    /// The shared tables' rows that apply to this command (`render --reveal-rects` does not: it is layout's).
+    var sharedOptions: [OptionSpec] { sharedSections.flatMap(\.options).filter { $0.applies(to: name) } }
+
     func option(_ name: String) -> OptionSpec? { allOptions.first { $0.name == name } }
+
+    /// The row of an option that exists in some command's tables but does not apply to this one, for a refusal
+    /// that says where it belongs.
+    func misplacedOption(_ spelling: String) -> OptionSpec? {
+        guard option(spelling) == nil else { return nil }
+        return CommandSpec.all.lazy.flatMap(\.allOptions).first { $0.spellings.contains(spelling) }
+    }
+
+    /// "--reveal-rects does not apply to render: it is an option of layout".
+    func misplacedMessage(_ option: OptionSpec, as given: String? = nil) -> String {
+        let owners = CommandSpec.all.filter { $0.option(option.name) != nil }.map(\.name)
+        return "\(given ?? option.name) does not apply to \(name): it is an option of \(owners.joined(separator: ", "))"
+    }
 }
 
 /// A command line read with a command's tables.
@@ -67,11 +83,12 @@ struct ParsedArguments {
         return options.filter { names.contains($0.name) }.flatMap { [$0.name] + ($0.value.map { [$0] } ?? []) }
     }
 
-    /// The render settings the render options given make, applied in the order given.
+    /// The render settings the options given make: each option's row applies its effect, in the order given (a
+    /// command's own option of a shared name, as reveal's `--format`, has none).
     func renderSettings() throws -> RenderSettings {
-        let names = Set(RenderOptions.table.map(\.name))
+        let spec = CommandSpec.named(command)
         var settings = RenderSettings()
-        for (name, value) in options where names.contains(name) { try RenderOptions.apply(name, value, to: &settings) }
+        for (name, value) in options { try spec?.option(name)?.apply(value, to: &settings) }
         return settings
     }
 
@@ -97,6 +114,8 @@ extension CommandSpec {
             throw UsageError(message: "\(error.option) \(error.message)", command: name)
         }
         for argument in scanned.rest where argument.hasPrefix("-") && argument != "-" && !CLI.operands.contains(argument) && !operand(argument) {
+            let spelling = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
+            if let misplaced = misplacedOption(spelling) { throw UsageError(message: misplacedMessage(misplaced, as: spelling), command: name) }
             throw UsageError.unknownOption(argument, command: name)
         }
         return ParsedArguments(command: name, options: scanned.options, positional: scanned.rest)

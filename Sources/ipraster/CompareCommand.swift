@@ -9,6 +9,9 @@ enum CompareCommand {
         let parsed = try CompareArguments(arguments)
         let positional = arguments.positional, diffPath = arguments.value("--output"), json = arguments.has("--json")
         guard positional.count == 2 else { throw UsageError(message: "expected two PNG files, EXPECTED and ACTUAL", command: "compare") }
+        if let diffPath, diffPath != "-", case let ext = (diffPath as NSString).pathExtension, !ext.isEmpty, ext.lowercased() != "png" {
+            throw UsageError(message: "-o \(diffPath): the diff image is a PNG; name it .png (or - for standard output)", command: "compare")
+        }
         // With the diff PNG on standard output (-o -), the verdict goes to standard error.
         let report: (String) -> Void = diffPath == "-" ? { CLI.writeStandardError($0 + "\n") } : { print($0) }
         let expected = try decode(positional[0])

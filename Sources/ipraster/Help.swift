@@ -82,7 +82,7 @@ enum Help {
         if !command.options.isEmpty { out += "OPTIONS\n" + optionLines(command.options) }
         for section in command.sharedSections {
             let own = Set(command.options.map(\.name))
-            out += "\n" + section.title + "\n" + optionLines(section.options.filter { !own.contains($0.name) })
+            out += "\n" + section.title + "\n" + optionLines(section.options.filter { !own.contains($0.name) && $0.applies(to: command.name) })
             if !section.notes.isEmpty { out += wrap(section.notes, indent: 2) }
         }
         if !command.options.isEmpty || !command.sharedSections.isEmpty {

@@ -53,7 +53,8 @@ enum ManPage {
     /// Options as tagged paragraphs: the label in bold, its help (and default) filled below.
     static func options(_ list: [OptionSpec]) -> [String] {
         list.flatMap { option in
-            [".TP", ".B " + escape(option.displayLabel)] + fill(escape(option.help + (option.defaultValue.map { " [default: \($0)]" } ?? "")))
+            let scope = option.commands.map { " (" + $0.joined(separator: ", ") + " only)" } ?? ""
+            return [".TP", ".B " + escape(option.displayLabel)] + fill(escape(option.help + scope + (option.defaultValue.map { " [default: \($0)]" } ?? "")))
         }
     }
 

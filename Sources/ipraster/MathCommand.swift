@@ -18,7 +18,7 @@ enum MathCommand {
         var scale = 2.0
         var padding = 2.0
         var strict = false
-        var locale = "en"
+        var locale = TextLocale.english
 
         init() {}
 
@@ -47,7 +47,8 @@ enum MathCommand {
                 case "--scale": scale = try number(argument, text, 0.25...8)
                 case "--padding": padding = try number(argument, text, 0...1000)
                 case "--strict": strict = true
-                case "--locale": locale = text
+                case "--locale":
+                    do { locale = try TextLocale(text) } catch { throw UsageError(message: "--locale: \(error.reason)", command: "math") }
                 default: break
                 }
             }
@@ -64,19 +65,20 @@ enum MathCommand {
 
     /// A formula that cannot be made: the message, the `--json` line printed before it, and whether the LaTeX was
     /// readable but refused (`--strict`, an image too large) rather than unreadable.
-    struct Failure: Error, CustomStringConvertible {
+    struct Failure: Error, CustomStringConvertible, RenderErrorConvertible {
         var message: String
         var json: String?
         var refused: Bool
         var description: String { message }
+        var renderError: RenderError { RenderError(refused ? .refused : .unreadable, message) }
     }
 
     /// Typesets `latex` as `math` does (and `serve`'s `POST /math` answers).
     static func make(_ latex: String, job: Job, format: Renderer.Format?, json: Bool, typesetter: FormulaTypesetter) throws -> Result {
         var warnings: [String] = []
         var formula: Formula
-        let region = HanRegion(locale: job.locale).resolved(for: latex.unicodeScalars)
-        switch typesetter.typeset(latex, display: job.display, size: job.size, color: job.color, hanRegion: region.rawValue) {
+        let region = job.locale.hanRegion.resolved(for: latex.unicodeScalars)
+        switch typesetter.typeset(latex, display: job.display, size: job.size, color: job.color, hanRegion: region) {
         case .success(let typeset): formula = typeset
         case .failure(let error):
             throw Failure(message: "cannot typeset the formula: \(error)",
@@ -136,7 +138,7 @@ enum MathCommand {
         // one); after `--` anything is the formula.
         let parsed = try CommandSpec.mathCommand.parse(arguments) { !$0.hasPrefix("--") && $0.dropFirst().first?.isLetter != true }
         let job = try Job(parsed)
-        let output = parsed.value("--output"), explicitFormat = parsed.value("--format"), json = parsed.has("--json")
+        let output = parsed.value("--output"), explicitFormat = try RenderCommand.formatOption(parsed.value("--format")), json = parsed.has("--json")
         if parsed.positional.count > 1 {
             throw UsageError(message: "unexpected argument \(parsed.positional[1]): quote the formula as one argument", command: "math")
         }

@@ -9,7 +9,7 @@ import RichMessageRenderer
 enum RenderCommand {
     static func run(_ arguments: [String]) throws -> Int32 {
         let parsed = try CommandSpec.renderCommand.parse(arguments)
-        var settings = try parsed.renderSettings()
+        let settings = try parsed.renderSettings()
         let output = parsed.value("--output")
         let manifest = parsed.value("--manifest")
         let jobs = try parsed.integer("--jobs", in: 1...Int(Int32.max), what: "a positive whole number") ?? ProcessInfo.processInfo.activeProcessorCount
@@ -24,7 +24,6 @@ enum RenderCommand {
         guard let input = positional.first else { throw UsageError(message: "missing INPUT (a JSON file, or - for stdin)") }
         guard let output else { throw UsageError(message: "missing -o OUTPUT (out.png, out.svg, out.pdf, or - for stdout)") }
         let format = try outputFormat(output, explicit: settings.format)
-        if format == .png { settings.layout.limitToRasterPage() }
         let pipeline = try RenderPipeline(processDefault: true, videoFrames: FFmpegVideoFrames())
         try render(input, to: output, format: format, settings: settings, pipeline: pipeline, warningPrefix: "")
         return ExitCode.success
@@ -41,9 +40,9 @@ enum RenderCommand {
             let file = try AtomicFileWriter(path: output)
             if file.canOverwrite {
                 // Written strip by strip: however tall, the page's PNG is never held whole.
-                layout = try pipeline.page(bytes, path: input, settings: settings)
-                let warnings = try pipeline.writePNG(layout, settings: settings, to: file)
-                for warning in layout.warnings + warnings { CLI.printWarning(warningPrefix + warning) }
+                let result = try pipeline.render(bytes: bytes, path: input, settings: settings, pngTo: file)
+                for warning in result.warnings { CLI.printWarning(warningPrefix + warning) }
+                layout = result.layout
             } else {
                 let (encoded, laidOut, warnings) = try image(bytes, path: input, format: format, settings: settings, pipeline: pipeline)
                 for warning in warnings { CLI.printWarning(warningPrefix + warning) }
@@ -66,21 +65,20 @@ enum RenderCommand {
     }
 
     /// An input's bytes as the image `render` writes, with the warnings of decoding, layout and media — what the
-    /// command line and `serve`'s `POST /render` both answer.
+    /// command line and `serve`'s `POST /render` both answer (the front door's one call).
     static func image(_ bytes: [UInt8], path: String?, format: Renderer.Format, settings: RenderSettings, pipeline: RenderPipeline)
         throws -> (bytes: [UInt8], layout: PageLayout, warnings: [String]) {
-        let layout = try pipeline.page(bytes, path: path, settings: settings)
-        let (encoded, mediaWarnings) = try pipeline.encode(layout, as: format, settings: settings)
-        return (encoded, layout, layout.warnings + mediaWarnings)
+        let result = try pipeline.render(bytes: bytes, path: path, settings: settings, format: format)
+        return (result.output, result.layout, result.warnings)
     }
 
-    static func outputFormat(_ path: String, explicit: String?) throws -> Renderer.Format {
-        if let explicit {
-            guard let format = Renderer.Format(rawValue: explicit.lowercased()) else {
-                throw UsageError(message: "--format must be png, svg or pdf, not \(explicit)")
-            }
-            return format
-        }
+    /// A command's own `--format png|svg|pdf` (math's), read as the render option's row reads it.
+    static func formatOption(_ text: String?) throws -> Renderer.Format? {
+        try text.map { try OptionValue(option: "--format", given: $0).choice(Renderer.Format.self) }
+    }
+
+    static func outputFormat(_ path: String, explicit: Renderer.Format?) throws -> Renderer.Format {
+        if let explicit { return explicit }
         if path == "-" { return .png }
         let ext = (path as NSString).pathExtension.lowercased()
         guard let format = Renderer.Format(rawValue: ext) else {

@@ -37,7 +37,7 @@ enum RevealCommand {
         let started = Date()
         let parsed = try CommandSpec.revealCommand.parse(arguments)
         var settings = try parsed.renderSettings()
-        let options = try options(parsed, format: settings.format)
+        let options = try options(parsed, format: parsed.value("--format"))
         if options.output != .json { settings.layout.limitToRaster() }
         if case .animation = options.output, FFmpeg.path == nil {
             CLI.printError("the \(options.output.formatName) export needs ffmpeg, which is not installed (apt-get install ffmpeg); "

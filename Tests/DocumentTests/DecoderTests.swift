@@ -246,11 +246,10 @@ final class InputFormatTests: XCTestCase {
         XCTAssertEqual(sniffed.lastDocument?.blocks, [.heading(level: 1, .plain("Hello"))])
         XCTAssertEqual(try InputFormats.decode(Array("Hi".utf8), path: "notes.txt", formats: formats).lastDocument?.blocks,
                        [.heading(level: 1, .plain("Hi"))])
-        XCTAssertEqual(try InputFormats.decode(heading, format: "heading", formats: formats).lastDocument?.blocks.count, 1)
-        XCTAssertThrowsError(try InputFormats.decode(heading, format: "json", formats: formats))
-        XCTAssertThrowsError(try InputFormats.decode(heading, format: "yaml", formats: formats)) { error in
-            XCTAssertEqual((error as? DecodeError)?.path, "--from")
-        }
+        let named = try XCTUnwrap(InputFormats.named("Heading", in: formats))
+        XCTAssertEqual(try InputFormats.decode(heading, format: named, formats: formats).lastDocument?.blocks.count, 1)
+        XCTAssertThrowsError(try InputFormats.decode(heading, format: JSONMessageFormat.self, formats: formats))
+        XCTAssertNil(InputFormats.named("yaml", in: formats))
     }
 
     func testAPNGIsNotARichMessage() {

@@ -1,6 +1,7 @@
+import Drawing
 import Foundation
-@testable import Fonts
 import XCTest
+@testable import Fonts
 
 /// The font collection (issue 22): the Han region rule, the font index and its fallbacks, the cascades.
 final class HanRegionTests: XCTestCase {

@@ -22,11 +22,7 @@ public struct GoldenCaseLayout {
         let cases = try harness.discover()
         XCTAssertGreaterThan(cases.count, 100, file: file, line: line)
         return try cases.map { testCase in
-            var settings = try RenderOptions.parse(testCase.arguments).settings
-            settings.layout.limitToRaster()
-            if let media = settings.mediaDirectory, !media.hasPrefix("/") {
-                settings.mediaDirectory = (testCase.fixture as NSString).deletingLastPathComponent + "/" + media
-            }
+            let settings = try testCase.settings().settings
             let bytes = try FileContents.read(testCase.fixture)
             let layout = try TestEnvironment.pipeline.layout(try settings.decode(bytes, path: testCase.fixture), settings: settings)
             return GoldenCaseLayout(name: testCase.name, settings: settings, bytes: bytes, fixture: testCase.fixture, layout: layout)

@@ -1,3 +1,4 @@
+import Drawing
 import Foundation
 import GoldenSupport
 @testable import Layout
@@ -208,7 +209,7 @@ final class WorldTextTests: XCTestCase {
         var settings = RenderSettings()
         settings.layout.bubble = false
         let images = try ["ja", "zh-Hans"].map { locale -> [UInt8] in
-            settings.layout.text.locale = locale
+            settings.layout.text.locale = try TextLocale(locale)
             let layout = try TestEnvironment.pipeline.layout(try settings.decode(Array(message.utf8), path: nil), settings: settings)
             return try TestEnvironment.pipeline.renderer.image(layout).pixels
         }
@@ -297,7 +298,7 @@ final class WorldTextTests: XCTestCase {
 
     func testMarkdownNamesTheLineOfTheBlock() throws {
         var settings = RenderSettings()
-        settings.inputFormat = "markdown"
+        settings.inputFormat = RenderSettings.markdownFormat
         let input = try settings.decode(Array("# Title\n\nText\n\n- item \u{378}\n".utf8), path: nil)
         let layout = try TestEnvironment.pipeline.layout(input, settings: settings)
         XCTAssertTrue(layout.warnings.contains { $0.hasPrefix("no font draws U+0378 (at 5:1)") }, "\(layout.warnings)")
@@ -312,7 +313,7 @@ final class WorldTextTests: XCTestCase {
 
     func testFormulasFallBackThroughTheSymbolAndScriptFaces() throws {
         let typesetter = try XCTUnwrap(TestEnvironment.pipeline.formulas)
-        func files(_ latex: String, region: String = "SC") throws -> [String] {
+        func files(_ latex: String, region: HanRegion = .simplifiedChinese) throws -> [String] {
             let formula = try typesetter.typeset(latex, display: true, size: 19, color: .black, hanRegion: region).get()
             XCTAssertEqual(formula.missingCodePoints, [], latex)
             return formula.frame.glyphRuns.map { ($0.font.file as NSString).lastPathComponent }
@@ -325,7 +326,7 @@ final class WorldTextTests: XCTestCase {
         XCTAssertEqual(try files(#"\text{हिन्दी}"#), ["NotoSerifDevanagari-Regular.ttf"])
         XCTAssertEqual(try files(#"\text{ภาษาไทย}"#), ["NotoSerifThai-Regular.ttf"])
         XCTAssertEqual(try files(#"\text{ܫܠܡܐ}"#), ["NotoSansSyriac-Regular.ttf"], "no serif Syriac: the sans face")
-        let han = try typesetter.typeset(#"\text{中文}"#, display: true, size: 19, color: .black, hanRegion: "JP").get()
+        let han = try typesetter.typeset(#"\text{中文}"#, display: true, size: 19, color: .black, hanRegion: .japanese).get()
         XCTAssertEqual(han.frame.glyphRuns.map(\.font.faceIndex), [try Self.cjkFace("Noto Sans CJK JP")])
     }
 
@@ -344,9 +345,9 @@ final class WorldTextTests: XCTestCase {
     func testRTLOptionSetsTheDirectionInputsDoNotGive() throws {
         var settings = RenderSettings()
         settings.rtl = true
-        settings.inputFormat = "markdown"
+        settings.inputFormat = RenderSettings.markdownFormat
         XCTAssertEqual(try settings.decode(Array("# مرحبا".utf8), path: nil).lastDocument?.rtl, true)
-        settings.inputFormat = "html"
+        settings.inputFormat = RenderSettings.htmlFormat
         XCTAssertEqual(try settings.decode(Array("<p>مرحبا</p>".utf8), path: nil).lastDocument?.rtl, true)
         settings.inputFormat = nil
         XCTAssertEqual(try settings.decode(Array(#"{"blocks": [{"type": "paragraph", "text": "a"}]}"#.utf8), path: nil).lastDocument?.rtl, true)

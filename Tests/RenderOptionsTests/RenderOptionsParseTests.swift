@@ -1,3 +1,4 @@
+import Drawing
 import RenderOptions
 import RichMessageRenderer
 import XCTest
@@ -12,7 +13,7 @@ final class RenderOptionsParseTests: XCTestCase {
         XCTAssertTrue(options.settings.layout.theme.isDark)
         XCTAssertTrue(options.settings.layout.outgoing)
         XCTAssertTrue(options.settings.rtl)
-        XCTAssertEqual(options.settings.inputFormat, "markdown")
+        XCTAssertEqual(options.settings.inputFormat?.name, "markdown")
         XCTAssertEqual(options.remaining, [])
     }
 
@@ -47,16 +48,58 @@ final class RenderOptionsParseTests: XCTestCase {
         XCTAssertEqual(try OptionScanner.scan(["--json"], table: table, literal: { $0 == "--json" }).rest, ["--json"])
     }
 
-    /// Every render option the table documents is one `apply` knows (a table entry without a setting would be
-    /// documented and then refused).
-    func testEveryDocumentedRenderOptionSetsSomething() throws {
+    /// Every render option the table documents carries an effect, and applying it with a value other than the
+    /// default changes the settings (a row without an effect would be documented and then ignored).
+    func testEveryDocumentedRenderOptionChangesTheSettings() throws {
+        let defaults = Self.dumped(RenderSettings())
         for option in RenderOptions.table {
-            let value: String? = option.takesValue ? (option.values.first ?? sampleValue[option.name]) : nil
+            XCTAssertNotNil(option.effect, option.name)
+            let value: String? = option.takesValue ? (sampleValue[option.name] ?? option.values.last) : nil
             var settings = RenderSettings()
-            XCTAssertNoThrow(try RenderOptions.apply(option.name, value, to: &settings), option.name)
+            try option.apply(value, to: &settings)
+            XCTAssertNotEqual(Self.dumped(settings), defaults, "\(option.name) \(value ?? "") changed nothing")
         }
     }
 
-    private let sampleValue = ["--width": "300", "--scale": "2", "--time": "9:41", "--margin": "4", "--author-color": "3",
-                               "--now": "0", "--timezone": "UTC", "--media": "/tmp", "--table-offset": "10"]
+    private let sampleValue = ["--width": "300", "--scale": "3", "--time": "9:41", "--margin": "4", "--author-color": "3", "--theme": "night",
+                               "--now": "0", "--timezone": "Europe/Berlin", "--media": "/tmp", "--table-offset": "10", "--locale": "ja"]
+
+    private static func dumped(_ settings: RenderSettings) -> String {
+        var text = ""
+        dump(settings, to: &text)
+        return text
+    }
+
+    /// The defaults `--help` shows are read from `RenderSettings()`; they are the contract's (cli-contract.md,
+    /// "Render options": width 320, scale 2, margin 8, time 12:34, theme day, locale en, UTC, now 1767225600).
+    func testTheShownDefaultsAreTheContractsDefaults() {
+        let expected = ["--width": "320", "--scale": "2", "--margin": "8", "--time": "12:34", "--theme": "day", "--locale": "en",
+                        "--timezone": "UTC", "--now": "1767225600", "--table-offset": "0", "--outgoing": "incoming"]
+        for (name, shown) in expected { XCTAssertEqual(RenderOptions.option(name)?.defaultValue, shown, name) }
+    }
+
+    /// `--locale` takes a BCP 47 tag whose language Foundation knows, with well-formed subtags; anything else is a
+    /// usage error naming the option. The Han region follows the tag (README "Fonts").
+    func testLocalesAreCheckedOnce() throws {
+        let accepted: [(String, HanRegion)] = [("zh-Hant-TW", .traditionalChinese), ("pt-BR", .simplifiedChinese), ("sr-Latn", .simplifiedChinese),
+                                               ("zh_HK", .hongKong), ("ja", .japanese), ("ko-KR", .korean), ("yue", .simplifiedChinese)]
+        for (tag, region) in accepted {
+            let settings = try RenderOptions.parse(["--locale", tag]).settings
+            XCTAssertEqual(settings.layout.text.locale.identifier, tag)
+            XCTAssertEqual(settings.layout.text.locale.hanRegion, region, tag)
+        }
+        for tag in ["xx-nonsense", "english", "", "en--US", "e", "zz", "en-US-toolongsubtag", "en US", "ja-JP\u{1B}", String(repeating: "en-", count: 40) + "x"] {
+            XCTAssertThrowsError(try RenderOptions.parse(["--locale", tag]), tag) { error in
+                XCTAssertEqual((error as? OptionError)?.option, "--locale", "\(error)")
+            }
+        }
+    }
+
+    /// A row names the commands it applies to; without a list it applies wherever its table is taken.
+    func testRowsNameTheCommandsTheyApplyTo() {
+        XCTAssertEqual(RenderOptions.option("--reveal-rects")?.applies(to: "render"), false)
+        XCTAssertEqual(RenderOptions.option("--reveal-rects")?.applies(to: "layout"), true)
+        XCTAssertEqual(RenderOptions.option("--format")?.applies(to: "layout"), false)
+        XCTAssertEqual(RenderOptions.option("--width")?.applies(to: "reveal"), true)
+    }
 }

@@ -16,7 +16,7 @@ final class SnapshotNamingTests: XCTestCase {
     /// The PNG the library compares with for Markdown `text` at `settings`, rendered as a recording would.
     private func png(_ text: String, _ settings: RenderSettings = RenderSettings()) throws -> [UInt8] {
         var settings = settings
-        settings.inputFormat = "markdown"
+        settings.inputFormat = RenderSettings.markdownFormat
         settings.layout.limitToRaster()
         let layout = try TestEnvironment.pipeline.page(Array(text.utf8), path: nil, settings: settings)
         return try TestEnvironment.pipeline.encode(layout, as: .png, settings: settings).bytes
@@ -90,7 +90,7 @@ final class SnapshotNamingTests: XCTestCase {
         XCTAssertTrue(day?.contains("pixels (ratio") ?? false, day ?? "the day theme matched the night snapshot")
         // The layout dump: the page's geometry as text, compared line by line.
         var settings = RenderSettings()
-        settings.inputFormat = "markdown"
+        settings.inputFormat = RenderSettings.markdownFormat
         settings.layout.limitToRaster()
         let dump = try TestEnvironment.pipeline.page(Array(first.utf8), path: nil, settings: settings).textDump()
         XCTAssertTrue(dump.hasPrefix("canvas "), dump)

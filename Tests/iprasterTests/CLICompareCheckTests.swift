@@ -180,10 +180,10 @@ final class CLICompareCheckTests: XCTestCase {
         XCTAssertEqual(misspelled.status, 1)
         XCTAssertTrue(misspelled.stdoutText.contains("unknown option \"--theem\" in case.args"), misspelled.stdoutText)
         // An option a golden case cannot honour is refused too, not ignored.
-        try "--format gif\n".write(toFile: fixtures + "/case.args", atomically: true, encoding: .utf8)
+        try "--format svg\n".write(toFile: fixtures + "/case.args", atomically: true, encoding: .utf8)
         let ignored = try TestEnvironment.run(["check", fixtures, "--golden", directory + "/golden"], environment: clean)
         XCTAssertEqual(ignored.status, 1)
-        XCTAssertTrue(ignored.stdoutText.contains("--format gif in case.args does not apply"), ignored.stdoutText)
+        XCTAssertTrue(ignored.stdoutText.contains("--format svg in case.args does not apply"), ignored.stdoutText)
         try FileManager.default.removeItem(atPath: fixtures + "/case.args")
         // The default mode records a missing golden but fails the run until it is verified.
         let first = try TestEnvironment.run(["check", fixtures, "--golden", directory + "/golden"], environment: clean)

@@ -25,6 +25,43 @@ final class CLIOptionSuggestionTests: XCTestCase {
         XCTAssertFalse(far.contains("did you mean"), far)
     }
 
+    /// Issue 36: an option that does nothing for a command is refused with where it belongs (a usage error, nothing
+    /// written), and so is an unknown `--locale`; the global options are rows read wherever they stand.
+    func testAnOptionOutsideItsCommandsIsAUsageErrorThatSaysWhereItBelongs() throws {
+        let folder = try TestEnvironment.temporaryDirectory()
+        let input = folder + "/page.json", output = folder + "/page.png"
+        try Data(#"{"blocks": [{"type": "paragraph", "text": "hi"}]}"#.utf8).write(to: URL(fileURLWithPath: input))
+        let cases: [([String], String)] = [
+            ([input, "-o", output, "--reveal-rects"], "--reveal-rects does not apply to render: it is an option of layout"),
+            (["layout", input, "--format", "svg"], "--format does not apply to layout"),
+            (["layout", input, "--format=svg"], "--format does not apply to layout"),
+            (["math", "x", "-o", output, "--width", "300"], "--width does not apply to math"),
+            (["compare", input, input, "-o", folder + "/d.jpg"], "the diff image is a PNG"),
+            ([input, "-o", output, "--locale", "xx-nonsense"], #"--locale: unknown language "xx""#),
+            (["math", "x", "-o", output, "--locale", "xx"], #"--locale: unknown language "xx""#),
+        ]
+        for (arguments, message) in cases {
+            let (status, text) = try stderr(arguments)
+            XCTAssertEqual(status, 2, "\(arguments): \(text)")
+            XCTAssertTrue(text.contains(message), "\(arguments): \(text)")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: output), "\(arguments) wrote \(output)")
+        }
+        for locale in ["zh-Hant-TW", "pt-BR", "sr-Latn"] {
+            XCTAssertEqual(try TestEnvironment.run([input, "-o", output, "--locale", locale]).status, 0, locale)
+        }
+        // -q, -v and --help are rows of the global table: before or after the command, any order.
+        let verbose = try TestEnvironment.run(["-v", input, "-o", output])
+        XCTAssertTrue(verbose.stderr.contains("→"), verbose.stderr)
+        XCTAssertEqual(try TestEnvironment.run(["layout", input, "-q"]).stderr, "")
+        for arguments in [["--help", "math"], ["math", "--help"], ["math", "-h"], ["-q", "math", "--help"]] {
+            let help = try TestEnvironment.run(arguments)
+            XCTAssertEqual(help.status, 0, "\(arguments)")
+            XCTAssertTrue(help.stdoutText.hasPrefix("USAGE\n  ipraster math"), "\(arguments): \(help.stdoutText.prefix(80))")
+        }
+        XCTAssertFalse(try TestEnvironment.run(["render", "--help"]).stdoutText.contains("--reveal-rects"))
+        XCTAssertTrue(try TestEnvironment.run(["layout", "--help"]).stdoutText.contains("--reveal-rects"))
+    }
+
     func testCheckNamesAnUnknownOptionBeforeItsOperands() throws {
         let (status, message) = try stderr(["check", "Tests/Fixtures", "--filter", "x"])
         XCTAssertEqual(status, 2)

@@ -41,7 +41,7 @@ final class LosslessCopyTests: XCTestCase {
             let original = try pipeline.renderer.png(try pipeline.layout(decoded, settings: settings), media: pipeline.media(settings))
             let copy = MarkdownWriter.markdown(document, lossless: true)
             var copySettings = settings
-            copySettings.inputFormat = "markdown"
+            copySettings.inputFormat = MarkdownFormat.self
             let reread = try copySettings.decode(Array(copy.utf8), path: nil)
             XCTAssertEqual(reread.warnings, [], "\(input.name): reading the copy warns")
             let rendered = try pipeline.renderer.png(try pipeline.layout(reread, settings: copySettings), media: pipeline.media(copySettings))

@@ -84,6 +84,13 @@ final class ServeTests: XCTestCase {
         expect(try service.request("POST", "/render?widht=300", body: json, type: "application/json"), 400, "unknown parameter widht (did you mean width?)",
                location: "widht")
         expect(try service.request("POST", "/render?width=5", body: json, type: "application/json"), 400, "--width", location: "width")
+        // Issue 36: a parameter of another route and an unknown locale are refused before the body is read.
+        expect(try service.request("POST", "/render?reveal-rects=1", body: json, type: "application/json"), 400,
+               "parameter reveal-rects does not apply to /render: it is a parameter of /layout", location: "reveal-rects")
+        expect(try service.request("POST", "/layout?format=svg", body: json, type: "application/json"), 400,
+               "parameter format does not apply to /layout", location: "format")
+        expect(try service.request("POST", "/render?locale=xx-nonsense", body: json, type: "application/json"), 400,
+               #"unknown language "xx""#, location: "locale")
         expect(try service.request("POST", "/render?rtl=maybe", body: json, type: "application/json"), 400, "is a flag", location: "rtl")
         for (parameter, value) in [("theme", "/etc/passwd"), ("media", "/tmp"), ("o", "x.png"), ("manifest", "m.jsonl")] {
             expect(try service.request("POST", "/render?\(parameter)=\(value)", body: json, type: "application/json"), 400, parameter == "theme" ? "no theme file" : "not accepted",
@@ -115,7 +122,7 @@ final class ServeTests: XCTestCase {
                "differing Content-Length", location: "Content-Length")
         expect(try HTTPClient.exchange(port: service.port, Array((framing + "Transfer-Encoding: br\r\n\r\n").utf8)), 501, "Transfer-Encoding br",
                location: "Transfer-Encoding")
-        expect(try service.request("POST", "/render?format=jpeg", body: json, type: "application/json"), 400, "--format must be png, svg or pdf",
+        expect(try service.request("POST", "/render?format=jpeg", body: json, type: "application/json"), 400, #"--format: expected png, svg, pdf, found "jpeg""#,
                location: "format")
         expect(try service.request("POST", "/math?format=gif", body: Array("x".utf8), type: "text/plain"), 400, "--format", location: "format")
         expect(try service.request("POST", "/render?width=300&scale=0", body: json, type: "application/json"), 400, "--scale", location: "scale")

@@ -46,7 +46,7 @@ struct BotAPIDecoder: JSONBlockDecoding {
                 bindings[id] = try registerFile(input, kind: kind)
             }
         }
-        let loose = (context.mathDelimiters ?? "loose") == "loose"
+        let loose = (context.mathDelimiters ?? .loose) == .loose
         let options = MarkupOptions(looseMathDelimiters: loose, mediaBindings: bindings,
                                     detectEntities: !(try node.optionalBool("skip_entity_detection")))
         let text = try markdown.string()

@@ -8,7 +8,7 @@ final class DecodeContext {
     var media: [String: Media] = [:]
     /// The Markdown / HTML front-end and the `$` rule for `rich_message.markdown` (DecodeOptions).
     var markup: (any MarkupReading.Type)?
-    var mathDelimiters: String?
+    var mathDelimiters: MathDelimiters?
     /// The direction of a message whose JSON does not give one (`--rtl`).
     var defaultRTL = false
 
@@ -33,14 +33,14 @@ final class DecodeContext {
         for violation in MessageLimits.check(document) {
             let index = violation.blockIndex
             let path = document.blockLocations.indices.contains(index) ? document.blockLocations[index].description : "\(blocksPath)[\(index)]"
-            if strict { throw DecodeError(path: path, message: violation.message) }
+            if strict { throw DecodeError(path: path, message: violation.message, refused: true) }
             if reportedLimits.insert(violation.message).inserted { warnings.append("at \(path): \(violation.message)") }
         }
     }
 
     /// An unknown discriminator: an error in strict mode, else a warning and a placeholder.
     func unknownType(_ type: String, kind: String, at node: JSONNode) throws {
-        if strict { throw DecodeError(path: node.path, message: "unknown \(kind) type \(Diagnostic.quoted(type))") }
+        if strict { throw DecodeError(path: node.path, message: "unknown \(kind) type \(Diagnostic.quoted(type))", refused: true) }
         warnings.append("at \(node.path): unknown \(kind) type \(Diagnostic.quoted(type)), drawn as a placeholder")
     }
 }

@@ -18,14 +18,14 @@ public struct DecodeOptions: Sendable {
     public var strict: Bool
     /// `--math-delimiters strict|loose`: how Markdown pairs `$`; nil = each input's default (strict for Markdown
     /// files, loose for Bot API payloads).
-    public var mathDelimiters: String?
+    public var mathDelimiters: MathDelimiters?
     /// Reads `rich_message.markdown` / `.html` inside JSON; nil: such messages are refused.
     public var markup: (any MarkupReading.Type)?
     /// `--rtl`: lay the message out right-to-left when the input does not say (Markdown and HTML files, JSON
     /// without `is_rtl` / `rtl`).
     public var rtl: Bool
 
-    public init(strict: Bool = false, mathDelimiters: String? = nil, markup: (any MarkupReading.Type)? = nil, rtl: Bool = false) {
+    public init(strict: Bool = false, mathDelimiters: MathDelimiters? = nil, markup: (any MarkupReading.Type)? = nil, rtl: Bool = false) {
         self.strict = strict
         self.mathDelimiters = mathDelimiters
         self.markup = markup
@@ -60,21 +60,15 @@ public enum InputFormats {
         formats.first { $0.name == name.lowercased() }
     }
 
-    /// Decodes with the format named, else the one whose extension `path` has, else the first that sniffs the
-    /// bytes as its own; bytes no format recognises get a message that says what is accepted.
-    public static func decode(_ bytes: [UInt8], path: String? = nil, format name: String? = nil, options: DecodeOptions = DecodeOptions(),
+    /// Decodes with `format`, else the format whose extension `path` has, else the first that sniffs the bytes as
+    /// its own; bytes no format recognises get a message that says what is accepted.
+    public static func decode(_ bytes: [UInt8], path: String? = nil, format: (any InputFormat.Type)? = nil, options: DecodeOptions = DecodeOptions(),
                               formats: [any InputFormat.Type] = known) throws -> DecodedInput {
-        let decoded = try choose(bytes, path: path, format: name, formats: formats).decode(bytes, options: options)
+        let decoded = try (format ?? choose(bytes, path: path, formats: formats)).decode(bytes, options: options)
         return try checkedForEmptiness(decoded, strict: options.strict)
     }
 
-    private static func choose(_ bytes: [UInt8], path: String?, format name: String?, formats: [any InputFormat.Type]) throws -> any InputFormat.Type {
-        if let name {
-            guard let format = named(name, in: formats) else {
-                throw DecodeError(path: "--from", message: "unknown input format \(Diagnostic.quoted(name)) (known: \(formats.map { $0.name }.joined(separator: ", ")))")
-            }
-            return format
-        }
+    private static func choose(_ bytes: [UInt8], path: String?, formats: [any InputFormat.Type]) throws -> any InputFormat.Type {
         if let path, let dot = path.lastIndex(of: "."), !path[dot...].contains("/") {
             let ext = path[path.index(after: dot)...].lowercased()
             if let format = formats.first(where: { $0.fileExtensions.contains(ext) }) { return format }
@@ -95,7 +89,7 @@ public enum InputFormats {
     private static func checkedForEmptiness(_ input: DecodedInput, strict: Bool) throws -> DecodedInput {
         guard !input.isStream, let document = input.frames.first?.document, document.blocks.allSatisfy(\.isBlank) else { return input }
         let place = input.format == .markdown || input.format == .html ? "1:1" : "$"
-        if strict { throw DecodeError(path: place, message: "the message is empty: it has no block with content") }
+        if strict { throw DecodeError(path: place, message: "the message is empty: it has no block with content", refused: true) }
         var input = input
         input.warnings.append("at \(place): the message is empty: it has no block with content")
         return input

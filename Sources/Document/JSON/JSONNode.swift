@@ -100,10 +100,14 @@ public struct JSONNode: Sendable {
 public struct DecodeError: Error, CustomStringConvertible, Sendable, Equatable {
     public let path: String
     public let message: String
+    /// The input reads, and is refused by a rule it was asked to keep (`--strict`: unknown types, Bot API limits,
+    /// an empty message, formulas that cannot be typeset, characters no font draws); false: it cannot be read.
+    public let refused: Bool
 
-    public init(path: String, message: String) {
+    public init(path: String, message: String, refused: Bool = false) {
         self.path = path
         self.message = message
+        self.refused = refused
     }
 
     public var description: String { "at \(path): \(message)" }

@@ -26,7 +26,7 @@ extension WarningLog {
     /// A formula that could not be typeset (`math-facts.md` §7): a warning naming where and the first error.
     func formulaFailed(at location: SourceLocation?, _ error: FormulaError) {
         let place = location.map(String.init(describing:)) ?? "a formula"
-        let failure = DecodeError(path: place, message: "cannot typeset the formula: \(error)")
+        let failure = DecodeError(path: place, message: "cannot typeset the formula: \(error)", refused: true)
         if !formulaFailures.contains(failure) { formulaFailures.append(failure) }
         note("\(failure); it is shown as its LaTeX source")
     }

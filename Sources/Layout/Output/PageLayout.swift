@@ -23,7 +23,7 @@ public struct PageLayout: Sendable {
         guard !missingGlyphs.isEmpty else { return nil }
         let names = missingGlyphs.prefix(12).map(MissingGlyph.name).joined(separator: ", ")
         return DecodeError(path: missingGlyphPlace.map(String.init(describing:)) ?? "$",
-                           message: "no font draws \(names)\(missingGlyphs.count > 12 ? " and \(missingGlyphs.count - 12) more" : "")")
+                           message: "no font draws \(names)\(missingGlyphs.count > 12 ? " and \(missingGlyphs.count - 12) more" : "")", refused: true)
     }
     /// Layout stopped at `LayoutOptions.heightLimit`: the page is too tall for a raster image and is incomplete.
     public var exceedsHeightLimit = false

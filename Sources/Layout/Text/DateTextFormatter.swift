@@ -8,7 +8,7 @@ struct DateTextFormatter {
 
     func format(_ date: DateText) -> String {
         let moment = Date(timeIntervalSince1970: TimeInterval(date.unixTime))
-        let locale = Locale(identifier: environment.locale)
+        let locale = Locale(identifier: environment.locale.identifier)
         let zone = TimeZone(identifier: environment.timeZone) ?? TimeZone(identifier: "UTC")!
         if date.format.relative {
             return relative(seconds: date.unixTime.saturatingSubtracting(environment.now))
@@ -45,7 +45,7 @@ struct DateTextFormatter {
     /// The long date of `authorDate` blocks ("January 5, 2026").
     func longDate(_ unixTime: Int64) -> String {
         let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: environment.locale)
+        formatter.locale = Locale(identifier: environment.locale.identifier)
         formatter.timeZone = TimeZone(identifier: environment.timeZone) ?? TimeZone(identifier: "UTC")!
         formatter.dateStyle = .long
         formatter.timeStyle = .none

@@ -1,3 +1,4 @@
+import Drawing
 import Fonts
 import Math
 
@@ -20,7 +21,7 @@ public enum FormulaFonts {
         guard let math = collection.baseFaces.first(where: { $0.family == FontFamily.math.rawValue }),
               let font = try? MathFont(file: math.file, faceIndex: math.index) else { return nil }
         let fallbacks = MathFallbackFonts { scalar, region in
-            collection.formulaFace(for: scalar, region: HanRegion(rawValue: region) ?? .simplifiedChinese).map { ($0.file, $0.index) }
+            collection.formulaFace(for: scalar, region: region).map { ($0.file, $0.index) }
         }
         return FormulaTypesetter(font: font, fallbacks: fallbacks)
     }

@@ -6,7 +6,7 @@ import Foundation
 /// Settings that make dates and spoilers deterministic (`README.md` "Determinism knobs").
 public struct TextEnvironment: Sendable {
     public var now: Int64 = 1_767_225_600
-    public var locale = "en"
+    public var locale = TextLocale.english
     public var timeZone = "UTC"
     public var showSpoilers = false
 
@@ -68,7 +68,7 @@ struct RichTextBuilder {
         self.formulas = formulas
         self.boundingWidth = boundingWidth
         self.warnings = warnings
-        output.hanRegion = HanRegion(locale: environment.locale)
+        output.hanRegion = environment.locale.hanRegion
     }
 
     static func baseStyle(_ category: TextCategory, colors: PageColors) -> Style {
@@ -184,7 +184,7 @@ struct RichTextBuilder {
         case .math(let source, let location):
             // Text style at the run's size × 1.12 in the run's colour (§3.9; math-facts §3.15); a formula that
             // cannot be typeset shows its LaTeX source with a warning (§7).
-            let region = output.hanRegion.resolved(for: source.unicodeScalars).rawValue
+            let region = output.hanRegion.resolved(for: source.unicodeScalars)
             switch formulas?.typesetter?.typeset(source, display: false, size: style.size * 1.12, color: style.color, hanRegion: region)
                 ?? .failure(FormulaError("no math font in the font set")) {
             case .success(let formula):

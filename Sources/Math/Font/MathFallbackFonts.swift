@@ -1,10 +1,12 @@
+import Drawing
+
 /// The text faces for characters Latin Modern Math lacks, tried in order after it (README "Fonts": Noto Sans
 /// Math, Noto Sans Symbols, Symbols 2, then Noto Serif, the script's Serif face, else its Sans face; Han in the
 /// Noto Sans CJK face of the text's region). The host names the face for a character (`locate`, from its font
 /// collection); each face is opened once, when a formula first needs it. Not thread-safe: one per typesetter.
 public final class MathFallbackFonts {
-    /// The face (file, face index) that draws a character, for Han in a region ("SC", "JP" …); nil: none does.
-    public typealias Locate = (Unicode.Scalar, String) -> (file: String, index: Int)?
+    /// The face (file, face index) that draws a character, for Han in a region; nil: none does.
+    public typealias Locate = (Unicode.Scalar, HanRegion) -> (file: String, index: Int)?
 
     private let locate: Locate
     private var opened: [String: TextFont?] = [:]
@@ -21,8 +23,8 @@ public final class MathFallbackFonts {
     }
 
     /// The face for `scalar`, opened on first use; nil when no face has it.
-    func font(for scalar: Unicode.Scalar, region: String) -> TextFont? {
-        let key = "\(scalar.value)/\(region)"
+    func font(for scalar: Unicode.Scalar, region: HanRegion) -> TextFont? {
+        let key = "\(scalar.value)/\(region.rawValue)"
         if let known = chosen[key] { return known }
         var result: TextFont?
         if let face = locate(scalar, region) {

@@ -19,7 +19,7 @@ public final class FormulaTypesetter {
         var display: Bool
         var size: Double
         var color: RGBA
-        var hanRegion: String
+        var hanRegion: HanRegion
     }
     private var cache: [Key: Result<Formula, FormulaError>] = [:]
     /// Time spent parsing and laying out formulas that were not cached, and how many (for `ipraster bench`).
@@ -37,8 +37,8 @@ public final class FormulaTypesetter {
     }
 
     /// `source` typeset in display style (`display`) or text style at `size` points in `color`; Han characters in
-    /// `hanRegion`'s forms ("SC", "TC", "HK", "JP", "KR").
-    public func typeset(_ source: String, display: Bool, size: Double, color: RGBA, hanRegion: String = "SC") -> Result<Formula, FormulaError> {
+    /// `hanRegion`'s forms.
+    public func typeset(_ source: String, display: Bool, size: Double, color: RGBA, hanRegion: HanRegion = .simplifiedChinese) -> Result<Formula, FormulaError> {
         let key = Key(source: source, display: display, size: size, color: color, hanRegion: hanRegion)
         if let known = cache[key] { return known }
         let start = DispatchTime.now().uptimeNanoseconds
@@ -53,7 +53,7 @@ public final class FormulaTypesetter {
     /// Forgets the results so far, so a benchmark times typesetting rather than the cache.
     public func removeCachedResults() { cache.removeAll() }
 
-    private func make(_ source: String, display: Bool, size: Double, color: RGBA, hanRegion: String) throws -> Formula {
+    private func make(_ source: String, display: Bool, size: Double, color: RGBA, hanRegion: HanRegion) throws -> Formula {
         guard source.count <= Self.maxSourceLength else {
             throw FormulaError("the formula is longer than \(Self.maxSourceLength) characters")
         }

@@ -22,8 +22,8 @@ public struct MathTypesetter {
     public internal(set) var color: RGBA
     /// Where characters the math font lacks come from; nil: they are drawn as missing-glyph boxes.
     public let fallbacks: MathFallbackFonts?
-    /// The Han region of the text around the formula ("SC", "JP" …), for the CJK face of `fallbacks`.
-    public let hanRegion: String
+    /// The Han region of the text around the formula, for the CJK face of `fallbacks`.
+    public let hanRegion: HanRegion
     /// Inside `\left … \right`: the size `\middle` delimiters grow to (nil while the body is measured).
     var middleHeight: Double?
     /// The shortest an extensible arrow may be, in ems (mhchem's arrows inside `\ce`: 2).
@@ -31,7 +31,7 @@ public struct MathTypesetter {
     /// Characters no face drew.
     let missing = MissingCodePoints()
 
-    public init(font: MathFont, baseSize: Double, color: RGBA, fallbacks: MathFallbackFonts? = nil, hanRegion: String = "SC") {
+    public init(font: MathFont, baseSize: Double, color: RGBA, fallbacks: MathFallbackFonts? = nil, hanRegion: HanRegion = .simplifiedChinese) {
         self.font = font
         self.baseSize = baseSize
         self.normalSize = baseSize

@@ -54,7 +54,7 @@ final class RenderWorker: RequestHandler {
     func warmUp() throws {
         let sample = "## Warm-up\nSome *text*, `code` and $e^{i\\pi}+1=0$.\n\n- one\n- two\n\n| a | b |\n|---|---|\n| 1 | 2 |\n"
         var settings = RenderSettings()
-        settings.inputFormat = "markdown"
+        settings.inputFormat = RenderSettings.markdownFormat
         for format in [Renderer.Format.png, .svg, .pdf] {
             _ = try RenderCommand.image(Array(sample.utf8), path: nil, format: format, settings: settings, pipeline: pipeline)
         }
@@ -71,13 +71,8 @@ final class RenderWorker: RequestHandler {
     func handle(_ request: HTTPRequest) -> HTTPResponse {
         hooks.apply(to: request.body)
         guard let route = ServiceRoute.named(request.path) else { return .error(404, "no route \(request.path)") }
-        var strict = false
         do {
-            let parsed = try ServiceParameters.parse(request.query, route: route)
-            strict = parsed.has("--strict")
-            return try route.answer(self, request, parsed)
-        } catch let error as DecodeError where strict && readableWithoutStrict(request, route) {
-            return .error(422, error.message, location: error.path)
+            return try route.answer(self, request, try ServiceParameters.parse(request.query, route: route))
         } catch {
             return Self.response(for: error)
         }
@@ -88,9 +83,7 @@ final class RenderWorker: RequestHandler {
     func render(_ request: HTTPRequest, _ parsed: ParsedArguments) throws -> HTTPResponse {
         let settings = try self.settings(parsed, request, route: "/render")
         let format = try RenderCommand.outputFormat("-", explicit: settings.format)
-        var limited = settings
-        if format == .png { limited.layout.limitToRasterPage() }
-        let (bytes, _, _) = try RenderCommand.image(request.body, path: nil, format: format, settings: limited, pipeline: pipeline)
+        let (bytes, _, _) = try RenderCommand.image(request.body, path: nil, format: format, settings: settings, pipeline: pipeline)
         return HTTPResponse(status: 200, contentType: Self.contentType(format), body: bytes)
     }
 
@@ -112,21 +105,11 @@ final class RenderWorker: RequestHandler {
         while latex.last?.isNewline == true { latex.removeLast() }
         guard !FormulaSource(latex).body.allSatisfy(\.isWhitespace) else { return .error(400, "the formula is empty") }
         let json = parsed.has("--json")
-        let format = json ? nil : try RenderCommand.outputFormat("-", explicit: parsed.value("--format"))
+        let format = json ? nil : try RenderCommand.outputFormat("-", explicit: RenderCommand.formatOption(parsed.value("--format")))
         let result = try MathCommand.make(latex, job: try MathCommand.Job(parsed), format: format, json: json, typesetter: try formulas())
         if json, let line = result.json { return HTTPResponse(status: 200, contentType: "application/json", body: Array((line + "\n").utf8)) }
         guard let format, let image = result.image else { return .error(500, "the formula made no image") }
         return HTTPResponse(status: 200, contentType: Self.contentType(format), body: image)
-    }
-
-    /// Whether a body refused under `strict=1` reads without it (422 then; 400 when it cannot be read at all).
-    private func readableWithoutStrict(_ request: HTTPRequest, _ route: ServiceRoute) -> Bool {
-        var query = request.query
-        query.removeAll { $0.name == "strict" }
-        guard let parsed = try? ServiceParameters.parse(query, route: route), let settings = try? settings(parsed, request, route: route.path) else {
-            return false
-        }
-        return (try? settings.decode(request.body, path: nil)) != nil
     }
 
     /// The render settings of a request: its parameters, the service's media folder, and the input format its
@@ -146,18 +129,10 @@ final class RenderWorker: RequestHandler {
         }
     }
 
-    /// The command line's error as an answer: 400 for what cannot be read, 422 for what is refused.
+    /// The command line's error as an answer: the one place the service maps errors (`RenderError.httpStatus`: 400
+    /// what cannot be read, 422 what is refused or too large, 500 the environment), the body decoded once.
     static func response(for error: Error) -> HTTPResponse {
-        switch error {
-        case let problem as ServiceParameters.Problem: return .error(400, problem.message, location: problem.location)
-        case let error as DecodeError: return .error(400, error.message, location: error.path)
-        case let error as UsageError: return .error(400, error.message)
-        case let error as OptionError: return .error(400, error.description, location: error.option)
-        case let error as MathCommand.Failure: return .error(error.refused ? 422 : 400, error.message)
-        case let error as PageTooLarge: return .error(422, error.description)
-        case let error as CairoError where !error.outOfMemory: return .error(422, "cannot draw this page: \(error)")
-        case let error as MediaError: return .error(422, error.message)
-        default: return .error(500, "\(error)")
-        }
+        let error = RenderError(error)
+        return .error(error.httpStatus, error.message, location: error.location)
     }
 }

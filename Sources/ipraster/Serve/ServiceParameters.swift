@@ -1,6 +1,7 @@
 import HTTPService
 import Layout
 import RenderOptions
+import RichMessageRenderer
 
 /// Query parameters as a command's options: `?theme=night&width=360&rtl=1` is `--theme night --width 360 --rtl`,
 /// read with the command's own table, so the service takes exactly the options the command line documents —
@@ -9,9 +10,10 @@ import RenderOptions
 /// parameter as the error's location.
 enum ServiceParameters {
     /// A parameter the service refuses (400), with the parameter as its location.
-    struct Problem: Error {
+    struct Problem: Error, RenderErrorConvertible {
         let message: String
         let location: String?
+        var renderError: RenderError { RenderError(.usage, message, location: location, description: message) }
     }
 
     /// Options no request sets, and why.
@@ -57,6 +59,11 @@ enum ServiceParameters {
         var arguments: [String] = []
         for (name, value) in query {
             if let reason = refused[name] { throw Problem(message: "parameter \(name) is not accepted here: \(reason)", location: name) }
+            if let misplaced = spec.misplacedOption("--" + name) {
+                let routes = ServiceRoute.table.filter { $0.command.option(misplaced.name) != nil }.map(\.path)
+                throw Problem(message: "parameter \(name) does not apply to \(route.path)"
+                              + (routes.isEmpty ? ": it is a command-line option only" : ": it is a parameter of \(routes.joined(separator: ", "))"), location: name)
+            }
             guard allowed.contains(name), let option = spec.option("--" + name) else {
                 let near = allowed.map { ($0, OptionCatalog.editDistance(name.lowercased(), $0)) }.filter { $0.1 <= 2 }.min { $0.1 < $1.1 }?.0
                 throw Problem(message: "unknown parameter \(name)" + (near.map { " (did you mean \($0)?)" } ?? "")
@@ -79,12 +86,11 @@ enum ServiceParameters {
         switch route.path {
         case "/math":
             _ = try MathCommand.Job(parsed)
-            if !parsed.has("--json") { _ = try RenderCommand.outputFormat("-", explicit: parsed.value("--format")) }
+            if !parsed.has("--json") { _ = try RenderCommand.formatOption(parsed.value("--format")) }
         case "/classify":
             break
         default:
-            let settings = try parsed.renderSettings()
-            if route.path == "/render" { _ = try RenderCommand.outputFormat("-", explicit: settings.format) }
+            _ = try parsed.renderSettings()
         }
         return parsed
     }

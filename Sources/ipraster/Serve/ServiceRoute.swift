@@ -10,13 +10,14 @@ import RichMessageRenderer
 struct ServiceRoute: Sendable {
     let path: String
     let method: String
-    let mediaTypes: [String: String?]
+    let mediaTypes: [String: (any InputFormat.Type)?]
     let command: CommandSpec
     let answer: @Sendable (RenderWorker, HTTPRequest, ParsedArguments) throws -> HTTPResponse
 
     /// The input formats a document route reads: JSON, Markdown and HTML by name, or sniffed.
-    private static let documents: [String: String?] = ["application/json": "json", "text/markdown": "markdown", "text/x-markdown": "markdown",
-                                                        "text/html": "html", "text/plain": nil, "application/octet-stream": nil]
+    private static let documents: [String: (any InputFormat.Type)?] = [
+        "application/json": JSONMessageFormat.self, "text/markdown": RenderSettings.markdownFormat, "text/x-markdown": RenderSettings.markdownFormat,
+        "text/html": RenderSettings.htmlFormat, "text/plain": nil, "application/octet-stream": nil]
 
     static let table: [ServiceRoute] = [
         ServiceRoute(path: "/render", method: "POST", mediaTypes: documents, command: .renderCommand) { worker, request, parsed in
@@ -29,7 +30,8 @@ struct ServiceRoute: Sendable {
             try worker.markdownCopy(request, parsed)
         },
         ServiceRoute(path: "/classify", method: "POST",
-                     mediaTypes: ["text/markdown": "markdown", "text/x-markdown": "markdown", "text/plain": nil, "application/octet-stream": nil],
+                     mediaTypes: ["text/markdown": RenderSettings.markdownFormat, "text/x-markdown": RenderSettings.markdownFormat, "text/plain": nil,
+                                  "application/octet-stream": nil],
                      command: .classifyCommand) { _, request, parsed in
             let json = parsed.has("--json")
             let text = try MarkdownCommand.classification(request.body, json: json)
@@ -49,5 +51,5 @@ struct ServiceRoute: Sendable {
     func accepts(_ type: String?) -> Bool { type.map { mediaTypes[$0] != nil } ?? true }
 
     /// The input format a body of `type` is read as; nil to sniff it.
-    func inputFormat(_ type: String?) -> String? { type.flatMap { mediaTypes[$0] ?? nil } }
+    func inputFormat(_ type: String?) -> (any InputFormat.Type)? { type.flatMap { mediaTypes[$0] ?? nil } }
 }

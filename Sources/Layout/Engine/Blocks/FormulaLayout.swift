@@ -11,8 +11,8 @@ enum FormulaLayout {
 
     static func layout(_ source: String, location: SourceLocation?, boundingWidth B: Double, inset H: Double, context: LayoutContext) -> [LayoutItem] {
         let style = RichTextBuilder.baseStyle(.paragraph, colors: context.colors)
-        let region = HanRegion(locale: context.options.text.locale).resolved(for: source.unicodeScalars)
-        let result = context.formulas?.typesetter?.typeset(source, display: true, size: style.size * sizeFactor, color: style.color, hanRegion: region.rawValue)
+        let region = context.options.text.locale.hanRegion.resolved(for: source.unicodeScalars)
+        let result = context.formulas?.typesetter?.typeset(source, display: true, size: style.size * sizeFactor, color: style.color, hanRegion: region)
             ?? .failure(FormulaError("no math font in the font set"))
         switch result {
         case .success(let typeset):

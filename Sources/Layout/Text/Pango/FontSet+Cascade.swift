@@ -1,4 +1,5 @@
 import CPango
+import Drawing
 import Fonts
 
 /// Fallback through the world collection (README "Fonts"): a text whose every character its style's face has is

@@ -1,0 +1,46 @@
+import Document
+import Drawing
+import Foundation
+
+/// The locale of a render (`--locale`), parsed and checked once where it enters: the BCP 47 tag dates are
+/// formatted in and the Han forms it selects (`HanRegion`). Downstream reads these two values, never the text.
+public struct TextLocale: Sendable, Equatable, CustomStringConvertible {
+    /// The tag as given (`zh-Hant-TW`, `pt_BR`), for Foundation's date formatting.
+    public let identifier: String
+    /// The Han forms of the tag (README "Fonts"); a text's kana or Hangul refine it (`HanRegion.resolved`).
+    public let hanRegion: HanRegion
+
+    /// English, the default: dates in English, Han in Simplified Chinese forms (iOS with an English system).
+    public static let english = TextLocale(known: "en")
+
+    /// Why a tag is refused.
+    public struct Invalid: Error, CustomStringConvertible, Sendable {
+        public let tag: String
+        public let reason: String
+        public var description: String { reason }
+    }
+
+    /// A tag whose language subtag Foundation knows (an ISO 639 code: `en`, `zh`, `yue`), with well-formed further
+    /// subtags (1-8 letters or digits: script, region, variants), `-` or `_` between them; at most 64 characters.
+    public init(_ tag: String) throws(Invalid) {
+        guard !tag.isEmpty else { throw Invalid(tag: tag, reason: "expected a locale tag such as en, ja, zh-Hant or pt-BR") }
+        guard tag.utf8.count <= 64 else { throw Invalid(tag: tag, reason: "a locale tag is at most 64 characters") }
+        let parts = tag.split(separator: "-", omittingEmptySubsequences: false).flatMap { $0.split(separator: "_", omittingEmptySubsequences: false) }
+        guard parts.allSatisfy({ (1...8).contains($0.count) && $0.unicodeScalars.allSatisfy { $0.isASCII && $0.properties.isAlphabetic || ("0"..."9").contains($0) } }) else {
+            throw Invalid(tag: tag, reason: "\(Diagnostic.quoted(tag)) is not a locale tag (subtags of 1-8 letters or digits, joined by -)")
+        }
+        let language = parts[0].lowercased()
+        guard (2...3).contains(language.count), language.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic }),
+              Locale.LanguageCode(language).isISOLanguage else {
+            throw Invalid(tag: tag, reason: "unknown language \(Diagnostic.quoted(String(parts[0]))) in \(Diagnostic.quoted(tag)) (an ISO 639 code: en, ja, zh-Hant, pt-BR)")
+        }
+        self.init(known: tag)
+    }
+
+    private init(known tag: String) {
+        identifier = tag
+        hanRegion = HanRegion(locale: tag)
+    }
+
+    public var description: String { identifier }
+}
