@@ -57,15 +57,20 @@ let package = Package(
         // The formula typesetter (issue 13): LaTeX → math list → TeX layout → display-list frames, on HarfBuzz's
         // OpenType MATH API. Depends on Drawing, not on Layout or Cairo.
         .target(name: "Math", dependencies: ["Drawing", "CHarfBuzz"], path: "Sources/Math"),
-        // Paint: display pages → Cairo → PNG, SVG, PDF; media decoding; pixelmatch. Names no block and no layout
-        // value; depends on Drawing, the shared FreeType faces and C libraries only.
-        .target(name: "Raster", dependencies: ["Drawing", "FreeTypeFaces", "CCairo", "CPNG", "CPNGWriter", "CJPEG", "CWebP"], path: "Sources/Raster"),
+        // Paint: display pages → Cairo → PNG, SVG, PDF; the PNG codec of outputs; pixelmatch. Names no block and no
+        // layout value, reads no file, runs no program and decodes no media (a display page carries its decoded
+        // images); depends on Drawing, the shared FreeType faces and C libraries only.
+        .target(name: "Raster", dependencies: ["Drawing", "FreeTypeFaces", "CCairo", "CPNG", "CPNGWriter"], path: "Sources/Raster"),
+        // The media sources and the image decoders (issue 36): a local folder, ffmpeg's first frames, an in-memory set;
+        // JPEG, WebP and PNG media and stripped thumbnails decoded before paint (`MediaResolver`). The one target that
+        // links image decoders (and, for custom emoji, rlottie).
+        .target(name: "MediaSources", dependencies: ["Drawing", "Raster", "ProcessSupport", "CJPEG", "CWebP"], path: "Sources/MediaSources"),
         // The front door (issue 26): the input formats and the decode → layout → paint sequence every caller uses.
-        .target(name: "RichMessageRenderer", dependencies: ["Document", "Markup", "Math", "Layout", "Raster"], path: "Sources/RichMessageRenderer"),
-        // The host's side of files and programs, shared by the command line, the golden harness, reveal export and the
-        // snapshot library: atomic output, the registry of temporary paths and children removed on interruption, ffmpeg
-        // for animations' first frames. The rendering libraries write no file and run no program.
-        .target(name: "ProcessSupport", dependencies: ["Raster"], path: "Sources/ProcessSupport"),
+        .target(name: "RichMessageRenderer", dependencies: ["Document", "Markup", "Math", "Layout", "Raster", "MediaSources"], path: "Sources/RichMessageRenderer"),
+        // The host's side of files and programs, shared by the command line, the golden harness, reveal export, the
+        // media sources and the snapshot library: reading inputs, atomic output, the registry of temporary paths and
+        // children removed on interruption. The rendering libraries read and write no file and run no program.
+        .target(name: "ProcessSupport", path: "Sources/ProcessSupport"),
         .target(name: "Reveal", dependencies: ["Layout", "RichMessageRenderer", "ProcessSupport"], path: "Sources/Reveal"),
         // The command line's render options (and golden cases' .args), parsed into RenderSettings.
         .target(name: "RenderOptions", dependencies: ["Layout", "RichMessageRenderer"], path: "Sources/RenderOptions"),
@@ -82,8 +87,8 @@ let package = Package(
         .executableTarget(name: "ipraster", dependencies: ["Layout", "RichMessageRenderer", "Reveal", "GoldenKit", "RenderOptions", "CStandardStreams", "ProcessSupport", "HTTPService"], path: "Sources/ipraster"),
         .target(name: "GoldenSupport", dependencies: ["Layout", "RichMessageRenderer", "GoldenKit", "RenderOptions", "ProcessSupport"], path: "Tests/GoldenSupport"),
         .testTarget(name: "LayoutTests", dependencies: ["Document", "Drawing", "Layout", "Math", "RichMessageRenderer", "GoldenSupport"], path: "Tests/LayoutTests"),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "ProcessSupport", "RichMessageRenderer", "Layout", "RenderOptions", "GoldenSupport", "CCairo", "CPNGWriter", "CJPEG", "CWebP"], path: "Tests/RasterTests"),
-        .testTarget(name: "RevealTests", dependencies: ["Reveal", "RichMessageRenderer", "Layout", "RenderOptions", "GoldenKit", "GoldenSupport"], path: "Tests/RevealTests"),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "MediaSources", "ProcessSupport", "RichMessageRenderer", "Layout", "RenderOptions", "GoldenSupport", "CCairo", "CPNGWriter", "CJPEG", "CWebP"], path: "Tests/RasterTests"),
+        .testTarget(name: "RevealTests", dependencies: ["Reveal", "ProcessSupport", "RichMessageRenderer", "Layout", "RenderOptions", "GoldenKit", "GoldenSupport"], path: "Tests/RevealTests"),
         .testTarget(name: "MathTests", dependencies: ["Math"], path: "Tests/MathTests"),
         .testTarget(name: "FontsTests", dependencies: ["Fonts", "Drawing"], path: "Tests/FontsTests"),
         .testTarget(name: "FreeTypeFacesTests", dependencies: ["FreeTypeFaces", "CPango"], path: "Tests/FreeTypeFacesTests"),
@@ -94,7 +99,9 @@ let package = Package(
         .testTarget(name: "DrawingTests", dependencies: ["Drawing"], path: "Tests/DrawingTests"),
         .testTarget(name: "RenderOptionsTests", dependencies: ["RenderOptions", "RichMessageRenderer", "Drawing"], path: "Tests/RenderOptionsTests"),
         .testTarget(name: "GoldenKitTests", dependencies: ["GoldenKit"], path: "Tests/GoldenKitTests"),
-        .testTarget(name: "ProcessSupportTests", dependencies: ["ProcessSupport", "Raster"], path: "Tests/ProcessSupportTests"),
+        .testTarget(name: "ProcessSupportTests", dependencies: ["ProcessSupport"], path: "Tests/ProcessSupportTests"),
+        // The media sources and decoders: folder confinement, in-memory sets, the resolver, JPEG/WebP/thumbnails, ffmpeg.
+        .testTarget(name: "MediaSourcesTests", dependencies: ["MediaSources", "Raster", "Drawing", "ProcessSupport", "RichMessageRenderer", "GoldenSupport", "CJPEG", "CWebP"], path: "Tests/MediaSourcesTests"),
         // The snapshot library as another package uses it: builds Examples/SnapshotExample against this checkout.
         .testTarget(name: "RichMessageSnapshotTests", dependencies: ["RichMessageSnapshot", "GoldenSupport", "ProcessSupport"], path: "Tests/RichMessageSnapshotTests"),
         // A raw HTTP/1.1 client for the service tests (every byte under the test's control).

@@ -3,30 +3,27 @@ import CPNGWriter
 import Drawing
 
 /// Paints display-list frames of one canvas size and encodes each as PNG, reusing one Cairo surface (cleared
-/// between frames), its own glyph painter and media store, and the compressed bands of rows of its earlier
+/// between frames), its own glyph painter, and the compressed bands of rows of its earlier
 /// frames (a band whose bytes did not change is not compressed again; the bytes are the same as without).
 /// One per thread, so animation frames can be painted and encoded on every core at once.
 public final class FrameEncoder {
     public let canvas: Canvas
     public let opaque: Bool
     private let glyphs = GlyphPainter()
-    private let media: MediaStore?
     private var surface: CairoCanvas?
     private let bands: OpaquePointer
 
-    /// `mediaDirectory`: the folder images are read from (this encoder decodes and caches its own copies), with
-    /// `videoFrames` for animations and videos.
-    public init(canvas: Canvas, opaque: Bool, mediaDirectory: String?, videoFrames: (any VideoFrameSource)? = nil) {
+    public init(canvas: Canvas, opaque: Bool) {
         self.canvas = canvas
         self.opaque = opaque
-        media = mediaDirectory.map { MediaStore(directory: $0, videoFrames: videoFrames) }
         bands = ipr_frame_cache_new()!  // a few bytes: only an exhausted heap fails here
     }
 
     deinit { ipr_frame_cache_free(bands) }
 
-    /// `frame` painted at the canvas's scale and encoded at libdeflate `level` on this thread.
-    public func png(_ frame: Frame, level: Int32) throws -> [UInt8] {
+    /// `frame` painted at the canvas's scale with the decoded `images` it draws, encoded at libdeflate `level` on
+    /// this thread.
+    public func png(_ frame: Frame, images: MediaImages = MediaImages(), level: Int32) throws -> [UInt8] {
         let side = Canvas.maxRasterSide
         guard canvas.pixelWidth <= side, canvas.pixelHeight <= side else {
             throw PageTooLarge(message: "the \(canvas.pixelWidth)×\(canvas.pixelHeight) px canvas is larger than a raster image can be (\(side) px a side)")
@@ -40,7 +37,7 @@ public final class FrameEncoder {
             surface = target
         }
         cairo_scale(target.cr, canvas.scale, canvas.scale)
-        FramePainter(glyphs: glyphs, media: media, scale: canvas.scale).paintPage(frame, cr: target.cr)
+        FramePainter(glyphs: glyphs, images: images, scale: canvas.scale).paintPage(frame, cr: target.cr)
         try target.check()
         return try target.consumeAsFramePNG(opaque: opaque, level: level, cache: bands)
     }

@@ -13,35 +13,35 @@ public final class Renderer {
     public init() {}
 
     /// The page painted at its canvas scale, as straight RGBA.
-    public func image(_ page: DisplayPage, media: MediaStore? = nil) throws -> RGBAImage {
-        try painted(page, media: media).image()
+    public func image(_ page: DisplayPage) throws -> RGBAImage {
+        try painted(page).image()
     }
 
     /// The page painted and encoded as PNG: in strips (`StripRenderer`: no full-page surface, strips
     /// compressed on other cores while the next is painted) unless it draws raster images, else on one canvas
     /// converted in place; the same pixels and bytes either way. RGB when the page has an opaque background,
     /// else RGBA (an explicit rule, so goldens are stable). `level` is libdeflate's compression level.
-    public func png(_ page: DisplayPage, media: MediaStore? = nil, level: Int32 = PNGCodec.compressionLevel) throws -> [UInt8] {
+    public func png(_ page: DisplayPage, level: Int32 = PNGCodec.compressionLevel) throws -> [UInt8] {
         try checkPageSize(page)
         guard StripRenderer.canPaintInStrips(page.list) else {
             try checkRasterSize(page)
-            return try painted(page.list, canvas: page.canvas, opaque: page.opaque, media: media).png(level: level)
+            return try painted(page.list, canvas: page.canvas, opaque: page.opaque, images: page.images).png(level: level)
         }
-        return try StripRenderer(canvas: page.canvas, opaque: page.opaque, glyphs: glyphs, media: media, store: strips).png(page.list, level: level)
+        return try StripRenderer(canvas: page.canvas, opaque: page.opaque, glyphs: glyphs, images: page.images, store: strips).png(page.list, level: level)
     }
 
     /// The same PNG written to `sink` as its strips are encoded, in order: the page's compressed bytes are never
     /// held whole (a 10x-limits page was 74 MB, held three times). A page that cannot be painted in strips is encoded
     /// first, then written.
-    public func png(_ page: DisplayPage, media: MediaStore? = nil, level: Int32 = PNGCodec.compressionLevel, to sink: PNGSink) throws {
+    public func png(_ page: DisplayPage, level: Int32 = PNGCodec.compressionLevel, to sink: PNGSink) throws {
         try checkPageSize(page)
         guard StripRenderer.canPaintInStrips(page.list) else {
             try checkRasterSize(page)
-            let bytes = try painted(page.list, canvas: page.canvas, opaque: page.opaque, media: media).png(level: level)
+            let bytes = try painted(page.list, canvas: page.canvas, opaque: page.opaque, images: page.images).png(level: level)
             try bytes.withUnsafeBytes { try sink.write($0) }
             return
         }
-        try StripRenderer(canvas: page.canvas, opaque: page.opaque, glyphs: glyphs, media: media, store: strips).png(page.list, level: level, to: sink)
+        try StripRenderer(canvas: page.canvas, opaque: page.opaque, glyphs: glyphs, images: page.images, store: strips).png(page.list, level: level, to: sink)
     }
 
     /// A PNG page is painted in strips: at most 32767 pixels wide (one surface's row), `Canvas.maxPageHeight` tall.
@@ -60,26 +60,26 @@ public final class Renderer {
     }
 
     /// The page painted onto a canvas of its pixel size, to be encoded or read once.
-    public func painted(_ page: DisplayPage, media: MediaStore? = nil) throws -> PaintedPage {
+    public func painted(_ page: DisplayPage) throws -> PaintedPage {
         try checkRasterSize(page)
-        return try painted(page.list, canvas: page.canvas, opaque: page.opaque, media: media)
+        return try painted(page.list, canvas: page.canvas, opaque: page.opaque, images: page.images)
     }
 
-    private func painted(_ list: Frame, canvas size: Canvas, opaque: Bool, media: MediaStore?) throws -> PaintedPage {
+    private func painted(_ list: Frame, canvas size: Canvas, opaque: Bool, images: MediaImages) throws -> PaintedPage {
         let canvas = try CairoCanvas(pixelWidth: size.pixelWidth, pixelHeight: size.pixelHeight)
         cairo_scale(canvas.cr, size.scale, size.scale)
-        FramePainter(glyphs: glyphs, media: media, scale: size.scale).paintPage(list, cr: canvas.cr)
+        FramePainter(glyphs: glyphs, images: images, scale: size.scale).paintPage(list, cr: canvas.cr)
         try canvas.check()
         return PaintedPage(canvas: canvas, opaque: opaque)
     }
 
-    public func encode(_ page: DisplayPage, as format: Format, media: MediaStore? = nil) throws -> [UInt8] {
+    public func encode(_ page: DisplayPage, as format: Format) throws -> [UInt8] {
         switch format {
         case .png:
-            return try png(page, media: media)
+            return try png(page)
         case .svg, .pdf:
             let canvas = try CairoCanvas(vector: format == .svg ? .svg : .pdf, width: page.canvas.width, height: page.canvas.height)
-            let painter = FramePainter(glyphs: glyphs, media: media, scale: page.canvas.scale, vector: true)
+            let painter = FramePainter(glyphs: glyphs, images: page.images, scale: page.canvas.scale, vector: true)
             painter.paint(page.list, cr: canvas.cr)
             painter.writeLinks(cr: canvas.cr)
             do {
@@ -94,7 +94,7 @@ public final class Renderer {
     /// A display-list frame on its own (`ipraster math`): `width` × `height` points painted at `scale`; PNG is RGB
     /// when `opaque`, else RGBA.
     public func encode(_ frame: Frame, width: Double, height: Double, scale: Double, opaque: Bool, as format: Format) throws -> [UInt8] {
-        let painter = FramePainter(glyphs: glyphs, media: nil, scale: scale, vector: format != .png)
+        let painter = FramePainter(glyphs: glyphs, images: MediaImages(), scale: scale, vector: format != .png)
         switch format {
         case .png:
             let canvas = try CairoCanvas(pixelWidth: (width * scale - 1e-9).rounded(.up).saturatingInt, pixelHeight: (height * scale - 1e-9).rounded(.up).saturatingInt)

@@ -37,11 +37,11 @@ final class StripRenderer {
 
     private let store: StripBufferStore
 
-    init(canvas: Canvas, opaque: Bool, glyphs: GlyphPainter, media: MediaStore?, store: StripBufferStore) {
+    init(canvas: Canvas, opaque: Bool, glyphs: GlyphPainter, images: MediaImages, store: StripBufferStore) {
         self.canvas = canvas
         self.store = store
         self.opaque = opaque
-        painter = FramePainter(glyphs: glyphs, media: media, scale: canvas.scale)
+        painter = FramePainter(glyphs: glyphs, images: images, scale: canvas.scale)
     }
 
     func png(_ frame: Frame, level: Int32) throws -> [UInt8] {

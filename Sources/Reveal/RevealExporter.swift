@@ -11,13 +11,14 @@ public final class RevealExporter {
     public let timeline: RevealTimeline
     public let fps: Double
     private let renderer: Renderer
-    private let media: MediaStore?
+    /// Where the frames' media come from, resolved on the calling thread before frames are painted.
+    private let media: (any MediaSource)?
 
     /// Frames per batch: encoded PNGs are handed to `write` in order at the end of each batch (this bounds
     /// the encoded frames held in memory).
     static let batchSize = 48
 
-    public init(timeline: RevealTimeline, fps: Double, renderer: Renderer, media: MediaStore?) {
+    public init(timeline: RevealTimeline, fps: Double, renderer: Renderer, media: (any MediaSource)?) {
         self.timeline = timeline
         self.fps = fps
         self.renderer = renderer
@@ -105,20 +106,20 @@ public final class RevealExporter {
                              progress: ((Int, Int) -> Void)? = nil, write: (Int, [UInt8]) throws -> Void) throws {
         let count = frameCount
         let workers = max(1, threads)
-        let encoders = PerWorker((0..<workers).map { _ in FrameEncoder(canvas: timeline.canvas, opaque: opaque, mediaDirectory: media?.directory,
-                                                                         videoFrames: media?.videoFrames) })
+        let encoders = PerWorker((0..<workers).map { _ in FrameEncoder(canvas: timeline.canvas, opaque: opaque) })
         var previous: (list: Frame, bytes: [UInt8])?
         var painted = 0
         var start = 0
         while start < count {
             let end = min(count, start + Self.batchSize)
-            // Per frame of the batch: the display list to paint, or nil when it repeats the frame before.
-            var lists: [Frame?] = []
+            // Per frame of the batch: the display list to paint with its decoded images (resolved here, on this
+            // thread: the media source is not thread-safe), or nil when it repeats the frame before.
+            var lists: [(list: Frame, images: MediaImages)?] = []
             var last = previous?.list
             for index in start..<end {
                 let frame = timeline.frame(at: time(ofFrame: index))
                 let list = frame.layout.displayList(overlays: frame.overlays())
-                lists.append(skipUnchanged && list == last ? nil : list)
+                lists.append(skipUnchanged && list == last ? nil : (list, MediaResolver.images(for: list, source: media)))
                 last = list
             }
             let results = ResultSlots(count: lists.count)
@@ -127,8 +128,8 @@ public final class RevealExporter {
             DispatchQueue.concurrentPerform(iterations: workers) { worker in
                 let encoder = encoders[worker]
                 while let slot = next.take(below: batch.count) {
-                    guard let list = batch[slot] else { continue }
-                    results.set(slot, Result { try encoder.png(list, level: PNGCodec.fastCompressionLevel) })
+                    guard let frame = batch[slot] else { continue }
+                    results.set(slot, Result { try encoder.png(frame.list, images: frame.images, level: PNGCodec.fastCompressionLevel) })
                 }
             }
             var bytes = previous?.bytes ?? []

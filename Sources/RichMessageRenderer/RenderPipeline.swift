@@ -1,5 +1,6 @@
 import Layout
 import Math
+import MediaSources
 import Raster
 
 /// decode → layout → paint → encode, for one process (Pango objects are not thread-safe: one pipeline per thread).
@@ -10,7 +11,7 @@ public final class RenderPipeline {
     public var formulas: FormulaTypesetter? { engine.formulas?.typesetter }
     public let engine: LayoutEngine
     public let renderer: Renderer
-    private var stores: [String: MediaStore] = [:]
+    private var folders: [String: MediaFolder] = [:]
 
     /// Where animations' and videos' first frames come from (the host's: the library runs no program).
     public let videoFrames: (any VideoFrameSource)?
@@ -60,21 +61,28 @@ public final class RenderPipeline {
     /// Media resolution: dimensions the document lacks, from the local files of `--media` (a value beside the
     /// document, which stays as decoded).
     public func resolved(_ document: Document, _ settings: RenderSettings) -> ResolvedMedia {
-        guard let store = media(settings) else { return ResolvedMedia() }
+        guard let source = media(settings) else { return ResolvedMedia() }
         var resolved = ResolvedMedia()
         for (id, item) in document.media where item.width == nil || item.height == nil {
-            if let size = store.imageSize(for: item.lookupIds) { resolved.sizes[id] = .init(width: size.width, height: size.height) }
+            if let image = source.image(for: item.lookupIds) { resolved.sizes[id] = .init(width: image.width, height: image.height) }
         }
         return resolved
     }
 
-    /// The media store of `--media DIR` (one per directory, kept for the pipeline's life).
-    public func media(_ settings: RenderSettings) -> MediaStore? {
+    /// The media source of `--media DIR` (one per directory, kept for the pipeline's life: decoded images are cached).
+    public func media(_ settings: RenderSettings) -> (any MediaSource)? {
         guard let directory = settings.mediaDirectory else { return nil }
-        if let store = stores[directory] { return store }
-        let store = MediaStore(directory: directory, videoFrames: videoFrames)
-        stores[directory] = store
-        return store
+        if let folder = folders[directory] { return folder }
+        let folder = MediaFolder(directory: directory, videoFrames: videoFrames)
+        folders[directory] = folder
+        return folder
+    }
+
+    /// What paint is given for `layout`: its display page (with `overlays` for one animation frame) and the decoded
+    /// images it draws, resolved here through the settings' media source; and what the source warned about.
+    public func displayPage(_ layout: PageLayout, settings: RenderSettings, overlays: [GroupName: Overlay] = [:]) -> (page: DisplayPage, mediaWarnings: [String]) {
+        let source = media(settings)
+        return (MediaResolver.resolved(layout.displayPage(overlays: overlays), source: source), source?.warnings ?? [])
     }
 
     /// decode → layout: the page an input's bytes make (`path` names it in errors and picks its format by
@@ -85,17 +93,16 @@ public final class RenderPipeline {
 
     /// paint → bytes: a laid-out page encoded, with what the media store warned about on the way.
     public func encode(_ layout: PageLayout, as format: Renderer.Format, settings: RenderSettings) throws -> (bytes: [UInt8], mediaWarnings: [String]) {
-        let store = media(settings)
-        let bytes = try renderer.encode(layout, as: format, media: store)
-        return (bytes, store?.warnings ?? [])
+        let (page, warnings) = displayPage(layout, settings: settings)
+        return (try renderer.encode(page, as: format), warnings)
     }
 
     /// paint → a PNG written to `sink` strip by strip (a file: the page is never held whole); what the media store
     /// warned about.
     public func writePNG(_ layout: PageLayout, settings: RenderSettings, to sink: PNGSink) throws -> [String] {
-        let store = media(settings)
-        try renderer.png(layout.displayPage(), media: store, to: sink)
-        return store?.warnings ?? []
+        let (page, warnings) = displayPage(layout, settings: settings)
+        try renderer.png(page, to: sink)
+        return warnings
     }
 
     /// What one render made: the output's bytes, the page's layout, and every warning of decoding, layout and media.

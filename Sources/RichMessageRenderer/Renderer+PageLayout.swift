@@ -1,24 +1,25 @@
 import Layout
+import MediaSources
 import Raster
 
 /// Paint for laid-out pages: the page's display list (with `overlays` for one animation frame) handed to the
-/// painter, which knows nothing of layout.
+/// painter, which knows nothing of layout, with the decoded images `media` resolves (nil: no local media).
 extension Renderer {
-    public func image(_ layout: PageLayout, overlays: [GroupName: Overlay] = [:], media: MediaStore? = nil) throws -> RGBAImage {
-        try image(layout.displayPage(overlays: overlays), media: media)
+    public func image(_ layout: PageLayout, overlays: [GroupName: Overlay] = [:], media: (any MediaSource)? = nil) throws -> RGBAImage {
+        try image(MediaResolver.resolved(layout.displayPage(overlays: overlays), source: media))
     }
 
-    public func png(_ layout: PageLayout, overlays: [GroupName: Overlay] = [:], media: MediaStore? = nil,
+    public func png(_ layout: PageLayout, overlays: [GroupName: Overlay] = [:], media: (any MediaSource)? = nil,
                     level: Int32 = PNGCodec.compressionLevel) throws -> [UInt8] {
-        try png(layout.displayPage(overlays: overlays), media: media, level: level)
+        try png(MediaResolver.resolved(layout.displayPage(overlays: overlays), source: media), level: level)
     }
 
-    public func painted(_ layout: PageLayout, overlays: [GroupName: Overlay] = [:], media: MediaStore? = nil) throws -> PaintedPage {
-        try painted(layout.displayPage(overlays: overlays), media: media)
+    public func painted(_ layout: PageLayout, overlays: [GroupName: Overlay] = [:], media: (any MediaSource)? = nil) throws -> PaintedPage {
+        try painted(MediaResolver.resolved(layout.displayPage(overlays: overlays), source: media))
     }
 
-    public func encode(_ layout: PageLayout, as format: Format, media: MediaStore? = nil) throws -> [UInt8] {
-        try encode(layout.displayPage(), as: format, media: media)
+    public func encode(_ layout: PageLayout, as format: Format, media: (any MediaSource)? = nil) throws -> [UInt8] {
+        try encode(MediaResolver.resolved(layout.displayPage(), source: media), as: format)
     }
 
     /// Versions of the C libraries that shape and paint the pixels (what the golden harness's environment names).

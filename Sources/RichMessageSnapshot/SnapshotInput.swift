@@ -1,3 +1,4 @@
+import ProcessSupport
 import RichMessageRenderer
 
 /// What a snapshot test renders: a message file or message text in one of ipraster's input formats.

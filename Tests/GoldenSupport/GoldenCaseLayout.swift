@@ -2,6 +2,7 @@ import Foundation
 import GoldenKit
 import Layout
 import Raster
+import ProcessSupport
 import RenderOptions
 import RichMessageRenderer
 import XCTest

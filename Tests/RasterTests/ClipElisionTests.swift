@@ -14,12 +14,12 @@ final class ClipElisionTests: XCTestCase {
     func testGlyphsInsideTheirClipsPaintAsThroughThem() throws {
         for testCase in try GoldenCaseLayout.all() {
             let layout = testCase.layout, settings = testCase.settings
-            let media = TestEnvironment.pipeline.media(settings)
-            let elided = try TestEnvironment.pipeline.renderer.painted(layout, media: media).image()
+            let page = TestEnvironment.pipeline.displayPage(layout, settings: settings).page
+            let elided = try TestEnvironment.pipeline.renderer.painted(page).image()
             // Every clip set around all of its group's items, as the display list says.
             let canvas = try CairoCanvas(pixelWidth: layout.canvas.pixelWidth, pixelHeight: layout.canvas.pixelHeight)
             cairo_scale(canvas.cr, layout.canvas.scale, layout.canvas.scale)
-            FramePainter(glyphs: GlyphPainter(), media: media, scale: layout.canvas.scale).paint(layout.displayList(), cr: canvas.cr)
+            FramePainter(glyphs: GlyphPainter(), images: page.images, scale: layout.canvas.scale).paint(page.list, cr: canvas.cr)
             try canvas.check()
             let plain = PaintedPage(canvas: canvas, opaque: layout.isOpaque).image()
             XCTAssertEqual(elided.pixels.count, plain.pixels.count, testCase.name)
@@ -80,7 +80,7 @@ final class ClipElisionTests: XCTestCase {
             guard box.width > 0, !run.text.allSatisfy(\.isWhitespace) else { continue }  // white space: no ink to hold
             let canvas = try CairoCanvas(pixelWidth: page.canvas.pixelWidth, pixelHeight: page.canvas.pixelHeight)
             cairo_scale(canvas.cr, scale, scale)
-            FramePainter(glyphs: glyphs, media: nil, scale: scale).paint(Frame([.glyphs(run, origin: origin)]), cr: canvas.cr)
+            FramePainter(glyphs: glyphs, images: MediaImages(), scale: scale).paint(Frame([.glyphs(run, origin: origin)]), cr: canvas.cr)
             let image = PaintedPage(canvas: canvas, opaque: false).image()
             var inked = 0
             for y in 0..<image.height {

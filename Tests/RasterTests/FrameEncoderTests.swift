@@ -18,10 +18,10 @@ final class FrameEncoderTests: XCTestCase {
             short.canvas = long.canvas
             XCTAssertGreaterThan(long.canvas.pixelHeight, 3 * 64, "several bands of 64 rows")
             let pages = [long, short, long, long, short]
-            let reused = FrameEncoder(canvas: long.canvas, opaque: long.isOpaque, mediaDirectory: nil)
+            let reused = FrameEncoder(canvas: long.canvas, opaque: long.isOpaque)
             for (index, page) in pages.enumerated() {
                 let bytes = try reused.png(page.displayList(), level: PNGCodec.fastCompressionLevel)
-                let fresh = try FrameEncoder(canvas: long.canvas, opaque: long.isOpaque, mediaDirectory: nil)
+                let fresh = try FrameEncoder(canvas: long.canvas, opaque: long.isOpaque)
                     .png(page.displayList(), level: PNGCodec.fastCompressionLevel)
                 XCTAssertEqual(bytes, fresh, "frame \(index), \(background)")
                 XCTAssertEqual(try PNGCodec.decode(bytes), try TestEnvironment.pipeline.renderer.image(page), "frame \(index), \(background)")

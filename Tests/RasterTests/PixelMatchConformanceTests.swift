@@ -1,7 +1,8 @@
 import GoldenSupport
-import XCTest
+import ProcessSupport
 @testable import Raster
 import RichMessageRenderer
+import XCTest
 
 /// pixelmatch 7.2.0's own fixture suite (`Tests/Data/pixelmatch-7.2`, copied from the peer suite): the same differing-pixel counts
 /// and the same diff images.

@@ -1,9 +1,10 @@
 import Foundation
+import GoldenKit
 import GoldenSupport
 import Layout
-import GoldenKit
-import RichMessageRenderer
+import ProcessSupport
 @testable import Reveal
+import RichMessageRenderer
 import XCTest
 
 /// Exports: determinism, the last frame = the static render, contact-sheet goldens, the CLI.

@@ -1,9 +1,10 @@
 import Foundation
 import GoldenSupport
 import Layout
-import RichMessageRenderer
+import ProcessSupport
 import RenderOptions
 @testable import Reveal
+import RichMessageRenderer
 import XCTest
 
 /// Builds reveal streams and timelines from JSON text or the reveal fixtures, through the shared pipeline.

@@ -1,5 +1,6 @@
 import Foundation
 import GoldenSupport
+import ProcessSupport
 import RichMessageRenderer
 import XCTest
 

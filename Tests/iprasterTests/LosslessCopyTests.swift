@@ -3,8 +3,9 @@ import GoldenKit
 import GoldenSupport
 import Layout
 import Markup
-import RichMessageRenderer
+import ProcessSupport
 import RenderOptions
+import RichMessageRenderer
 import XCTest
 
 /// Issue 23, item 2: `ipraster markdown --lossless` carries everything a message draws, so rendering the copy gives

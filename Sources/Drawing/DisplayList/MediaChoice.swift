@@ -1,5 +1,5 @@
-/// Items that depend on a local media file: paint draws `present` when a file under one of `ids` decodes as
-/// an image (`--media`), else `absent` (the placeholder, the alt text).
+/// Items that depend on a local media file: paint draws `present` when the page's images hold `ids` (a file under
+/// one of them decoded before paint, `--media`), else `absent` (the placeholder, the alt text).
 public struct MediaChoice: Sendable, Equatable {
     public var ids: [String]
     public var present: Frame

@@ -1,5 +1,6 @@
 import CCairo
 import Drawing
+import FreeTypeFaces
 
 /// Draws glyphs of colour bitmap fonts (Noto Color Emoji: one 109 ppem CBDT strike) from the strike's
 /// own pixels, scaled with a fixed filter. Cairo's FreeType backend shares one face state between all

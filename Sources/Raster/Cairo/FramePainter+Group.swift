@@ -86,11 +86,17 @@ extension FramePainter {
     /// The group's items drawn into a buffer over `blur.bounds` at the canvas scale (clipped there by the
     /// group's clip), blurred, then painted through the group's transform at its opacity.
     private func drawBlurred(_ group: Group, blur: Blur, cr: OpaquePointer) {
-        let widthPx = Int32((blur.bounds.width * scale).rounded(.up)), heightPx = Int32((blur.bounds.height * scale).rounded(.up))
+        let widthPx = (blur.bounds.width * scale).rounded(.up).saturatingInt32, heightPx = (blur.bounds.height * scale).rounded(.up).saturatingInt32
         guard widthPx > 0, heightPx > 0, let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, widthPx, heightPx) else { return }
         defer { cairo_surface_destroy(surface) }
+        // A buffer Cairo could not make (no memory, too large) leaves the group undrawn, not half drawn.
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { return }
         cairo_surface_set_device_scale(surface, scale, scale)
         guard let local = cairo_create(surface) else { return }
+        guard cairo_status(local) == CAIRO_STATUS_SUCCESS else {
+            cairo_destroy(local)
+            return
+        }
         cairo_translate(local, -blur.bounds.x, -blur.bounds.y)
         if let clip = group.clip { self.clip(clip, local) }
         paint(group.frame, cr: local)

@@ -45,17 +45,41 @@ extension FramePainter {
     /// device pixel `origin`; nil when the source cannot be read or the buffer made.
     private func resample(_ image: ImageItem, matrix: cairo_matrix_t, origin: (x: Double, y: Double), size: (width: Int32, height: Int32)) -> ResampledImage? {
         let buffer = resampledDeviceBuffer(matrix: matrix, origin: origin, size: size) { local in
-            switch image.source {
-            case .media(let ids):
-                if let surface = media?.surface(for: ids) { draw(surface, in: image.rect, fit: image.fit, clip: false, cr: local) }
-            case .strippedThumbnail(let bytes):
-                if let decoded = StrippedThumbnail.decode(bytes), let surface = MediaStore.makeSurface(decoded) {
-                    draw(surface, in: image.rect, fit: image.fit, clip: false, cr: local)
-                    cairo_surface_destroy(surface)
-                }
-            }
+            if let surface = surface(for: image.source) { draw(surface, in: image.rect, fit: image.fit, clip: false, cr: local) }
         }
         return buffer.map { ResampledImage(surface: $0, bottom: origin.y + Double(size.height)) }
+    }
+
+    /// The Cairo surface of a decoded image of the page (copied once per painter; nil when the page has no image
+    /// for `source` or the surface cannot be made).
+    private func surface(for source: ImageItem.Source) -> OpaquePointer? {
+        if let made = surfaces[source] { return made }
+        var made: OpaquePointer?
+        if let image = images.image(for: source) {
+            made = Self.surface(image)
+        }
+        surfaces[source] = made
+        return made
+    }
+
+    /// `image` copied into a new ARGB32 image surface; nil (nothing made) when Cairo refuses the size or memory.
+    static func surface(_ image: DecodedImage) -> OpaquePointer? {
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(clamping: image.width), Int32(clamping: image.height)) else { return nil }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface) else {
+            cairo_surface_destroy(surface)
+            return nil
+        }
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let width = image.width, rowBytes = image.width * 4
+        image.pixels.withUnsafeBytes { pixels in
+            guard let base = pixels.baseAddress else { return }
+            for y in 0..<image.height {
+                let target = UnsafeMutableRawPointer(data).advanced(by: y * stride)
+                target.copyMemory(from: base.advanced(by: y * width * 4), byteCount: rowBytes)
+            }
+        }
+        cairo_surface_mark_dirty(surface)
+        return surface
     }
 
     /// Forgets the resampled images that end above device row `row` (a strip painter moving down the page).
@@ -103,7 +127,12 @@ extension FramePainter {
         let width = max(1, (frame.width / small).rounded(.up)).saturatingInt32, height = max(1, (frame.height / small).rounded(.up)).saturatingInt32
         guard let tiny = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height) else { return }
         defer { cairo_surface_destroy(tiny) }
-        let context = cairo_create(tiny)!
+        // A surface or context in an error state (no memory) draws nothing rather than something half made.
+        guard cairo_surface_status(tiny) == CAIRO_STATUS_SUCCESS, let context = cairo_create(tiny) else { return }
+        guard cairo_status(context) == CAIRO_STATUS_SUCCESS else {
+            cairo_destroy(context)
+            return
+        }
         let sourceWidth = Double(cairo_image_surface_get_width(surface)), sourceHeight = Double(cairo_image_surface_get_height(surface))
         let scale = max(Double(width) / sourceWidth, Double(height) / sourceHeight)
         cairo_translate(context, (Double(width) - sourceWidth * scale) / 2, (Double(height) - sourceHeight * scale) / 2)

@@ -6,7 +6,10 @@ import Drawing
 /// and knows nothing about blocks: it walks fills, strokes, glyph runs, images and groups.
 final class FramePainter {
     let glyphs: GlyphPainter
-    let media: MediaStore?
+    /// The decoded images of the page (resolved before paint: paint reads and decodes nothing).
+    let images: MediaImages
+    /// Cairo surfaces made from `images` as they are first drawn, by source.
+    var surfaces: [ImageItem.Source: OpaquePointer?] = [:]
     /// Device pixels per point: the size of off-screen buffers (blur, layers) and of an outline's spread.
     let scale: Double
     /// Painting onto an SVG or PDF surface: isolated groups are clipped to their ink (see `draw(_ group:)`).
@@ -18,9 +21,9 @@ final class FramePainter {
     /// Link areas in device space (`writeLinks`).
     private var links: [LinkArea] = []
 
-    init(glyphs: GlyphPainter, media: MediaStore?, scale: Double, vector: Bool = false) {
+    init(glyphs: GlyphPainter, images: MediaImages, scale: Double, vector: Bool = false) {
         self.glyphs = glyphs
-        self.media = media
+        self.images = images
         self.scale = scale
         self.vector = vector
     }
@@ -28,6 +31,7 @@ final class FramePainter {
     deinit {
         for buffer in layers.values { if let buffer { cairo_surface_destroy(buffer.surface) } }
         for buffer in resampled.values { if let buffer { cairo_surface_destroy(buffer.surface) } }
+        for surface in surfaces.values { if let surface { cairo_surface_destroy(surface) } }
     }
 
     /// The rows being painted, in page points, when the page is painted strip by strip: items whose extents
@@ -114,7 +118,7 @@ final class FramePainter {
         case .image(let image):
             draw(image, cr: cr)
         case .media(let choice):
-            let present = media?.surface(for: choice.ids) != nil
+            let present = images.media[choice.ids] != nil
             paint(present ? choice.present : choice.absent, cr: cr, extents: extents.count == 2 ? extents[present ? 0 : 1] : nil)
         case .group(let group):
             draw(group, cr: cr, extents: extents.first)

@@ -1,11 +1,12 @@
 import Foundation
 import GoldenSupport
+@testable import MediaSources
+import Drawing
 import ProcessSupport
+import Raster
 import XCTest
-@testable import Raster
-import RichMessageRenderer
 
-final class MediaStoreTests: XCTestCase {
+final class MediaFolderTests: XCTestCase {
     func testLookupOrderExtensionsAndConfinement() throws {
         let root = try TestEnvironment.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: root) }
@@ -17,7 +18,7 @@ final class MediaStoreTests: XCTestCase {
         try AtomicFile.write(png, to: media + "/fileid.jpg")
         try AtomicFile.write(png, to: outside + "/secret.png")
         try FileManager.default.createSymbolicLink(atPath: media + "/escape.png", withDestinationPath: outside + "/secret.png")
-        let store = MediaStore(directory: media)
+        let store = MediaFolder(directory: media)
         XCTAssertEqual(store.path(for: ["unique", "fileid"])?.hasSuffix("/unique.png"), true, "first id wins")
         XCTAssertEqual(store.path(for: ["missing", "fileid"])?.hasSuffix("/fileid.jpg"), true, "later ids and other extensions")
         for hostile in ["../outside/secret", "/etc/hostname", "a/../../outside/secret", "..", "", "x\u{0}y"] {
@@ -25,7 +26,7 @@ final class MediaStoreTests: XCTestCase {
         }
         XCTAssertNil(store.path(for: ["escape"]), "a symbolic link out of the directory is ignored")
         XCTAssertTrue(store.warnings.contains { $0.contains("outside") })
-        XCTAssertNotNil(store.surface(for: ["unique"]))
+        XCTAssertEqual(store.image(for: ["unique"])?.pixels, [UInt32](repeating: 0xFFFF_0000, count: 4), "opaque red, premultiplied ARGB")
     }
 
     /// A stand-in for ffmpeg: hands back one fixed frame and counts how often it is asked.
@@ -47,13 +48,43 @@ final class MediaStoreTests: XCTestCase {
         try AtomicFile.write(Array("GIF89a not decoded here".utf8), to: media + "/clip.gif")
         let frame = try PNGCodec.encode(RGBAImage(width: 3, height: 2, fill: (0, 0, 255, 255)), opaque: true)
         let source = FixedFrames(frame)
-        let store = MediaStore(directory: media, videoFrames: source)
-        XCTAssertEqual(store.imageSize(for: ["clip"])?.width, 3)
-        XCTAssertEqual(store.imageSize(for: ["clip"])?.height, 2)
-        XCTAssertEqual(source.requests, ["clip.gif"], "decoded once per file and store")
-        let bare = MediaStore(directory: media)
-        XCTAssertNil(bare.imageSize(for: ["clip"]))
+        let store = MediaFolder(directory: media, videoFrames: source)
+        XCTAssertEqual(store.image(for: ["clip"])?.width, 3)
+        XCTAssertEqual(store.image(for: ["clip"])?.height, 2)
+        XCTAssertEqual(source.requests, ["clip.gif"], "decoded once per file and folder")
+        let bare = MediaFolder(directory: media)
+        XCTAssertNil(bare.image(for: ["clip"]))
         XCTAssertTrue(bare.warnings.contains { $0.contains("no source of video frames") }, "\(bare.warnings)")
+    }
+
+    /// Issue 36: media held in memory resolve as a folder's do (by id, sniffed), a bad file is a warning, and a video
+    /// cannot come from memory.
+    func testInMemoryMediaResolvesByIdAndWarnsOnBadFiles() throws {
+        let png = try PNGCodec.encode(RGBAImage(width: 3, height: 1, fill: (0, 0, 255, 128)), opaque: false)
+        let set = InMemoryMedia(files: ["photo": png, "broken": Array("not an image".utf8)])
+        let image = try XCTUnwrap(set.image(for: ["missing", "photo"]))
+        XCTAssertEqual(image.width, 3)
+        // Blue at alpha 128, premultiplied: 255 × 128 / 255 = 128.
+        XCTAssertEqual(image.pixels, [UInt32](repeating: 0x8000_0080, count: 3))
+        XCTAssertNil(set.image(for: ["broken"]))
+        XCTAssertEqual(set.warnings.count, 1, "\(set.warnings)")
+        XCTAssertTrue(set.warnings[0].contains("broken"), "\(set.warnings)")
+        XCTAssertNil(set.image(for: ["nothing"]))
+    }
+
+    /// The resolver walks images, media choices (both branches), groups and layers, and decodes thumbnails; paint is
+    /// then handed the page with its images and nothing to read.
+    func testTheResolverFindsEveryImageOfAPage() throws {
+        let png = try PNGCodec.encode(RGBAImage(width: 2, height: 2, fill: (255, 255, 255, 255)), opaque: true)
+        let set = InMemoryMedia(files: ["a": png, "b": png, "c": png])
+        let rect = Rect(x: 0, y: 0, width: 10, height: 10)
+        let inner = Frame([.image(ImageItem(source: .media(["c"]), rect: rect, fit: .fill))])
+        var list = Frame([.image(ImageItem(source: .media(["a"]), rect: rect, fit: .fill))])
+        list.append(.media(MediaChoice(ids: ["b"], present: inner, absent: Frame())))
+        list.append(.group(Group(Frame([.image(ImageItem(source: .media(["x", "a"]), rect: rect, fit: .fit))]))))
+        let images = MediaResolver.images(for: list, source: set)
+        XCTAssertEqual(Set(images.media.keys), [["a"], ["b"], ["c"], ["x", "a"]])
+        XCTAssertTrue(MediaResolver.images(for: list, source: nil).isEmpty, "no source: no local media")
     }
 
     func testMissingMediaDirectoryIsAnEnvironmentError() throws {

@@ -1,6 +1,7 @@
 import CJPEG
 import Foundation
-@testable import Raster
+@testable import MediaSources
+import Raster
 import RichMessageRenderer
 import XCTest
 

@@ -1,11 +1,12 @@
 import CJPEG
 import CWebP
 import Foundation
+import Raster
 
 /// Decodes media files to straight RGBA: PNG through libpng, JPEG through libjpeg-turbo (with its EXIF
-/// orientation applied), WebP through libwebp. Images over `MediaStore.maxPixels` are refused.
-enum ImageDecoder {
-    static func decode(_ bytes: [UInt8]) throws -> RGBAImage {
+/// orientation applied), WebP through libwebp. Images over `MediaDecoding.maxPixels` are refused.
+public enum ImageDecoder {
+    public static func decode(_ bytes: [UInt8]) throws -> RGBAImage {
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
             do { return try PNGCodec.decode(bytes, strictCRC: false) } catch PNGCodec.Error.tooLarge { throw tooLarge() }
         }
@@ -14,7 +15,7 @@ enum ImageDecoder {
         throw MediaError(message: "not a PNG, JPEG or WebP image")
     }
 
-    static func tooLarge() -> MediaError { MediaError(message: "image larger than \(MediaStore.maxPixels) pixels; not drawn") }
+    static func tooLarge() -> MediaError { MediaError(message: "image larger than \(MediaDecoding.maxPixels) pixels; not drawn") }
 
     static func decodeJPEG(_ bytes: [UInt8]) throws -> RGBAImage {
         guard let handle = tjInitDecompress() else { throw MediaError(message: "cannot start the JPEG decoder") }
@@ -22,7 +23,7 @@ enum ImageDecoder {
         var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
         let header = bytes.withUnsafeBufferPointer { tjDecompressHeader3(handle, $0.baseAddress, UInt($0.count), &width, &height, &subsampling, &colorspace) }
         guard header == 0, width > 0, height > 0 else { throw MediaError(message: "corrupt JPEG data") }
-        guard Int(width) * Int(height) <= MediaStore.maxPixels else { throw tooLarge() }
+        guard Int(width) * Int(height) <= MediaDecoding.maxPixels else { throw tooLarge() }
         var pixels = [UInt8](repeating: 0, count: Int(width) * Int(height) * 4)
         let status = bytes.withUnsafeBufferPointer { source in
             pixels.withUnsafeMutableBufferPointer { target in
@@ -39,7 +40,7 @@ enum ImageDecoder {
         guard bytes.withUnsafeBufferPointer({ WebPGetInfo($0.baseAddress, $0.count, &width, &height) }) != 0, width > 0, height > 0 else {
             throw MediaError(message: "corrupt WebP data")
         }
-        guard Int(width) * Int(height) <= MediaStore.maxPixels else { throw tooLarge() }
+        guard Int(width) * Int(height) <= MediaDecoding.maxPixels else { throw tooLarge() }
         guard let decoded = bytes.withUnsafeBufferPointer({ WebPDecodeRGBA($0.baseAddress, $0.count, &width, &height) }) else {
             throw MediaError(message: "corrupt WebP data")
         }

@@ -2,7 +2,8 @@ import CJPEG
 import CWebP
 import Foundation
 import XCTest
-@testable import Raster
+@testable import MediaSources
+import Raster
 import RichMessageRenderer
 
 /// JPEG (libjpeg-turbo, with EXIF orientation) and WebP (libwebp) decoding of `--media` files.

@@ -1,10 +1,9 @@
 import Foundation
-import Raster
 
 /// The first frame of an animation or video file (GIF, MP4, WebM) through an installed ffmpeg, as PNG bytes:
 /// ffmpeg is the Debian tool made for these containers and codecs, and it is optional (`scripts/setup`
 /// installs it); without it such media draw their placeholder with a warning. The frame is decoded once per
-/// file and media store (`MediaStore` caches it). The command line, the golden harness and the snapshot library
+/// file and media folder (`MediaFolder` caches it). The command line, the golden harness and the snapshot library
 /// hand this source to the render pipeline; paint itself runs no program.
 public struct FFmpegVideoFrames: VideoFrameSource {
     /// ffmpeg on PATH, if any (also what `ipraster reveal` encodes animations with).

@@ -1,5 +1,5 @@
 import Foundation
-import ProcessSupport
+import MediaSources
 import Raster
 import XCTest
 
