@@ -71,7 +71,7 @@ let package = Package(
         // media sources and the snapshot library: reading inputs, atomic output, the registry of temporary paths and
         // children removed on interruption. The rendering libraries read and write no file and run no program.
         .target(name: "ProcessSupport", path: "Sources/ProcessSupport"),
-        .target(name: "Reveal", dependencies: ["Layout", "RichMessageRenderer", "ProcessSupport"], path: "Sources/Reveal"),
+        .target(name: "Reveal", dependencies: ["Layout", "RichMessageRenderer"], path: "Sources/Reveal"),
         // The command line's render options (and golden cases' .args), parsed into RenderSettings.
         .target(name: "RenderOptions", dependencies: ["Layout", "RichMessageRenderer"], path: "Sources/RenderOptions"),
         // The golden harness (record modes, artifacts, environment fingerprints), shared by `ipraster check` and the tests.

@@ -1,7 +1,8 @@
 import Layout
 
 /// Applies one cursor at one time to a tree of items (`v2-reveal-facts.md` §3.4–§3.6, §5, §6): records the
-/// fades, text reveals and table bands in the frame by name, and returns the items with the shimmer's phase.
+/// fades, text reveals, table bands and shimmer masks in the frame by name. The laid-out items are not edited:
+/// every change is an overlay value of the frame.
 struct FrameContext {
     let timeline: RevealTimeline
     let time: Double
@@ -9,52 +10,50 @@ struct FrameContext {
     /// The reveal has caught up: masks go once no snippet is in flight, every item is shown.
     let cleared: Bool
 
-    func apply(_ items: [LayoutItem], _ map: RevealCostMap, to frame: inout RevealFrame) -> [LayoutItem] {
-        items.map { item in map.entry(for: item.id).map { apply(item, $0, to: &frame) } ?? item }
+    func apply(_ items: [LayoutItem], _ map: RevealCostMap, to frame: inout RevealFrame) {
+        for item in items {
+            if let entry = map.entry(for: item.id) { apply(item, entry, to: &frame) }
+        }
     }
 
-    func apply(_ item: LayoutItem, _ entry: RevealCostMap.Entry, to frame: inout RevealFrame) -> LayoutItem {
-        var item = item
+    /// Records what the reveal changes of `item` at this moment in `frame`, by group name; the item stays as laid out.
+    func apply(_ item: LayoutItem, _ entry: RevealCostMap.Entry, to frame: inout RevealFrame) {
         let origin = Point(x: item.frame.minX, y: item.frame.minY)
         // The map was built from these items: each entry's item has the entry's kind of content.
         switch entry {
         case .text(let start, let end):
-            guard case .text(let box) = item.content else { return item }
+            guard case .text(let box) = item.content else { return }
             frame.texts[GroupID.Text(item: item.id, part: .body).name] = reveal(box, at: origin, start: start, end: end)
         case .codeBlock(let start, let end):
-            guard case .codeBlock(let code) = item.content else { return item }
+            guard case .codeBlock(let code) = item.content else { return }
             frame.itemOpacity[item.id] = fade(at: start)
             frame.texts[GroupID.Text(item: item.id, part: .body).name] = reveal(code.text, at: origin.offset(code.textOrigin), start: start, end: end)
         case .details(let start, _, let titleCost, let body):
-            guard case .details(var details) = item.content else { return item }
+            guard case .details(let details) = item.content else { return }
             if let title = details.title {
                 frame.texts[GroupID.Text(item: item.id, part: .title).name] = reveal(title, at: origin.offset(details.titleOrigin), start: start, end: start + titleCost)
             }
-            if let body { details.items = apply(details.items, body, to: &frame) }
-            item.content = .details(details)
+            if let body { apply(details.items, body, to: &frame) }
         case .table(_, let end, let title, let rows):
-            guard case .table(var table) = item.content else { return item }
-            if let title { table.title = apply(table.title, title, to: &frame) }
+            guard case .table(let table) = item.content else { return }
+            if let title { apply(table.title, title, to: &frame) }
             for row in rows {
                 for cell in row.cells {
                     guard let map = cell.map else { continue }
-                    table.cells[cell.index].items = apply(table.cells[cell.index].items, map, to: &frame)
+                    apply(table.cells[cell.index].items, map, to: &frame)
                 }
             }
             if !cleared && cursor < end { frame.tableBands[item.id] = band(table, rows: rows, width: item.frame.width) }
-            item.content = .table(table)
         case .thinking(let start):
             frame.itemOpacity[item.id] = fade(at: start)
-            guard case .thinking(var thinking) = item.content else { return item }
-            // The shimmer sweeps once a second, ease-out, forever (§6.3).
+            guard case .thinking(let thinking) = item.content else { return }
+            // The shimmer sweeps once a second, ease-out, forever (§6.3): the band's mask at this moment.
             let phase = time - time.rounded(.down)
-            thinking.shimmerCenterX = -thinking.shimmerHalfWidth
-                + (item.frame.width + 2 * thinking.shimmerHalfWidth) * BezierCurve.easeOut.value(at: phase)
-            item.content = .thinking(thinking)
+            let center = -thinking.shimmerHalfWidth + (item.frame.width + 2 * thinking.shimmerHalfWidth) * BezierCurve.easeOut.value(at: phase)
+            frame.masks[GroupID.shimmer(item.id)] = thinking.mask(centerX: center, in: item.frame)
         case .nonText(_, let end):
             frame.itemOpacity[item.id] = fade(at: end)
         }
-        return item
     }
 
     /// Opacity of an item that shows once the cursor reaches `threshold`, fading in linearly over 0.12 s.

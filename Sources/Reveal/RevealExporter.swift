@@ -1,12 +1,11 @@
 import Foundation
 import Layout
-import ProcessSupport
 import RichMessageRenderer
 
-/// Paints a timeline's frames and writes them: display lists are built from the shared layouts on the
-/// calling thread (layout's Pango objects are not thread-safe), then painted and PNG-encoded on every core,
-/// one `FrameEncoder` (glyph painter, surface) per thread; a frame that repeats the one before is not
-/// painted again.
+/// Paints a timeline's frames and hands them up, in order: display lists are built from the shared layouts on the
+/// calling thread (layout's Pango objects are not thread-safe), then painted and PNG-encoded on every core, one
+/// `FrameEncoder` (glyph painter, surface) per thread; a frame that repeats the one before is not painted again.
+/// It writes no file: the command line writes frames, folders and animations and owns their clean-up.
 public final class RevealExporter {
     public let timeline: RevealTimeline
     public let fps: Double
@@ -41,57 +40,6 @@ public final class RevealExporter {
     }
 
     private var opaque: Bool { timeline.stream.finalLayout.isOpaque }
-
-    public static func frameName(_ index: Int) -> String {
-        let digits = String(index)
-        return "frame_" + String(repeating: "0", count: max(0, 5 - digits.count)) + digits + ".png"
-    }
-
-    /// Writes `frame_00000.png…` and `timeline.json` into `directory`. Everything is written into a hidden
-    /// staging folder first (removed on failure and, through `TemporaryPaths`, on interruption) and swapped in
-    /// only when complete: frames of an earlier export that the new one does not overwrite are removed in
-    /// the same step, so the folder holds one whole export, the old one or the new one, never a mix.
-    /// `startNumber` is the first file's number (frame_<startNumber>.png); timeline.json keeps frame indices.
-    public func writeSequence(to directory: String, startNumber: Int = 0, progress: ((Int, Int) -> Void)? = nil) throws {
-        let files = FileManager.default
-        try files.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let staging = (directory as NSString).appendingPathComponent(".ipraster-partial-\(getpid())")
-        try? files.removeItem(atPath: staging)
-        // Staging folders of exports that were killed (SIGKILL) before they could remove them.
-        TemporaryPaths.removeStale(in: directory, prefix: ".ipraster-partial-")
-        let token = TemporaryPaths.register(staging)
-        defer { TemporaryPaths.unregister(token) }
-        try files.createDirectory(atPath: staging, withIntermediateDirectories: false)
-        do {
-            try encodeFrames(into: staging, startNumber: startNumber, progress: progress)
-            let json = Array((timelineJSON().serialized() + "\n").utf8)
-            try AtomicFile.write(json, to: (staging as NSString).appendingPathComponent("timeline.json"))
-            try TemporaryPaths.uninterrupted {
-                let fresh = Set(try files.contentsOfDirectory(atPath: staging))
-                for name in try files.contentsOfDirectory(atPath: directory) where Self.isExportFile(name) && !fresh.contains(name) {
-                    try files.removeItem(atPath: (directory as NSString).appendingPathComponent(name))
-                }
-                for name in fresh.sorted() {
-                    let target = (directory as NSString).appendingPathComponent(name)
-                    if rename((staging as NSString).appendingPathComponent(name), target) != 0 {
-                        throw AtomicFile.WriteError(path: target, reason: String(cString: strerror(errno)))
-                    }
-                }
-                try files.removeItem(atPath: staging)
-            }
-        } catch {
-            try? files.removeItem(atPath: staging)
-            throw error
-        }
-    }
-
-    /// The names an export writes: `frame_<digits>.png` and `timeline.json`.
-    static func isExportFile(_ name: String) -> Bool {
-        if name == "timeline.json" { return true }
-        guard name.hasPrefix("frame_"), name.hasSuffix(".png") else { return false }
-        let digits = name.dropFirst(6).dropLast(4)
-        return !digits.isEmpty && digits.allSatisfy(\.isNumber)
-    }
 
     /// What the last `encodeFrames` did: frames delivered and frames painted (the others repeated the frame
     /// before them, so their bytes were reused).
@@ -145,19 +93,6 @@ public final class RevealExporter {
             progress?(start, count)
         }
         lastExport = (count, painted)
-    }
-
-    private func encodeFrames(into directory: String, startNumber: Int, progress: ((Int, Int) -> Void)?) throws {
-        try encodeFrames(progress: progress) { index, bytes in
-            let path = (directory as NSString).appendingPathComponent(Self.frameName(startNumber + index))
-            // Under the interruption lock: once an interruption removes the staging folder, no write starts
-            // again inside it (a frame written during the removal left the folder behind).
-            try TemporaryPaths.uninterrupted {
-                guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
-                    throw AtomicFile.WriteError(path: path, reason: String(cString: strerror(errno)))
-                }
-            }
-        }
     }
 
     /// Per frame: time, cursor, phase, revealed top-level items, bubble size and status opacity.

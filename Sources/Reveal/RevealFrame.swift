@@ -1,8 +1,8 @@
 import Layout
 
-/// One frame of the reveal: the layout of the shown message at that moment (chunk, bubble size, shimmer
-/// phase) and what the reveal changes in it, by name — item fades, text masks, flying glyphs, pop-ins, table
-/// bands and the status fade (`v2-reveal-facts.md` §3–§6). The bubble is the only clip (README, Decisions:
+/// One frame of the reveal: the layout of the shown message at that moment (chunk, bubble size) and what the
+/// reveal changes in it, by name — item fades, text masks, flying glyphs, pop-ins, table bands, the shimmer's
+/// masks and the status fade (`v2-reveal-facts.md` §3–§6). The bubble is the only clip (README, Decisions:
 /// "Reveal clip"), so the descenders of the line being revealed show. `overlays()` turns those into
 /// display-list overlays on the groups `GroupID` names; Layout's output carries no reveal state.
 public struct RevealFrame: Sendable {
@@ -15,6 +15,8 @@ public struct RevealFrame: Sendable {
     public var tableBands: [ItemID: Rect] = [:]
     /// The status row is hidden while a draft streams and fades in at the end.
     public var statusOpacity: Double = 1
+    /// Masks that replace a group's own at this moment, by group name (thinking blocks' shimmer, `GroupID.shimmer`).
+    public var masks: [GroupName: Paint] = [:]
 
     public init(layout: PageLayout) {
         self.layout = layout
@@ -33,6 +35,7 @@ public struct RevealFrame: Sendable {
             result[GroupID.tableGrid(id)] = Overlay(clip: .rect(band))
         }
         if statusOpacity < 1 { result[GroupID.status] = Overlay(opacity: statusOpacity) }
+        for (name, mask) in masks { result[name] = Overlay(mask: mask) }
         let keys = LayerKeys()
         for (name, text) in texts.sorted(by: { $0.key < $1.key }) {
             text.addOverlays(named: name, scale: layout.canvas.scale, keys: keys, to: &result)

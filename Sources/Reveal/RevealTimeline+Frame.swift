@@ -1,7 +1,7 @@
 import Layout
 
-/// One frame of the export: the shown chunk's layout at that moment (the bubble's size, the shimmer phase)
-/// and the reveal's overlays on it (masks, snippets, fades, the table band, the content clip, the status fade).
+/// One frame of the export: the shown chunk's layout at that moment (the bubble's size) and the reveal's overlays
+/// on it (the shimmer's position among them) (masks, snippets, fades, the table band, the content clip, the status fade).
 extension RevealTimeline {
     static let snippetDuration = 0.20
     static let snippetBlurDuration = 0.22
@@ -30,7 +30,7 @@ extension RevealTimeline {
         let cursor = tick.phase == .done ? map.total : tick.cursor
         var frame = RevealFrame(layout: layout)
         let context = FrameContext(timeline: self, time: time, cursor: cursor, cleared: tick.phase == .done)
-        layout.items = context.apply(layout.items, map, to: &frame)
+        context.apply(layout.items, map, to: &frame)
         layout.canvas = canvas
         if let size = bubbleSize(at: time) {
             layout.bubble?.frame.width = size.width

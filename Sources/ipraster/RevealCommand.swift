@@ -94,7 +94,7 @@ enum RevealCommand {
             try CLI.writeOutput(png, to: path)
             CLI.printNote("\(options.input) at \(at.clean) s → \(path == "-" ? "standard output" : path): PNG \(canvas), \(png.count) bytes, \(milliseconds()) ms")
         case .sequence(let directory):
-            try exporter.writeSequence(to: directory, startNumber: options.startNumber, progress: ProgressBar.forStandardError())
+            try RevealSequence.write(exporter, to: directory, startNumber: options.startNumber, progress: ProgressBar.forStandardError())
             CLI.printNote("\(options.input) → \(directory): \(exporter.frameCount) PNG frames \(canvas) at \(fps.clean) fps and timeline.json, "
                 + "\(milliseconds()) ms")
         case .animation(let path, let format):

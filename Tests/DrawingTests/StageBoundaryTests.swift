@@ -39,6 +39,15 @@ final class StageBoundaryTests: XCTestCase {
         XCTAssertEqual(found, [], "file, process or decoder APIs in paint or the display list")
     }
 
+    /// Reveal hands frames and the timeline up; the command line writes files and cleans up after them.
+    func testRevealWritesNoFile() throws {
+        for (path, text) in try sources("Reveal") {
+            for token in ["import ProcessSupport", "FileManager", "TemporaryPaths", "AtomicFile", "createFile"] {
+                XCTAssertFalse(text.contains(token), "\(path) uses \(token)")
+            }
+        }
+    }
+
     func testTheHostsSideDoesNotDependOnPaint() throws {
         for (path, text) in try sources("ProcessSupport") {
             XCTAssertFalse(text.contains("import Raster"), path)

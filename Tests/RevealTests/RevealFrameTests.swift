@@ -141,6 +141,25 @@ final class RevealFrameTests: XCTestCase {
         XCTAssertGreaterThan(first.opacity(of: first.layout.items[0].id), 0)
     }
 
+    /// Issue 36: a frame is the chunk's layout as laid out plus overlay values; the shimmer's sweep (§6.3) is a mask
+    /// overlay on the thinking text's group, moving with time, and the items themselves are never edited.
+    func testFramesAreOverlayValuesOnTheLaidOutItems() throws {
+        let timeline = try RevealTimeline(stream: RevealFixtures.stream(fixture: "thinking-stream"))
+        var centres: Set<Double> = []
+        for time in stride(from: 0.05, to: min(timeline.completionTime, 2.0), by: 0.25) {
+            let frame = timeline.frame(at: time)
+            let chunk = timeline.stream.chunks[timeline.tick(at: time).chunk]
+            XCTAssertEqual(frame.layout.items, chunk.layout.items, "the items at \(time) s are the chunk's, unedited")
+            for (name, mask) in frame.masks {
+                XCTAssertTrue(name.description.hasSuffix("shimmer"), "\(name)")
+                guard case .linearGradient(let gradient) = mask else { return XCTFail("a shimmer is a linear gradient") }
+                centres.insert(((gradient.start.x + gradient.end.x) / 2 * 1000).rounded())
+                XCTAssertEqual(frame.overlays()[name]?.mask, mask, "the mask is the overlay on its group")
+            }
+        }
+        XCTAssertGreaterThan(centres.count, 2, "the band moves from frame to frame")
+    }
+
     func testBubbleGrowsWhileStreamingAndTheStatusFadesInAtTheEnd() throws {
         let timeline = try RevealTimeline(stream: RevealFixtures.stream(fixture: "text-stream"))
         let final = timeline.stream.finalLayout

@@ -14,13 +14,22 @@ extension FrameBuilder {
         return result
     }
 
-    /// The dimmed text under the shimmer mask: alpha 1 outside the band, falling linearly to the band's
-    /// alpha at its centre (§7.7).
-    func thinking(_ thinking: Thinking, in frame: Rect) -> Frame {
-        let center = frame.minX + thinking.shimmerCenterX
-        let opaque = RGBA.black, dimmed = RGBA.black.withAlpha(thinking.shimmerAlpha)
-        let mask = LinearGradient(start: Point(x: center - thinking.shimmerHalfWidth, y: 0), end: Point(x: center + thinking.shimmerHalfWidth, y: 0),
-                                  stops: [.init(offset: 0, color: opaque), .init(offset: 0.5, color: dimmed), .init(offset: 1, color: opaque)])
-        return Frame([.group(Group(text(thinking.text, at: Point(x: frame.minX, y: frame.minY)), mask: .linearGradient(mask)))])
+    /// The dimmed text under the shimmer mask, in a group named for the item so a reveal frame can move the band
+    /// (`GroupID.shimmer`, an overlay's `mask`).
+    func thinking(_ thinking: Thinking, in frame: Rect, id: ItemID) -> Frame {
+        named(GroupID.shimmer(id), text(thinking.text, at: Point(x: frame.minX, y: frame.minY))) {
+            $0.mask = thinking.mask(centerX: thinking.shimmerCenterX, in: frame)
+        }
+    }
+}
+
+extension Thinking {
+    /// The shimmer mask with the band's centre at item-local `centerX`, for the item at `frame`: alpha 1 outside the
+    /// band, falling linearly to the band's alpha at its centre (§7.7).
+    public func mask(centerX: Double, in frame: Rect) -> Paint {
+        let center = frame.minX + centerX
+        let opaque = RGBA.black, dimmed = RGBA.black.withAlpha(shimmerAlpha)
+        return .linearGradient(LinearGradient(start: Point(x: center - shimmerHalfWidth, y: 0), end: Point(x: center + shimmerHalfWidth, y: 0),
+                                              stops: [.init(offset: 0, color: opaque), .init(offset: 0.5, color: dimmed), .init(offset: 1, color: opaque)]))
     }
 }

@@ -73,7 +73,7 @@ struct FrameBuilder {
         case .details(let details):
             frame = self.details(details, in: item.frame, title: GroupID.Text(item: item.id, part: .title))
         case .thinking(let thinking):
-            frame = self.thinking(thinking, in: item.frame)
+            frame = self.thinking(thinking, in: item.frame, id: item.id)
         case .showMore(let box):
             frame = text(box, at: origin)
         case .table(let table):

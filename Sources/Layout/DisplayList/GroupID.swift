@@ -11,6 +11,9 @@ public enum GroupID {
     /// The grid of the table item `item` (table-local space: offset to the item, clipped to its frame).
     public static func tableGrid(_ item: ItemID) -> GroupName { item.group.appending("grid") }
 
+    /// The masked text of the thinking item `item` (the shimmer band is its mask).
+    public static func shimmer(_ item: ItemID) -> GroupName { item.group.appending("shimmer") }
+
     /// The names within one text box of an item.
     public struct Text: Sendable, Hashable {
         public enum Part: String, Sendable { case body, title }
