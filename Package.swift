@@ -43,15 +43,16 @@ let package = Package(
         .target(name: "CPNGWriter", path: "Sources/CPNGWriter", linkerSettings: [.linkedLibrary("deflate"), .linkedLibrary("z"), .linkedLibrary("pthread")]),
         // The document model, the JSON reader and the Bot API / Telethon decoders; no C library.
         .target(name: "Document", path: "Sources/Document"),
-        // The display list (frames of paths, glyph runs, images and groups), geometry values and font keys: what
-        // layout (and the formula typesetter) hand to paint. No C library.
+        // Values only: the display list (frames of paths, glyph runs, images and groups) with its decoded images,
+        // geometry values, font keys and the Han region: what layout (and the formula typesetter) hand to paint. No C
+        // library, no file.
         .target(name: "Drawing", path: "Sources/Drawing"),
         // The Rich Markdown and Rich HTML front-end: text → Document. The only target that links libcmark-gfm and libxml2.
         .target(name: "Markup", dependencies: ["Document", "CCmark", "CXML2"], path: "Sources/Markup"),
-        // The font collection (issue 22): fonts.list, the font index, the base faces and the world's Noto faces, the
-        // cascades and the Han region rule; builds the fontconfig configuration Pango is given. Shaping is Layout's.
-        // The process's FreeType faces of mapped font files, shared by Pango's fonts and paint's (one C-state owner).
+        // The process's FreeType faces of memory-mapped font files, shared by Pango's fonts and paint's (one C-state owner).
         .target(name: "FreeTypeFaces", dependencies: ["Drawing", "CPango"], path: "Sources/FreeTypeFaces"),
+        // The font collection (issue 22): fonts.list, the font index, the base faces and the world's Noto faces, the
+        // cascades; builds the fontconfig configuration Pango is given. Shaping is Layout's.
         .target(name: "Fonts", dependencies: ["Drawing", "FreeTypeFaces", "CPango"], path: "Sources/Fonts"),
         .target(name: "Layout", dependencies: ["Document", "Drawing", "Fonts", "Math", "CPango"], path: "Sources/Layout"),
         // The formula typesetter (issue 13): LaTeX → math list → TeX layout → display-list frames, on HarfBuzz's
@@ -72,7 +73,7 @@ let package = Package(
         // children removed on interruption. The rendering libraries read and write no file and run no program.
         .target(name: "ProcessSupport", path: "Sources/ProcessSupport"),
         .target(name: "Reveal", dependencies: ["Layout", "RichMessageRenderer"], path: "Sources/Reveal"),
-        // The command line's render options (and golden cases' .args), parsed into RenderSettings.
+        // The render options as rows (help, shown default, scope, effect on RenderSettings); golden cases' .args too.
         .target(name: "RenderOptions", dependencies: ["Layout", "RichMessageRenderer"], path: "Sources/RenderOptions"),
         // The golden harness (record modes, artifacts, environment fingerprints), shared by `ipraster check` and the tests.
         .target(name: "GoldenKit", dependencies: ["Layout", "RichMessageRenderer", "RenderOptions", "ProcessSupport"], path: "Sources/GoldenKit"),

@@ -87,14 +87,8 @@ public enum MarkdownWriter {
         return result
     }
 
-    /// Counts the blocks written, for tests of the writer's cost (each block once: linear in the input).
-    final class WorkCounter: @unchecked Sendable {
-        var blocks = 0
-        @TaskLocal static var current: WorkCounter?
-    }
-
     static func block(_ block: Block, media: [String: Media]) -> String? {
-        WorkCounter.current?.blocks += 1
+        WorkCounter.add(.blocksWritten, 1)
         switch block {
         case .title(let text), .header(let text): return "# " + inline(text)
         case .subtitle(let text), .subheader(let text): return "## " + inline(text)

@@ -1,10 +1,28 @@
 import RichMessageRenderer
 
+/// What an option does to one kind of settings value (`RenderSettings`, a command's own options such as `math`'s
+/// job), given the option's value: a setter, as `ThemeLoader`'s key-path table holds each theme key's field.
+public struct OptionEffect: Sendable {
+    let settingsType: ObjectIdentifier
+    let body: @Sendable (inout Any, OptionValue) throws -> Void
+
+    /// The effect on settings of type `Settings`.
+    public static func on<Settings>(_ type: Settings.Type, _ body: @escaping @Sendable (inout Settings, OptionValue) throws -> Void) -> OptionEffect {
+        OptionEffect(settingsType: ObjectIdentifier(type)) { box, value in
+            guard var settings = box as? Settings else { return }
+            try body(&settings, value)
+            box = settings
+        }
+    }
+
+    /// Whether this effect sets a value of type `Settings`.
+    public func sets<Settings>(_ type: Settings.Type) -> Bool { settingsType == ObjectIdentifier(type) }
+}
+
 /// One command-line option as the tool documents, parses and applies it: the single row that `--help`, the man
 /// page, the shell completions, the did-you-mean suggestions, the argument scanner, the service's query parameters
-/// and the settings all read. A render option's row carries its effect on `RenderSettings` (as `ThemeLoader`'s
-/// key-path table carries each theme key's field) and the commands it applies to, so name, help, shown default,
-/// effect and scope are written once.
+/// and the settings all read. A row carries its effect (on `RenderSettings`, or on a command's own settings) and
+/// the commands it applies to, so name, help, shown default, effect and scope are written once.
 public struct OptionSpec: Sendable {
     /// What a render option does to the settings, given its value (`OptionValue.given` is nil for a flag).
     public typealias Effect = @Sendable (inout RenderSettings, OptionValue) throws -> Void
@@ -24,14 +42,15 @@ public struct OptionSpec: Sendable {
     public let values: [String]
     /// What the documentation shows instead of `name VALUE` (`-o DIR/|FILE`), when that reads better.
     public let label: String?
-    /// A render option's effect on the settings; nil for an option its command reads itself.
-    public let effect: Effect?
+    /// The option's effect on its settings; nil for an option its command reads itself (an output path, a flag that
+    /// chooses what to print).
+    public let effect: OptionEffect?
     /// The commands (by name; a service route takes its command's) the option applies to; nil: every command whose
     /// tables hold it. Given to another command it is a usage error that names these.
     public let commands: [String]?
 
     public init(_ name: String, aliases: [String] = [], value: String? = nil, help: String, defaultValue: String? = nil,
-                values: [String] = [], label: String? = nil, commands: [String]? = nil, effect: Effect? = nil) {
+                values: [String] = [], label: String? = nil, commands: [String]? = nil, effect: OptionEffect? = nil) {
         self.name = name
         self.aliases = aliases
         self.value = value
@@ -46,7 +65,8 @@ public struct OptionSpec: Sendable {
     /// A render option: its effect on the settings, and its default as `shown` reads it from `RenderSettings()`.
     public static func render(_ name: String, value: String? = nil, help: String, shown: (@Sendable (RenderSettings) -> String?)? = nil,
                               values: [String] = [], commands: [String]? = nil, effect: @escaping Effect) -> OptionSpec {
-        OptionSpec(name, value: value, help: help, defaultValue: shown?(RenderSettings()), values: values, commands: commands, effect: effect)
+        OptionSpec(name, value: value, help: help, defaultValue: shown?(RenderSettings()), values: values, commands: commands,
+                   effect: .on(RenderSettings.self, effect))
     }
 
     /// Every spelling the scanner accepts.
@@ -68,9 +88,13 @@ public struct OptionSpec: Sendable {
                    defaultValue: defaultValue ?? self.defaultValue, values: values ?? self.values, label: label, commands: commands, effect: effect)
     }
 
-    /// Sets what the option says on `settings`; an option without an effect leaves them as they are.
-    public func apply(_ given: String?, to settings: inout RenderSettings) throws {
-        try effect?(&settings, OptionValue(option: name, given: given))
+    /// Sets what the option says on `settings`; an option without an effect on settings of that type leaves them as
+    /// they are.
+    public func apply<Settings>(_ given: String?, to settings: inout Settings) throws {
+        guard let effect, effect.sets(Settings.self) else { return }
+        var box: Any = settings
+        try effect.body(&box, OptionValue(option: name, given: given))
+        if let changed = box as? Settings { settings = changed }
     }
 }
 

@@ -230,18 +230,30 @@ extension CommandSpec {
             \tag{…} sets an equation number a quad to the right. Chemistry: \ce{…} and \pu{…} (mhchem 4).
             """#,
         options: [outputOption.with(help: "the image (.png, .svg, .pdf), or - for standard output"),
-                  OptionSpec("--display", help: "display style, as a block formula", defaultValue: "default"),
-                  OptionSpec("--inline", help: "text style, as a formula inside a paragraph"),
-                  OptionSpec("--size", value: "PT", help: "the formula's font size (a message uses the text size × 1.12)", defaultValue: "19.04"),
-                  OptionSpec("--color", value: "#RRGGBB", help: "glyphs and rules", defaultValue: "#000000"),
+                  OptionSpec("--display", help: "display style, as a block formula", defaultValue: "default",
+                             effect: .on(MathCommand.Job.self) { job, _ in job.display = true }),
+                  OptionSpec("--inline", help: "text style, as a formula inside a paragraph",
+                             effect: .on(MathCommand.Job.self) { job, _ in job.display = false }),
+                  OptionSpec("--size", value: "PT", help: "the formula's font size (a message uses the text size × 1.12)",
+                             defaultValue: ((MathCommand.Job().size * 100).rounded() / 100).clean, effect: .on(MathCommand.Job.self) { $0.size = try $1.number(1...1000) }),
+                  OptionSpec("--color", value: "#RRGGBB", help: "glyphs and rules", defaultValue: "#000000",
+                             effect: .on(MathCommand.Job.self) { $0.color = try MathCommand.Job.colour($1, transparent: false) ?? .black }),
                   OptionSpec("--background", value: "COLOR", help: "#RRGGBB[AA] or transparent", defaultValue: "transparent",
-                             values: ["transparent"]),
-                  OptionSpec("--scale", value: "N", help: "output pixels per point (PNG), 0.25-8", defaultValue: "2"),
-                  OptionSpec("--padding", value: "PT", help: "room around the formula's box", defaultValue: "2"),
+                             values: ["transparent"], effect: .on(MathCommand.Job.self) { $0.background = try MathCommand.Job.colour($1, transparent: true) }),
+                  OptionSpec("--scale", value: "N", help: "output pixels per point (PNG), 0.25-8", defaultValue: MathCommand.Job().scale.clean,
+                             effect: .on(MathCommand.Job.self) { $0.scale = try $1.number(0.25...8) }),
+                  OptionSpec("--padding", value: "PT", help: "room around the formula's box", defaultValue: MathCommand.Job().padding.clean,
+                             effect: .on(MathCommand.Job.self) { $0.padding = try $1.number(0...1000) }),
                   OptionSpec("--format", value: "FORMAT", help: "png, svg or pdf, instead of OUTPUT's extension", values: ["png", "svg", "pdf"]),
-                  OptionSpec("--locale", value: "TAG", help: "Han forms in \\text: zh-Hans, zh-Hant, zh-HK, ja, ko", defaultValue: "en",
-                             values: ["en", "zh-Hans", "zh-Hant", "zh-HK", "ja", "ko"]),
-                  OptionSpec("--strict", help: "a character no font draws is an error (exit 2)"),
+                  OptionSpec("--locale", value: "TAG", help: "Han forms in \\text: zh-Hans, zh-Hant, zh-HK, ja, ko",
+                             defaultValue: MathCommand.Job().locale.identifier, values: ["en", "zh-Hans", "zh-Hant", "zh-HK", "ja", "ko"],
+                             effect: .on(MathCommand.Job.self) { job, value in
+                                 do { job.locale = try TextLocale(try value.text()) } catch let error as TextLocale.Invalid {
+                                     throw OptionError(option: value.option, message: error.reason)
+                                 }
+                             }),
+                  OptionSpec("--strict", help: "a character no font draws is an error (exit 2)",
+                             effect: .on(MathCommand.Job.self) { job, _ in job.strict = true }),
                   OptionSpec("--json", help: """
                       print the box as JSON: width, height (above the baseline), depth (below), baseline (from the \
                       image's top edge, padding included) in points, pixelWidth, pixelHeight, scale, fallback; -o is \

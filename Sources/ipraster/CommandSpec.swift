@@ -85,9 +85,12 @@ struct ParsedArguments {
 
     /// The render settings the options given make: each option's row applies its effect, in the order given (a
     /// command's own option of a shared name, as reveal's `--format`, has none).
-    func renderSettings() throws -> RenderSettings {
+    func renderSettings() throws -> RenderSettings { try settings(RenderSettings()) }
+
+    /// `initial` with the effects of the options given on its type applied, in the order given (a later value wins).
+    func settings<Settings>(_ initial: Settings) throws -> Settings {
         let spec = CommandSpec.named(command)
-        var settings = RenderSettings()
+        var settings = initial
         for (name, value) in options { try spec?.option(name)?.apply(value, to: &settings) }
         return settings
     }

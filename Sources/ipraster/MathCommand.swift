@@ -2,6 +2,7 @@ import Drawing
 import Foundation
 import Layout
 import Math
+import RenderOptions
 import RichMessageRenderer
 
 /// `ipraster math 'LATEX' -o OUTPUT [options]`: one formula alone, as PNG, SVG or PDF (`cli-contract.md`,
@@ -22,36 +23,19 @@ enum MathCommand {
 
         init() {}
 
+        /// The job the options given make: each option's row in `CommandSpec.mathCommand` applies its effect.
         init(_ parsed: ParsedArguments) throws {
-            func number(_ option: String, _ text: String, _ range: ClosedRange<Double>) throws -> Double {
-                guard let number = Double(text), number.isFinite, range.contains(number) else {
-                    throw UsageError(message: "\(option) must be a number from \(range.lowerBound.clean) to \(range.upperBound.clean), not \(text)", command: "math")
-                }
-                return number
+            self = try parsed.settings(Job())
+        }
+
+        /// `--color` (`#RRGGBB[AA]`) and `--background` (that or `transparent`: nil).
+        static func colour(_ value: OptionValue, transparent: Bool) throws -> RGBA? {
+            let text = try value.text()
+            if transparent, text == "transparent" { return nil }
+            guard let parsed = RGBA(hex: text), text.hasPrefix("#") else {
+                throw OptionError(option: value.option, message: "expected #RRGGBB or #RRGGBBAA\(transparent ? " or transparent" : ""), found \(Diagnostic.quoted(text))")
             }
-            func colour(_ option: String, _ text: String, allowTransparent: Bool) throws -> RGBA? {
-                if allowTransparent, text == "transparent" { return nil }
-                guard let parsed = RGBA(hex: text), text.hasPrefix("#") else {
-                    throw UsageError(message: "\(option) must be #RRGGBB or #RRGGBBAA\(allowTransparent ? " or transparent" : ""), not \(text)", command: "math")
-                }
-                return parsed
-            }
-            for (argument, value) in parsed.options {
-                let text = value ?? ""
-                switch argument {
-                case "--display": display = true
-                case "--inline": display = false
-                case "--size": size = try number(argument, text, 1...1000)
-                case "--color": color = try colour(argument, text, allowTransparent: false) ?? .black
-                case "--background": background = try colour(argument, text, allowTransparent: true)
-                case "--scale": scale = try number(argument, text, 0.25...8)
-                case "--padding": padding = try number(argument, text, 0...1000)
-                case "--strict": strict = true
-                case "--locale":
-                    do { locale = try TextLocale(text) } catch { throw UsageError(message: "--locale: \(error.reason)", command: "math") }
-                default: break
-                }
-            }
+            return parsed
         }
     }
 

@@ -52,9 +52,9 @@ final class CopyTests: XCTestCase {
             return Document(blocks: [block])
         }
         func work(_ depth: Int) -> Int {
-            let counter = MarkdownWriter.WorkCounter()
-            MarkdownWriter.WorkCounter.$current.withValue(counter) { _ = MarkdownWriter.markdown(nested(depth)) }
-            return counter.blocks
+            let counter = WorkCounter()
+            WorkCounter.$current.withValue(counter) { _ = MarkdownWriter.markdown(nested(depth)) }
+            return counter[.blocksWritten]
         }
         XCTAssertEqual(work(40), 2 * 40, "two blocks (a paragraph and a list) per level, each written once")
         XCTAssertEqual(work(20), 2 * 20)

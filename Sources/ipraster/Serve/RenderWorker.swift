@@ -80,33 +80,33 @@ final class RenderWorker: RequestHandler {
 
     // MARK: the routes' operations
 
-    func render(_ request: HTTPRequest, _ parsed: ParsedArguments) throws -> HTTPResponse {
-        let settings = try self.settings(parsed, request, route: "/render")
+    func render(_ request: HTTPRequest, _ arguments: ServiceArguments) throws -> HTTPResponse {
+        let settings = self.settings(arguments, request, route: "/render")
         let format = try RenderCommand.outputFormat("-", explicit: settings.format)
         let (bytes, _, _) = try RenderCommand.image(request.body, path: nil, format: format, settings: settings, pipeline: pipeline)
         return HTTPResponse(status: 200, contentType: Self.contentType(format), body: bytes)
     }
 
-    func layout(_ request: HTTPRequest, _ parsed: ParsedArguments) throws -> HTTPResponse {
-        let settings = try self.settings(parsed, request, route: "/layout")
+    func layout(_ request: HTTPRequest, _ arguments: ServiceArguments) throws -> HTTPResponse {
+        let settings = self.settings(arguments, request, route: "/layout")
         let layout = try pipeline.page(request.body, path: nil, settings: settings)
-        let json = LayoutCommand.text(layout, settings: settings, compact: parsed.has("--compact"))
+        let json = LayoutCommand.text(layout, settings: settings, compact: arguments.has("--compact"))
         return HTTPResponse(status: 200, contentType: "application/json", body: Array(json.utf8))
     }
 
-    func markdownCopy(_ request: HTTPRequest, _ parsed: ParsedArguments) throws -> HTTPResponse {
-        let settings = try self.settings(parsed, request, route: "/markdown")
-        let (markdown, _, _) = try MarkdownCommand.copy(request.body, path: nil, settings: settings, lossless: parsed.has("--lossless"))
+    func markdownCopy(_ request: HTTPRequest, _ arguments: ServiceArguments) throws -> HTTPResponse {
+        let settings = self.settings(arguments, request, route: "/markdown")
+        let (markdown, _, _) = try MarkdownCommand.copy(request.body, path: nil, settings: settings, lossless: arguments.has("--lossless"))
         return HTTPResponse(status: 200, contentType: "text/markdown; charset=utf-8", body: markdown)
     }
 
-    func math(_ body: [UInt8], _ parsed: ParsedArguments) throws -> HTTPResponse {
+    func math(_ body: [UInt8], _ arguments: ServiceArguments) throws -> HTTPResponse {
         var latex = String(decoding: body, as: UTF8.self)
         while latex.last?.isNewline == true { latex.removeLast() }
         guard !FormulaSource(latex).body.allSatisfy(\.isWhitespace) else { return .error(400, "the formula is empty") }
-        let json = parsed.has("--json")
-        let format = json ? nil : try RenderCommand.outputFormat("-", explicit: RenderCommand.formatOption(parsed.value("--format")))
-        let result = try MathCommand.make(latex, job: try MathCommand.Job(parsed), format: format, json: json, typesetter: try formulas())
+        let json = arguments.has("--json")
+        let format = json ? nil : try RenderCommand.outputFormat("-", explicit: arguments.format)
+        let result = try MathCommand.make(latex, job: arguments.job, format: format, json: json, typesetter: try formulas())
         if json, let line = result.json { return HTTPResponse(status: 200, contentType: "application/json", body: Array((line + "\n").utf8)) }
         guard let format, let image = result.image else { return .error(500, "the formula made no image") }
         return HTTPResponse(status: 200, contentType: Self.contentType(format), body: image)
@@ -114,8 +114,8 @@ final class RenderWorker: RequestHandler {
 
     /// The render settings of a request: its parameters, the service's media folder, and the input format its
     /// content type names unless `from=` does.
-    private func settings(_ parsed: ParsedArguments, _ request: HTTPRequest, route: String) throws -> RenderSettings {
-        var settings = try parsed.renderSettings()
+    private func settings(_ arguments: ServiceArguments, _ request: HTTPRequest, route: String) -> RenderSettings {
+        var settings = arguments.settings
         settings.mediaDirectory = media
         if settings.inputFormat == nil { settings.inputFormat = ServiceRoute.named(route)?.inputFormat(request.mediaType) }
         return settings

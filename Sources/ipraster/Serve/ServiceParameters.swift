@@ -36,7 +36,7 @@ enum ServiceParameters {
 
     /// The command-line arguments `query` stands for, parsed with the route's command and checked as the command
     /// checks them.
-    static func parse(_ query: [(name: String, value: String)], route: ServiceRoute) throws -> ParsedArguments {
+    static func parse(_ query: [(name: String, value: String)], route: ServiceRoute) throws -> ServiceArguments {
         do {
             return try checked(query, route: route)
         } catch let problem as Problem {
@@ -53,7 +53,7 @@ enum ServiceParameters {
         query.first { parameter in (try? checked([parameter], route: route)) == nil }?.name ?? query.last?.name
     }
 
-    private static func checked(_ query: [(name: String, value: String)], route: ServiceRoute) throws -> ParsedArguments {
+    private static func checked(_ query: [(name: String, value: String)], route: ServiceRoute) throws -> ServiceArguments {
         let spec = route.command
         let allowed = names(spec)
         var arguments: [String] = []
@@ -83,15 +83,21 @@ enum ServiceParameters {
             }
         }
         let parsed = try spec.parse(arguments)
-        switch route.path {
-        case "/math":
-            _ = try MathCommand.Job(parsed)
-            if !parsed.has("--json") { _ = try RenderCommand.formatOption(parsed.value("--format")) }
-        case "/classify":
-            break
-        default:
-            _ = try parsed.renderSettings()
-        }
-        return parsed
+        // Each value is read once, here, into the typed value its route uses.
+        return ServiceArguments(parsed: parsed, settings: try parsed.renderSettings(), job: try MathCommand.Job(parsed),
+                                format: try RenderCommand.formatOption(parsed.value("--format")))
     }
+}
+
+/// A request's parameters, read once: the command line they stand for and the typed values the routes use.
+struct ServiceArguments {
+    let parsed: ParsedArguments
+    /// The render settings of a document route (defaults elsewhere).
+    let settings: RenderSettings
+    /// The formula job of `/math` (defaults elsewhere).
+    let job: MathCommand.Job
+    /// `format=` of `/render` and `/math`.
+    let format: Renderer.Format?
+
+    func has(_ name: String) -> Bool { parsed.has(name) }
 }

@@ -12,7 +12,7 @@ struct ServiceRoute: Sendable {
     let method: String
     let mediaTypes: [String: (any InputFormat.Type)?]
     let command: CommandSpec
-    let answer: @Sendable (RenderWorker, HTTPRequest, ParsedArguments) throws -> HTTPResponse
+    let answer: @Sendable (RenderWorker, HTTPRequest, ServiceArguments) throws -> HTTPResponse
 
     /// The input formats a document route reads: JSON, Markdown and HTML by name, or sniffed.
     private static let documents: [String: (any InputFormat.Type)?] = [
@@ -20,28 +20,28 @@ struct ServiceRoute: Sendable {
         "text/html": RenderSettings.htmlFormat, "text/plain": nil, "application/octet-stream": nil]
 
     static let table: [ServiceRoute] = [
-        ServiceRoute(path: "/render", method: "POST", mediaTypes: documents, command: .renderCommand) { worker, request, parsed in
-            try worker.render(request, parsed)
+        ServiceRoute(path: "/render", method: "POST", mediaTypes: documents, command: .renderCommand) { worker, request, arguments in
+            try worker.render(request, arguments)
         },
-        ServiceRoute(path: "/layout", method: "POST", mediaTypes: documents, command: .layoutCommand) { worker, request, parsed in
-            try worker.layout(request, parsed)
+        ServiceRoute(path: "/layout", method: "POST", mediaTypes: documents, command: .layoutCommand) { worker, request, arguments in
+            try worker.layout(request, arguments)
         },
-        ServiceRoute(path: "/markdown", method: "POST", mediaTypes: documents, command: .markdownCommand) { worker, request, parsed in
-            try worker.markdownCopy(request, parsed)
+        ServiceRoute(path: "/markdown", method: "POST", mediaTypes: documents, command: .markdownCommand) { worker, request, arguments in
+            try worker.markdownCopy(request, arguments)
         },
         ServiceRoute(path: "/classify", method: "POST",
                      mediaTypes: ["text/markdown": RenderSettings.markdownFormat, "text/x-markdown": RenderSettings.markdownFormat, "text/plain": nil,
                                   "application/octet-stream": nil],
-                     command: .classifyCommand) { _, request, parsed in
-            let json = parsed.has("--json")
+                     command: .classifyCommand) { _, request, arguments in
+            let json = arguments.has("--json")
             let text = try MarkdownCommand.classification(request.body, json: json)
             return HTTPResponse(status: 200, contentType: json ? "application/json" : "text/plain; charset=utf-8", body: Array(text.utf8))
         },
         ServiceRoute(path: "/math", method: "POST",
                      mediaTypes: ["text/plain": nil, "text/x-latex": nil, "application/x-latex": nil, "application/x-tex": nil,
                                   "application/octet-stream": nil],
-                     command: .mathCommand) { worker, request, parsed in
-            try worker.math(request.body, parsed)
+                     command: .mathCommand) { worker, request, arguments in
+            try worker.math(request.body, arguments)
         },
     ]
 

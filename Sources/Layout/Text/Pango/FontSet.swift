@@ -50,8 +50,13 @@ public final class FontSet {
         let config = try collection.makeConfiguration()
         defer { FcConfigDestroy(config) }
         if processDefault { FcConfigSetCurrent(config) }
-        fontMap = pango_cairo_font_map_new()
-        guard let fcMap = ipr_fc_font_map(fontMap) else { throw FontSetError.badConfiguration(path: directory.configurationFile) }
+        guard let fontMap = pango_cairo_font_map_new() else { throw FontSetError.badConfiguration(path: directory.configurationFile) }
+        // A map that is not fontconfig's is released here: `deinit` does not run for an initializer that throws.
+        guard let fcMap = ipr_fc_font_map(fontMap) else {
+            ipr_g_object_unref(fontMap)
+            throw FontSetError.badConfiguration(path: directory.configurationFile)
+        }
+        self.fontMap = fontMap
         pango_fc_font_map_set_config(fcMap, config)
         context = pango_font_map_create_context(fontMap)
         pango_cairo_context_set_resolution(context, 72)

@@ -1,0 +1,54 @@
+import Foundation
+@testable import ipraster
+import RenderOptions
+import RichMessageRenderer
+import XCTest
+
+/// Issue 36: an option is one row — name, help, shown default, scope and effect. Every row of `math` that sets its
+/// job changes the job when applied (as every render option changes the render settings: RenderOptionsParseTests),
+/// the shown defaults are the job's own, and parsing a command line applies the rows in order.
+final class OptionRowTests: XCTestCase {
+    private func dumped<T>(_ value: T) -> String {
+        var text = ""
+        dump(value, to: &text)
+        return text
+    }
+
+    func testEveryMathRowWithAnEffectChangesTheJob() throws {
+        let samples = ["--size": "30", "--color": "#FF0000", "--background": "#FFFFFF", "--scale": "3", "--padding": "5", "--locale": "ja"]
+        let defaults = dumped(MathCommand.Job())
+        var withEffect: [String] = []
+        for option in CommandSpec.mathCommand.options where option.effect != nil {
+            withEffect.append(option.name)
+            var job = MathCommand.Job()
+            if option.name == "--display" { job.display = false }
+            let before = dumped(job)
+            try option.apply(option.takesValue ? samples[option.name] : nil, to: &job)
+            XCTAssertNotEqual(dumped(job), before, "\(option.name) changed nothing")
+            if option.name != "--display" { XCTAssertNotEqual(dumped(job), defaults, option.name) }
+        }
+        XCTAssertEqual(Set(withEffect), ["--display", "--inline", "--size", "--color", "--background", "--scale", "--padding", "--locale", "--strict"])
+        // A row's effect is on one settings type: math's rows leave render settings alone, and the other way round.
+        var settings = RenderSettings()
+        try CommandSpec.mathCommand.option("--scale")?.apply("3", to: &settings)
+        XCTAssertEqual(settings.layout.scale, RenderSettings().layout.scale)
+    }
+
+    func testShownDefaultsAreReadFromTheJob() {
+        let job = MathCommand.Job()
+        XCTAssertEqual(CommandSpec.mathCommand.option("--size")?.defaultValue, "19.04", "17 pt × 1.12 (a message's formula size)")
+        XCTAssertEqual(CommandSpec.mathCommand.option("--scale")?.defaultValue, job.scale.clean)
+        XCTAssertEqual(CommandSpec.mathCommand.option("--locale")?.defaultValue, "en")
+    }
+
+    func testACommandLineAppliesItsRowsInOrder() throws {
+        let parsed = try CommandSpec.mathCommand.parse(["x", "--size", "20", "--inline", "--size", "25", "--locale", "zh-HK"])
+        let job = try MathCommand.Job(parsed)
+        XCTAssertEqual(job.size, 25, "the later value wins")
+        XCTAssertFalse(job.display)
+        XCTAssertEqual(job.locale.hanRegion, .hongKong)
+        XCTAssertThrowsError(try MathCommand.Job(try CommandSpec.mathCommand.parse(["x", "--padding", "-1"]))) { error in
+            XCTAssertEqual((error as? OptionError)?.option, "--padding", "\(error)")
+        }
+    }
+}
