@@ -131,6 +131,10 @@ enum CLI {
         case "--man": print(ManPage.roff, terminator: "")
         case let topic? where commands.contains(topic) || ["theme", "completion"].contains(topic): print(Help.text(for: topic))
         case "help": return help(for: Array(arguments.dropFirst()))
+        case let word? where unknownCommand(word) != nil:
+            // `--help chek`: a misspelt command, not render's help with exit 0.
+            printError("no help for \(word): not a command (did you mean \(unknownCommand(word) ?? "")?)")
+            return ExitCode.usage
         default: print(Help.text(for: "render"))
         }
         return ExitCode.success

@@ -74,6 +74,8 @@ final class CLIOptionSuggestionTests: XCTestCase {
         XCTAssertEqual(status, 2)
         XCTAssertTrue(message.contains("not a command"), message)
         XCTAssertTrue(try stderr(["help", "chek"]).1.contains("(did you mean check?)"))
+        XCTAssertEqual(try stderr(["--help", "chek"]).0, 2)
+        XCTAssertTrue(try stderr(["--help", "chek"]).1.contains("(did you mean check?)"))
         XCTAssertEqual(try TestEnvironment.run(["help", "check"]).status, 0)
     }
 
