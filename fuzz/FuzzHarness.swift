@@ -53,13 +53,13 @@ private func typeset(_ bytes: [UInt8]) {
 
 private func copy(_ bytes: [UInt8]) {
     var settings = RenderSettings()
-    settings.inputFormat = "markdown"
+    settings.inputFormat = RenderSettings.markdownFormat
     guard let document = (try? settings.decode(bytes, path: nil))?.lastDocument else { return }
     for lossless in [false, true] {
         let markdown = MarkdownWriter.markdown(document, lossless: lossless)
         var again = settings
         // A lossless copy may be Rich HTML; either reads back through the sniffing front door.
-        again.inputFormat = lossless && markdown.hasPrefix("<") ? "html" : "markdown"
+        again.inputFormat = lossless && markdown.hasPrefix("<") ? RenderSettings.htmlFormat : RenderSettings.markdownFormat
         _ = try? again.decode(Array(markdown.utf8), path: nil)
     }
 }
@@ -125,8 +125,8 @@ private func render(_ bytes: [UInt8]) {
     settings.strict = selector & 32 != 0
     // Bytes JSON would not claim are read as Rich HTML when they start with "<", else as Rich Markdown, so both
     // front-ends are fuzzed too.
-    if !JSONMessageFormat.sniff(bytes) { settings.inputFormat = bytes.first { $0 > 0x20 } == UInt8(ascii: "<") ? "html" : "markdown" }
-    settings.mathDelimiters = selector & 64 != 0 ? "loose" : "strict"
+    if !JSONMessageFormat.sniff(bytes) { settings.inputFormat = bytes.first { $0 > 0x20 } == UInt8(ascii: "<") ? RenderSettings.htmlFormat : RenderSettings.markdownFormat }
+    settings.mathDelimiters = selector & 64 != 0 ? .loose : .strict
     guard let input = try? settings.decode(bytes, path: nil),
           let layout = try? pipeline.layout(input, settings: settings) else { return }
     _ = layout.json(includeCharacterRects: true).serialized(pretty: false)

@@ -20,17 +20,30 @@ extension CommandSpec {
         `ipraster theme day` prints every key; themes/ holds the built-in themes as files.
         """)
 
+    private static let comparing = CompareArguments()
+    private static func rgb(_ color: (UInt8, UInt8, UInt8)) -> String { "\(color.0),\(color.1),\(color.2)" }
+
     static let compare = SharedSection(title: "COMPARE OPTIONS", options: [
-        OptionSpec("--threshold", value: "T", help: "per-pixel colour distance 0-1", defaultValue: "0.1"),
-        OptionSpec("--include-aa", help: "count anti-aliased pixels as differences"),
-        OptionSpec("--max-diff-pixels", value: "N", help: "allowed differing pixels", defaultValue: "0"),
-        OptionSpec("--max-diff-ratio", value: "R", help: "allowed ratio of differing pixels (with both, the smaller applies)"),
-        OptionSpec("--alpha", value: "A", help: "opacity of the original under the diff", defaultValue: "0.1"),
-        OptionSpec("--aa-color", value: "R,G,B", help: "colour of anti-aliased pixels", defaultValue: "255,255,0"),
-        OptionSpec("--diff-color", value: "R,G,B", help: "colour of differing pixels", defaultValue: "255,0,0"),
-        OptionSpec("--diff-color-alt", value: "R,G,B", help: "colour where ACTUAL is darker", defaultValue: "= --diff-color"),
-        OptionSpec("--diff-mask", help: "draw only the differences, on transparency"),
-        OptionSpec("--no-checkerboard", help: "blend translucent pixels over white, not a checkerboard"),
+        OptionSpec("--threshold", value: "T", help: "per-pixel colour distance 0-1", defaultValue: comparing.options.threshold.clean,
+                   effect: .on(CompareArguments.self) { $0.options.threshold = try $1.number(0...1) }),
+        OptionSpec("--include-aa", help: "count anti-aliased pixels as differences",
+                   effect: .on(CompareArguments.self) { arguments, _ in arguments.options.includeAA = true }),
+        OptionSpec("--max-diff-pixels", value: "N", help: "allowed differing pixels", defaultValue: String(comparing.budget.maxDiffPixels ?? 0),
+                   effect: .on(CompareArguments.self) { $0.budget.maxDiffPixels = try CompareArguments.pixels($1) }),
+        OptionSpec("--max-diff-ratio", value: "R", help: "allowed ratio of differing pixels (with both, the smaller applies)",
+                   effect: .on(CompareArguments.self) { $0.budget.maxDiffRatio = try $1.number(0...1) }),
+        OptionSpec("--alpha", value: "A", help: "opacity of the original under the diff", defaultValue: comparing.options.alpha.clean,
+                   effect: .on(CompareArguments.self) { $0.options.alpha = try $1.number(0...1) }),
+        OptionSpec("--aa-color", value: "R,G,B", help: "colour of anti-aliased pixels", defaultValue: rgb(comparing.options.aaColor),
+                   effect: .on(CompareArguments.self) { $0.options.aaColor = try CompareArguments.color($1) }),
+        OptionSpec("--diff-color", value: "R,G,B", help: "colour of differing pixels", defaultValue: rgb(comparing.options.diffColor),
+                   effect: .on(CompareArguments.self) { $0.options.diffColor = try CompareArguments.color($1) }),
+        OptionSpec("--diff-color-alt", value: "R,G,B", help: "colour where ACTUAL is darker", defaultValue: "= --diff-color",
+                   effect: .on(CompareArguments.self) { $0.options.diffColorAlt = try CompareArguments.color($1) }),
+        OptionSpec("--diff-mask", help: "draw only the differences, on transparency",
+                   effect: .on(CompareArguments.self) { arguments, _ in arguments.options.diffMask = true }),
+        OptionSpec("--no-checkerboard", help: "blend translucent pixels over white, not a checkerboard",
+                   effect: .on(CompareArguments.self) { arguments, _ in arguments.options.checkerboard = false }),
     ], notes: "")
 
     static let jobsOption = OptionSpec("--jobs", value: "N", help: "inputs or cases rendered in parallel", defaultValue: "cores")
