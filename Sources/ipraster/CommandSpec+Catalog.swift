@@ -119,16 +119,36 @@ extension CommandSpec {
                       .mp4 an animation encoded by ffmpeg (exit 3 when it is not installed); with --at, one PNG (- for \
                       standard output)
                       """),
-                  OptionSpec("--at", value: "SECONDS", help: "render the single frame at that time"),
-                  OptionSpec("--fps", value: "N", help: "frames per second of the export, 1-240", defaultValue: "60"),
+                  OptionSpec("--at", value: "SECONDS", help: "render the single frame at that time",
+                             effect: .on(RevealCommand.Timing.self) { timing, value in
+                                 let text = try value.text()
+                                 guard let seconds = Double(text), seconds.isFinite, seconds >= 0 else {
+                                     throw UsageError(message: "--at must be a time in seconds ≥ 0, not \(text)", command: "reveal")
+                                 }
+                                 timing.at = seconds
+                             }),
+                  OptionSpec("--fps", value: "N", help: "frames per second of the export, 1-240", defaultValue: RevealCommand.Timing().fps.clean,
+                             effect: .on(RevealCommand.Timing.self) { timing, value in
+                                 let text = try value.text()
+                                 guard let fps = Double(text), fps.isFinite, fps >= 1, fps <= 240 else {
+                                     throw UsageError(message: "--fps must be a number from 1 to 240, not \(text)", command: "reveal")
+                                 }
+                                 timing.fps = fps
+                             }),
                   OptionSpec("--format", value: "FORMAT", help: "png, apng, gif or mp4, instead of guessing from -o",
                              values: ["png", "apng", "gif", "mp4"]),
                   OptionSpec("--json", help: """
                       print the timeline (per frame: time, cursor, phase, revealed items, bubble size, status \
                       opacity) instead of writing images
                       """),
-                  OptionSpec("--loop", value: "N", help: "GIF and APNG: play N times; 0 = forever", defaultValue: "0"),
-                  OptionSpec("--start-number", value: "N", help: "PNG sequences: number the first file N (frame_<N>.png)", defaultValue: "0")],
+                  OptionSpec("--loop", value: "N", help: "GIF and APNG: play N times; 0 = forever", defaultValue: "0",
+                             effect: .on(RevealCommand.Timing.self) { timing, value in
+                                 timing.loop = try RevealCommand.Timing.integer(value, in: 0...65_535, what: "a whole number from 0 (forever) to 65535")
+                             }),
+                  OptionSpec("--start-number", value: "N", help: "PNG sequences: number the first file N (frame_<N>.png)", defaultValue: "0",
+                             effect: .on(RevealCommand.Timing.self) { timing, value in
+                                 timing.startNumber = try RevealCommand.Timing.integer(value, in: 0...9_999_999, what: "a whole number from 0")
+                             })],
         shared: [render],
         notes: """
             A GIF's frame delays are whole hundredths of a second (and at least 2): it runs at the rate 100/n \
@@ -312,6 +332,8 @@ extension CommandSpec {
         options: [OptionSpec("--json", help: "print {\"rich\": true|false, \"trigger\": \"heading\"|…|null}")],
         examples: ["ipraster classify answer.md --json"])
 
+    private static let serving = ServeSettings()
+
     static let serveCommand = CommandSpec(
         "serve",
         synopsis: ["serve [--listen ADDR] [--probe-listen ADDR] [--workers N] [--queue N] [--max-body BYTES] [--timeout S] [--media DIR]"],
@@ -336,21 +358,42 @@ extension CommandSpec {
             bytes a second, or the connection is shut. SIGTERM or SIGINT stops accepting, answers what was \
             received and exits 0. One line per request goes to standard error.
             """,
-        options: [OptionSpec("--listen", value: "ADDR", help: "HOST:PORT (port 0 picks one) or unix:/path", defaultValue: "127.0.0.1:8080"),
-                  OptionSpec("--probe-listen", value: "ADDR", help: "a second address answering only /healthz, /readyz and /metrics"),
-                  OptionSpec("--workers", value: "N", help: "render worker processes, each with its own fonts and surfaces", defaultValue: "cores"),
-                  OptionSpec("--queue", value: "N", help: "requests that may wait for a worker before 429", defaultValue: "4 × workers"),
-                  OptionSpec("--max-body", value: "BYTES", help: "the largest request body; larger is 413", defaultValue: "1048576"),
-                  OptionSpec("--timeout", value: "S", help: "seconds from a request's head to its 504", defaultValue: "10"),
-                  OptionSpec("--max-requests", value: "N", help: "requests a worker answers before it is replaced (0: never)", defaultValue: "1000"),
-                  OptionSpec("--max-rss", value: "MB", help: "a worker holding more after a request is replaced (0: no limit)", defaultValue: "512"),
-                  OptionSpec("--max-connections", value: "N", help: "connections open at once", defaultValue: "1024"),
+        options: [OptionSpec("--listen", value: "ADDR", help: "HOST:PORT (port 0 picks one) or unix:/path", defaultValue: serving.listen.map(String.init(describing:)),
+                             effect: .on(ServeSettings.self) { $0.listen = try ServeSettings.address($1) }),
+                  OptionSpec("--probe-listen", value: "ADDR", help: "a second address answering only /healthz, /readyz and /metrics",
+                             effect: .on(ServeSettings.self) { $0.probeListen = try ServeSettings.address($1) }),
+                  OptionSpec("--workers", value: "N", help: "render worker processes, each with its own fonts and surfaces", defaultValue: "cores",
+                             effect: .on(ServeSettings.self) { $0.workers = try ServeSettings.integer($1, in: 1...256, what: "a whole number from 1 to 256") }),
+                  OptionSpec("--queue", value: "N", help: "requests that may wait for a worker before 429", defaultValue: "4 × workers",
+                             effect: .on(ServeSettings.self) { $0.queue = try ServeSettings.integer($1, in: 0...100_000, what: "a whole number from 0 to 100000") }),
+                  OptionSpec("--max-body", value: "BYTES", help: "the largest request body; larger is 413", defaultValue: String(serving.maxBody),
+                             effect: .on(ServeSettings.self) { $0.maxBody = try ServeSettings.integer($1, in: 1...(1 << 30), what: "a byte count from 1 to 1073741824") }),
+                  OptionSpec("--timeout", value: "S", help: "seconds from a request's head to its 504", defaultValue: serving.timeout.clean,
+                             effect: .on(ServeSettings.self) { $0.timeout = try ServeSettings.seconds($1) }),
+                  OptionSpec("--max-requests", value: "N", help: "requests a worker answers before it is replaced (0: never)",
+                             defaultValue: String(serving.maxRequests), effect: .on(ServeSettings.self) {
+                                 $0.maxRequests = try ServeSettings.integer($1, in: 0...1_000_000_000, what: "a whole number from 0 (never) to 1000000000")
+                             }),
+                  OptionSpec("--max-rss", value: "MB", help: "a worker holding more after a request is replaced (0: no limit)",
+                             defaultValue: String(serving.maxRSS), effect: .on(ServeSettings.self) {
+                                 $0.maxRSS = try ServeSettings.integer($1, in: 0...1_000_000, what: "megabytes from 0 (no limit) to 1000000")
+                             }),
+                  OptionSpec("--max-connections", value: "N", help: "connections open at once", defaultValue: String(serving.maxConnections),
+                             effect: .on(ServeSettings.self) {
+                                 $0.maxConnections = try ServeSettings.integer($1, in: 1...100_000, what: "a whole number from 1 to 100000")
+                             }),
                   OptionSpec("--max-connections-per-client", value: "N", help: "connections open at once from one address (0: no limit)",
-                             defaultValue: "64"),
-                  OptionSpec("--header-timeout", value: "S", help: "seconds a request's head may take to arrive", defaultValue: "10"),
+                             defaultValue: String(serving.maxConnectionsPerClient), effect: .on(ServeSettings.self) {
+                                 $0.maxConnectionsPerClient = try ServeSettings.integer($1, in: 0...100_000, what: "a whole number from 0 (no limit) to 100000")
+                             }),
+                  OptionSpec("--header-timeout", value: "S", help: "seconds a request's head may take to arrive", defaultValue: serving.headerTimeout.clean,
+                             effect: .on(ServeSettings.self) { $0.headerTimeout = try ServeSettings.seconds($1) }),
                   OptionSpec("--min-body-rate", value: "BYTES", help: "bytes a second a body must average after --header-timeout (0: none)",
-                             defaultValue: "1024"),
-                  OptionSpec("--media", value: "DIR", help: "where media ids are looked up, for every request")],
+                             defaultValue: String(serving.minBodyRate), effect: .on(ServeSettings.self) {
+                                 $0.minBodyRate = try ServeSettings.integer($1, in: 0...(1 << 30), what: "bytes per second from 0 to 1073741824")
+                             }),
+                  OptionSpec("--media", value: "DIR", help: "where media ids are looked up, for every request",
+                             effect: .on(ServeSettings.self) { $0.media = try $1.text() })],
         examples: ["ipraster serve --listen 127.0.0.1:8080 --workers 2",
                    "ipraster serve --listen 0.0.0.0:8080 --probe-listen 0.0.0.0:8081",
                    "curl -s --data-binary @answer.md -H 'Content-Type: text/markdown' \\",

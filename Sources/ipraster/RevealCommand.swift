@@ -109,24 +109,26 @@ enum RevealCommand {
     /// 10 minutes at 60 fps.
     static let maxFrames = 36_000
 
+    /// The timing options of an export, set by their rows in `CommandSpec.revealCommand` (nil: not given).
+    struct Timing {
+        var fps = 60.0
+        var at: Double?
+        var loop: Int?
+        var startNumber: Int?
+
+        static func integer(_ value: OptionValue, in range: ClosedRange<Int>, what: String) throws -> Int {
+            let text = try value.text()
+            guard let number = Int(text), range.contains(number) else {
+                throw UsageError(message: "\(value.option) must be \(what), not \(text)", command: "reveal")
+            }
+            return number
+        }
+    }
+
     static func options(_ parsed: ParsedArguments, format: String?) throws -> Options {
         let output = parsed.value("--output"), positional = parsed.positional, json = parsed.has("--json")
-        var fps = 60.0
-        if let text = parsed.value("--fps") {
-            guard let number = Double(text), number.isFinite, number >= 1, number <= 240 else {
-                throw UsageError(message: "--fps must be a number from 1 to 240, not \(text)", command: "reveal")
-            }
-            fps = number
-        }
-        var at: Double?
-        if let text = parsed.value("--at") {
-            guard let number = Double(text), number.isFinite, number >= 0 else {
-                throw UsageError(message: "--at must be a time in seconds ≥ 0, not \(text)", command: "reveal")
-            }
-            at = number
-        }
-        let loop = try parsed.integer("--loop", in: 0...65_535, what: "a whole number from 0 (forever) to 65535")
-        let startNumber = try parsed.integer("--start-number", in: 0...9_999_999, what: "a whole number from 0")
+        let timing = try parsed.settings(Timing())
+        let fps = timing.fps, at = timing.at, loop = timing.loop, startNumber = timing.startNumber
         guard let input = positional.first else { throw UsageError(message: "missing INPUT (a JSON file, or - for stdin)", command: "reveal") }
         guard positional.count == 1 else { throw UsageError(message: "unexpected argument \(positional[1])", command: "reveal") }
         if json {

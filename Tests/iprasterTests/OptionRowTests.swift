@@ -34,6 +34,32 @@ final class OptionRowTests: XCTestCase {
         XCTAssertEqual(settings.layout.scale, RenderSettings().layout.scale)
     }
 
+    /// serve's, reveal's and compare's own rows set their commands' settings the same way.
+    func testServeRevealAndCompareRowsChangeTheirSettings() throws {
+        func check<Settings>(_ spec: CommandSpec, _ initial: Settings, _ samples: [String: String], file: StaticString = #filePath, line: UInt = #line) throws {
+            var names: [String] = []
+            for option in spec.allOptions where option.effect?.sets(Settings.self) == true {
+                names.append(option.name)
+                var settings = initial
+                try option.apply(option.takesValue ? samples[option.name] : nil, to: &settings)
+                XCTAssertNotEqual(dumped(settings), dumped(initial), "\(option.name) changed nothing", file: file, line: line)
+            }
+            XCTAssertEqual(Set(names), Set(samples.keys).union(names.filter { !spec.option($0)!.takesValue }), file: file, line: line)
+        }
+        try check(CommandSpec.serveCommand, ServeSettings(), ["--listen": "127.0.0.1:9", "--probe-listen": "127.0.0.1:10", "--workers": "3", "--queue": "7",
+                                                               "--max-body": "99", "--timeout": "2", "--max-requests": "5", "--max-rss": "64",
+                                                               "--max-connections": "9", "--max-connections-per-client": "2", "--header-timeout": "3",
+                                                               "--min-body-rate": "1", "--media": "/tmp"])
+        try check(CommandSpec.revealCommand, RevealCommand.Timing(), ["--at": "1.5", "--fps": "30", "--loop": "2", "--start-number": "4"])
+        try check(CommandSpec.compareCommand, CompareArguments(), ["--threshold": "0.5", "--max-diff-pixels": "3", "--max-diff-ratio": "0.5",
+                                                                   "--alpha": "0.5", "--aa-color": "1,2,3", "--diff-color": "1,2,3", "--diff-color-alt": "1,2,3"])
+        // Defaults shown by --help are the settings' own.
+        XCTAssertEqual(CommandSpec.serveCommand.option("--listen")?.defaultValue, "127.0.0.1:8080")
+        XCTAssertEqual(CommandSpec.serveCommand.option("--max-body")?.defaultValue, "1048576")
+        XCTAssertEqual(CommandSpec.revealCommand.option("--fps")?.defaultValue, "60")
+        XCTAssertEqual(CommandSpec.compareCommand.option("--threshold")?.defaultValue, "0.1", "pixelmatch's default threshold")
+    }
+
     func testShownDefaultsAreReadFromTheJob() {
         let job = MathCommand.Job()
         XCTAssertEqual(CommandSpec.mathCommand.option("--size")?.defaultValue, "19.04", "17 pt × 1.12 (a message's formula size)")

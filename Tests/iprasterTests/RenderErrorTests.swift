@@ -29,7 +29,7 @@ final class RenderErrorTests: XCTestCase {
             let expected = try XCTUnwrap(table[kind.rawValue], kind.rawValue)
             let error = RenderError(kind, "a \(kind.rawValue) failure", location: "$.blocks[1]")
             XCTAssertEqual(error.exitCode, expected.exit, kind.rawValue)
-            XCTAssertEqual(CLI.report(error, prefix: "test: "), expected.exit, kind.rawValue)
+            XCTAssertEqual(CLI.report(error, prefix: "RenderErrorTests, printed on purpose: "), expected.exit, kind.rawValue)
             let answer = RenderWorker.response(for: error)
             XCTAssertEqual(answer.status, expected.status, kind.rawValue)
             XCTAssertEqual(answer.contentType, "application/json")

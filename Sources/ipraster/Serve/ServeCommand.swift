@@ -12,41 +12,21 @@ enum ServeCommand {
     static func run(_ arguments: [String]) throws -> Int32 {
         let parsed = try CommandSpec.serveCommand.parse(arguments)
         if let extra = parsed.positional.first { throw UsageError(message: "unexpected argument \(extra)", command: "serve") }
-        let media = parsed.value("--media")
+        let settings = try parsed.settings(ServeSettings())
+        let media = settings.media
         if let media { try CLI.checkMediaFolder(media) }
         if ProcessInfo.processInfo.environment[workerVariable] == "1" { return try worker(media: media) }
 
-        func address(_ option: String, _ text: String) throws -> ListenAddress {
-            guard let address = ListenAddress(text) else {
-                throw UsageError(message: "\(option) must be HOST:PORT (127.0.0.1:8080, [::1]:8080, 0.0.0.0:8080) or unix:/path, not \(text)", command: "serve")
-            }
-            return address
-        }
-        func seconds(_ option: String, default fallback: Double) throws -> Double {
-            guard let text = parsed.value(option) else { return fallback }
-            guard let value = Double(text), value.isFinite, value > 0, value <= 3600 else {
-                throw UsageError(message: "\(option) must be seconds above 0, at most 3600, not \(text)", command: "serve")
-            }
-            return value
-        }
-        let listen = try address("--listen", parsed.value("--listen") ?? "127.0.0.1:8080")
-        let probe = try parsed.value("--probe-listen").map { try address("--probe-listen", $0) }
+        guard let listen = settings.listen else { throw UsageError(message: "--listen must be HOST:PORT or unix:/path", command: "serve") }
+        let probe = settings.probeListen
         if let probe, probe == listen, probe.description.hasPrefix("unix:") || !probe.description.hasSuffix(":0") { throw UsageError(message: "--probe-listen must differ from --listen", command: "serve") }
-        let workers = try parsed.integer("--workers", in: 1...256, what: "a whole number from 1 to 256") ?? ProcessInfo.processInfo.activeProcessorCount
-        let queue = try parsed.integer("--queue", in: 0...100_000, what: "a whole number from 0 to 100000") ?? 4 * workers
-        let maxBody = try parsed.integer("--max-body", in: 1...(1 << 30), what: "a byte count from 1 to 1073741824") ?? (1 << 20)
-        let timeout = try seconds("--timeout", default: 10)
-        let headerTimeout = try seconds("--header-timeout", default: 10)
-        let bodyRate = try parsed.integer("--min-body-rate", in: 0...(1 << 30), what: "bytes per second from 0 to 1073741824") ?? 1024
-        let connections = try parsed.integer("--max-connections", in: 1...100_000, what: "a whole number from 1 to 100000") ?? 1024
-        let perClient = try parsed.integer("--max-connections-per-client", in: 0...100_000, what: "a whole number from 0 (no limit) to 100000") ?? 64
-        let maxRequests = try parsed.integer("--max-requests", in: 0...1_000_000_000, what: "a whole number from 0 (never) to 1000000000") ?? 1000
-        let maxRSS = try parsed.integer("--max-rss", in: 0...1_000_000, what: "megabytes from 0 (no limit) to 1000000") ?? 512
+        let workers = settings.workerCount, queue = settings.queueCapacity, maxBody = settings.maxBody, timeout = settings.timeout
 
         let configuration = HTTPService.Configuration(listen: listen, probeListen: probe, workers: workers, queueCapacity: queue, maxBody: maxBody,
-                                                      timeout: timeout, connectionLimit: connections, connectionsPerClient: perClient,
-                                                      headerTimeout: headerTimeout, minimumBodyRate: Double(bodyRate),
-                                                      maxWorkerRequests: maxRequests, maxWorkerResidentBytes: maxRSS << 20)
+                                                      timeout: timeout, connectionLimit: settings.maxConnections,
+                                                      connectionsPerClient: settings.maxConnectionsPerClient, headerTimeout: settings.headerTimeout,
+                                                      minimumBodyRate: Double(settings.minBodyRate), maxWorkerRequests: settings.maxRequests,
+                                                      maxWorkerResidentBytes: settings.maxRSS << 20)
         let command = try workerCommand(media: media)
         let service = HTTPService(configuration: configuration, router: ServiceRoutes(), log: { CLI.printLog($0) }) { _ in
             WorkerProcess(command: command)
