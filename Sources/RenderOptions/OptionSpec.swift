@@ -1,24 +1,5 @@
 import RichMessageRenderer
 
-/// What an option does to one kind of settings value (`RenderSettings`, a command's own options such as `math`'s
-/// job), given the option's value: a setter, as `ThemeLoader`'s key-path table holds each theme key's field.
-public struct OptionEffect: Sendable {
-    let settingsType: ObjectIdentifier
-    let body: @Sendable (inout Any, OptionValue) throws -> Void
-
-    /// The effect on settings of type `Settings`.
-    public static func on<Settings>(_ type: Settings.Type, _ body: @escaping @Sendable (inout Settings, OptionValue) throws -> Void) -> OptionEffect {
-        OptionEffect(settingsType: ObjectIdentifier(type)) { box, value in
-            guard var settings = box as? Settings else { return }
-            try body(&settings, value)
-            box = settings
-        }
-    }
-
-    /// Whether this effect sets a value of type `Settings`.
-    public func sets<Settings>(_ type: Settings.Type) -> Bool { settingsType == ObjectIdentifier(type) }
-}
-
 /// One command-line option as the tool documents, parses and applies it: the single row that `--help`, the man
 /// page, the shell completions, the did-you-mean suggestions, the argument scanner, the service's query parameters
 /// and the settings all read. A row carries its effect (on `RenderSettings`, or on a command's own settings) and
@@ -95,41 +76,6 @@ public struct OptionSpec: Sendable {
         var box: Any = settings
         try effect.body(&box, OptionValue(option: name, given: given))
         if let changed = box as? Settings { settings = changed }
-    }
-}
-
-/// The value an option was given, read as the option needs it; a bad value is an `OptionError` naming the option.
-public struct OptionValue: Sendable {
-    public let option: String
-    /// nil for a flag.
-    public let given: String?
-
-    public init(option: String, given: String?) {
-        self.option = option
-        self.given = given
-    }
-
-    public func text() throws -> String {
-        guard let given else { throw OptionError(option: option, message: "missing value") }
-        return given
-    }
-
-    /// A finite number within `range`.
-    public func number(_ range: ClosedRange<Double>) throws -> Double {
-        let text = try text()
-        guard let number = Double(text), number.isFinite, range.contains(number) else {
-            throw OptionError(option: option, message: "expected a number in \(range.lowerBound.clean)...\(range.upperBound.clean), found \(Diagnostic.quoted(text))")
-        }
-        return number
-    }
-
-    /// One of a type's raw values (`strict`/`loose`, `png`/`svg`/`pdf`), case ignored.
-    public func choice<Choice: RawRepresentable & CaseIterable>(_ type: Choice.Type) throws -> Choice where Choice.RawValue == String {
-        let text = try text()
-        guard let choice = Choice.allCases.first(where: { $0.rawValue == text.lowercased() }) else {
-            throw OptionError(option: option, message: "expected \(Choice.allCases.map(\.rawValue).joined(separator: ", ")), found \(Diagnostic.quoted(text))")
-        }
-        return choice
     }
 }
 
