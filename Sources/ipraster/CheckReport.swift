@@ -189,8 +189,9 @@ struct CheckReport {
                 let copy = files + "/" + entry.name + "." + kind + ".png"
                 try FileManager.default.createDirectory(atPath: PathName.parent(filesPath + "/" + entry.name), withIntermediateDirectories: true)
                 try FileManager.default.copyItem(atPath: source, toPath: (folder.isEmpty ? "." : folder) + "/" + copy)
-                copies[kind] = Self.url(copy)
-                page += "<figure><figcaption>\(kind)</figcaption><a href=\"\(Self.url(copy))\"><img alt=\"\(kind)\" src=\"\(Self.url(copy))\"></a></figure>"
+                copies[kind] = Self.xml(Self.url(copy))
+                page += "<figure><figcaption>\(Self.xml(kind))</figcaption><a href=\"\(Self.xml(Self.url(copy)))\"><img alt=\"\(Self.xml(kind))\" "
+                    + "src=\"\(Self.xml(Self.url(copy)))\"></a></figure>"
             }
             if let expected = copies["expected"], let actual = copies["actual"] {
                 page += "<figure><figcaption>expected | actual</figcaption><div class=overlay><img alt=\"expected\" src=\"\(expected)\">"

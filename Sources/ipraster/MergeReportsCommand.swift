@@ -1,4 +1,5 @@
 import Foundation
+import GoldenKit
 import ProcessSupport
 import RichMessageRenderer
 
@@ -44,8 +45,28 @@ enum MergeReportsCommand {
             guard let name = object["name"] as? String, let status = (object["status"] as? String).flatMap(CheckReport.Status.init) else {
                 throw DecodeError(path: "\(path): $.cases[\(index)]", message: "needs \"name\" and a \"status\" of passed, failed or recorded")
             }
-            let artifacts = ((object["artifacts"] as? [String: String]) ?? [:]).sorted { $0.key < $1.key }.map { kind, relative in
-                (kind, relative.hasPrefix("/") ? relative : URL(fileURLWithPath: (folder.isEmpty ? "." : folder) + "/" + relative).standardizedFileURL.path)
+            // Reports come from other machines: a name becomes part of output paths, a kind too, a path is read.
+            guard CheckReport.isSafeCaseName(name) else {
+                throw DecodeError(path: "\(path): $.cases[\(index)].name", message: "a case name is a relative path of plain names, not \(Diagnostic.quoted(name))")
+            }
+            let listed = (object["artifacts"] as? [String: String]) ?? [:]
+            var artifacts: [(String, String)] = []
+            for (kind, relative) in listed.sorted(by: { $0.key < $1.key }) {
+                guard GoldenHarness.artifactKinds.contains(kind) else {
+                    throw DecodeError(path: "\(path): $.cases[\(index)].artifacts", message: "unknown artifact kind \(Diagnostic.quoted(kind)) (known: "
+                                      + GoldenHarness.artifactKinds.joined(separator: ", ") + ")")
+                }
+                guard !relative.hasPrefix("/"), !relative.isEmpty, !relative.unicodeScalars.contains(where: { $0.value < 0x20 }) else {
+                    throw DecodeError(path: "\(path): $.cases[\(index)].artifacts.\(kind)", message: "an artifact path is relative to its report, not \(Diagnostic.quoted(relative))")
+                }
+                let source = URL(fileURLWithPath: (folder.isEmpty ? "." : folder) + "/" + relative).resolvingSymlinksInPath().standardizedFileURL.path
+                // Only PNG images are copied: a path that names anything else (a missing file, a key, a password file)
+                // is left out with a warning and the case keeps its status.
+                guard CheckReport.isPNGFile(source) else {
+                    CLI.printWarning("\(path): case \(name): the \(kind) image \(relative) is missing or not a PNG; left out")
+                    continue
+                }
+                artifacts.append((kind, source))
             }
             return CheckReport.Entry(name: name, status: status, diffPixels: object["diffPixels"] as? Int, diffRatio: object["diffRatio"] as? Double,
                                      reason: object["reason"] as? String, rerecorded: object["rerecorded"] as? Bool ?? false,
@@ -59,6 +80,25 @@ extension CheckReport {
     /// For a JSON or JUnit report written to a file: this report with its artifacts copied into the report's
     /// `NAME-artifacts/` folder, so the report and the images it links travel together (HTML copies its own into
     /// `NAME-files/`).
+    /// A case name that can become part of a path inside an output folder: plain names joined by `/` (no empty,
+    /// `.` or `..` segment, no backslash, no control character), at most 1024 bytes.
+    static func isSafeCaseName(_ name: String) -> Bool {
+        guard !name.isEmpty, name.utf8.count <= 1024, !name.contains("\\"), !name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+            return false
+        }
+        return name.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." }
+    }
+
+    /// A regular file that starts with the PNG signature (a FIFO or device named by a report is never opened: it
+    /// could block the merge for ever).
+    static func isPNGFile(_ path: String) -> Bool {
+        guard (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType == .typeRegular,
+              let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: 8)) ?? Data()
+        return [UInt8](head) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    }
+
     func withArtifactsCopied(for reporter: Reporter) throws -> CheckReport {
         guard let path = reporter.path, reporter.kind == .json || reporter.kind == .junit else { return self }
         let folder = PathName.parent(path)

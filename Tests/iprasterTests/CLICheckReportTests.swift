@@ -167,6 +167,56 @@ final class CLICheckReportTests: XCTestCase {
         XCTAssertEqual(try TestEnvironment.run(["merge-reports", fixtures + "/alpha.json"]).status, 2)
     }
 
+    /// Issue 37, item 4 (in part): reports come from other machines. A case name or artifact kind that would leave the
+    /// output folder and an absolute artifact path are exit 2 naming the report and the field; an artifact that is
+    /// not a PNG is left out with a warning (a secret beside the report is never copied); markup in every string
+    /// field reaches the HTML escaped.
+    func testMergeReportsTreatsReportsAsUntrustedInput() throws {
+        let root = directory + "/hostile"
+        try FileManager.default.createDirectory(atPath: root + "/out", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: root + "/shard", withIntermediateDirectories: true)
+        let png = try PNGCodec.encode(RGBAImage(width: 2, height: 2, fill: (255, 0, 0, 255)), opaque: true)
+        try Data(png).write(to: URL(fileURLWithPath: root + "/shard/expected.png"))
+        try "secret".write(toFile: root + "/secret.txt", atomically: true, encoding: .utf8)
+        func report(_ name: String, _ cases: String) throws -> String {
+            let path = root + "/shard/" + name + ".json"
+            try #"{"passed": 0, "failed": 1, "recorded": 0, "cases": ["# .appending(cases).appending("]}").write(toFile: path, atomically: true, encoding: .utf8)
+            return path
+        }
+        let refused: [(String, String, String)] = [
+            (#"{"name": "../../../escape", "status": "failed", "artifacts": {"expected": "expected.png"}}"#, "$.cases[0].name", "a case name"),
+            (#"{"name": "a", "status": "failed", "artifacts": {"../../x": "expected.png"}}"#, "$.cases[0].artifacts", "unknown artifact kind"),
+            (#"{"name": "a", "status": "failed", "artifacts": {"x\" onerror=\"alert(1)": "expected.png"}}"#, "$.cases[0].artifacts", "unknown artifact kind"),
+            (#"{"name": "a", "status": "failed", "artifacts": {"expected": "/etc/passwd"}}"#, "$.cases[0].artifacts.expected", "relative to its report"),
+        ]
+        for (index, (cases, field, message)) in refused.enumerated() {
+            let path = try report("refused-\(index)", cases)
+            let result = try TestEnvironment.run(["merge-reports", path, "--reporter", "html=\(root)/out/r\(index).html", "--reporter", "json=\(root)/out/r\(index).json"])
+            XCTAssertEqual(result.status, 2, "\(cases): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains(field) && result.stderr.contains(message), result.stderr)
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory + "/escape.expected.png"))
+        // Markup everywhere, and an artifact that points at a secret beside the report.
+        let markup = #"<img src=x onerror=alert(1)>"#
+        let path = try report("markup", #"{"name": "\#(markup)", "status": "failed", "reason": "<script>alert(2)</script> & \"", "#
+                                + #""artifacts": {"expected": "expected.png", "actual": "../secret.txt", "diff": "../fifo"}}"#)
+        XCTAssertEqual(mkfifo(root + "/fifo", 0o600), 0, "a FIFO named by a report must not block the merge")
+        let result = try TestEnvironment.run(["merge-reports", path, "--reporter", "html=\(root)/out/page.html", "--reporter", "json=\(root)/out/page.json"])
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stderr.contains("missing or not a PNG"), result.stderr)
+        let page = try String(contentsOfFile: root + "/out/page.html", encoding: .utf8)
+        XCTAssertFalse(page.contains("<img src=x"), "the name's markup is escaped")
+        XCTAssertFalse(page.contains("<script>alert"), "the reason's markup is escaped")
+        XCTAssertTrue(page.contains("&lt;script&gt;alert(2)&lt;/script&gt; &amp; &quot;"))
+        let copied = try XCTUnwrap(FileManager.default.enumerator(atPath: root + "/out")).compactMap { $0 as? String }
+        for file in copied {
+            guard let bytes = FileManager.default.contents(atPath: root + "/out/" + file) else { continue }  // a folder
+            XCTAssertNotEqual(bytes, Data("secret".utf8), "\(file) is the secret")
+        }
+        XCTAssertTrue(copied.contains { $0.hasSuffix(".expected.png") }, "\(copied)")
+        XCTAssertFalse(copied.contains { $0.hasSuffix(".actual.png") }, "\(copied)")
+    }
+
     /// A run that records new goldens exits 1 (they are not verified yet), and its JUnit says so: every recorded case is
     /// a failure with its reason, so a CI test tab is red when the job is.
     func testARecordingRunIsAFailureInJUnitToo() throws {
