@@ -251,7 +251,12 @@ public final class GoldenHarness {
             if record == .never { return .failed(reason: "missing layout golden \(path)", recorded: false) }
             return saveText(bytes, to: path) ?? .recorded
         }
-        if expected == dump { return .passed }
+        if expected == dump {
+            // The layout artifacts of an earlier failure go with it, as the images do.
+            let base = artifacts + "/" + testCase.name
+            for suffix in [".layout.actual.txt", ".layout.expected.txt"] { try? FileManager.default.removeItem(atPath: base + suffix) }
+            return .passed
+        }
         if record == .all { return saveText(bytes, to: path) ?? .recorded }
         let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
         let actualLines = dump.split(separator: "\n", omittingEmptySubsequences: false)
@@ -389,10 +394,8 @@ public final class GoldenHarness {
         var panels = [expected, actual]
         if let diff {
             panels.append(diff)
-        } else {
-            let width = max(expected.width, actual.width), height = max(expected.height, actual.height)
-            let padded = PixelMatch.compare(Self.pad(expected, width, height), Self.pad(actual, width, height), options: compare)
-            if let image = padded.diff { panels.append(image) }
+        } else if let image = Self.sizeChangeDiff(expected, actual, options: compare) {
+            panels.append(image)
         }
         for (suffix, image) in zip(["expected", "actual", "diff"], panels) {
             if let png = try? PNGCodec.encode(image, opaque: false) { try? AtomicFile.write(png, to: "\(base).\(suffix).png") }
@@ -400,8 +403,29 @@ public final class GoldenHarness {
         if let png = try? PNGCodec.encode(Self.strip(panels), opaque: false) { try? AtomicFile.write(png, to: "\(base).panels.png") }
     }
 
+    /// The diff of two images of different sizes: both on a canvas of the larger size, compared where both have
+    /// pixels, and every pixel only one of them covers drawn in the diff colour (`compare` and check's artifacts).
+    public static func sizeChangeDiff(_ expected: RGBAImage, _ actual: RGBAImage, options: PixelMatchOptions) -> RGBAImage? {
+        let width = max(expected.width, actual.width), height = max(expected.height, actual.height)
+        guard var diff = PixelMatch.compare(pad(expected, width, height), pad(actual, width, height), options: options, makeDiff: true).diff else {
+            return nil
+        }
+        let commonWidth = min(expected.width, actual.width), commonHeight = min(expected.height, actual.height)
+        let color = options.diffColor
+        for y in 0..<height {
+            for x in 0..<width where x >= commonWidth || y >= commonHeight {
+                let index = (y * width + x) * 4
+                diff.pixels[index] = color.0
+                diff.pixels[index + 1] = color.1
+                diff.pixels[index + 2] = color.2
+                diff.pixels[index + 3] = 255
+            }
+        }
+        return diff
+    }
+
     /// `image` on a transparent canvas of `width` × `height`, at the top left.
-    static func pad(_ image: RGBAImage, _ width: Int, _ height: Int) -> RGBAImage {
+    public static func pad(_ image: RGBAImage, _ width: Int, _ height: Int) -> RGBAImage {
         guard image.width != width || image.height != height else { return image }
         var canvas = RGBAImage(width: width, height: height)
         for y in 0..<image.height {

@@ -121,7 +121,10 @@ enum CheckCommand {
             if reporters.contains(where: { $0.kind == .list && $0.path == nil }) { print(note) } else { CLI.writeStandardError(note + "\n") }
             return ExitCode.differences
         }
-        return report.failed == 0 ? ExitCode.success : ExitCode.differences
+        // `--update` (`--record failed`) succeeds when every failing case was re-recorded, as Playwright's `-u` does.
+        let accepted = mode == .failed && decision.explicit
+        let unresolved = entries.filter { $0.status == .failed && !(accepted && $0.rerecorded) }.count
+        return unresolved == 0 ? ExitCode.success : ExitCode.differences
     }
 }
 

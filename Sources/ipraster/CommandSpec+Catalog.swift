@@ -199,7 +199,7 @@ extension CommandSpec {
                       folder, so the folder can be uploaded and opened anywhere
                       """, values: CheckReport.Reporter.Kind.allCases.map(\.rawValue)),
                   OptionSpec("--report", value: "FILE", help: "the same as --reporter html=FILE"),
-                  OptionSpec("--update", help: "the same as --record failed: rewrite the goldens of failing cases"),
+                  OptionSpec("--update", help: "the same as --record failed: rewrite the goldens of failing cases (exit 0 when every one was rewritten)"),
                   OptionSpec("--grep", value: "REGEX", help: """
                       only the cases whose name (fixture path without extension, sub/case) the regular expression \
                       matches; with none selected, a warning, empty reports and exit 0

@@ -1,4 +1,5 @@
 import Foundation
+import GoldenKit
 import Layout
 import RichMessageRenderer
 
@@ -18,6 +19,14 @@ enum CompareCommand {
         let actual = try decode(positional[1])
         guard expected.width == actual.width, expected.height == actual.height else {
             let reason = "size differs: \(expected.width)×\(expected.height) vs \(actual.width)×\(actual.height)"
+            // The diff still shows where: the common area compared, the rest marked (as check's artifacts are drawn).
+            if let diffPath {
+                if let diff = GoldenHarness.sizeChangeDiff(expected, actual, options: parsed.options) {
+                    let png = try PNGCodec.encode(diff, opaque: false)
+                    try CLI.writeOutput(png, to: diffPath)
+                    CLI.printNote("diff → \(diffPath == "-" ? "standard output" : diffPath): PNG \(diff.width)×\(diff.height) px, \(png.count) bytes")
+                }
+            }
             if json {
                 report(JSONOut.object([("match", .bool(false)), ("reason", .string("layout-diff")), ("diffPixels", .null), ("diffRatio", .null),
                                        ("width", .int(actual.width)), ("height", .int(actual.height)), ("bbox", .null)]).serialized(pretty: false))

@@ -260,8 +260,10 @@ final class CLICheckReportTests: XCTestCase {
         XCTAssertEqual(none, [])
         XCTAssertTrue(warning.contains("no case matches --grep nothing-like-this"), warning)
         XCTAssertEqual(try TestEnvironment.run(["check", fixtures, "--golden", golden, "--grep", "("], environment: environment).status, 2)
-        // --update rewrites the broken golden, after which everything passes.
-        XCTAssertEqual(try TestEnvironment.run(["check", fixtures, "--golden", golden, "--update"], environment: environment).status, 1)
+        // --update rewrites the broken golden and exits 0 (every failure was re-recorded, as Playwright's -u), after which
+        // everything passes; under CI nothing is re-recorded and it exits 1.
+        XCTAssertEqual(try TestEnvironment.run(["check", fixtures, "--golden", golden, "--update"], environment: environment.merging(["CI": "true"]) { $1 }).status, 1)
+        XCTAssertEqual(try TestEnvironment.run(["check", fixtures, "--golden", golden, "--update"], environment: environment).status, 0)
         XCTAssertEqual(try TestEnvironment.run(["check", fixtures, "--golden", golden], environment: environment).status, 0)
         XCTAssertEqual(try TestEnvironment.run(["check", fixtures, "--golden", golden, "--update", "--record", "all"], environment: environment).status, 2)
     }
@@ -320,10 +322,20 @@ final class CLICheckReportTests: XCTestCase {
         let panels = directory + "/project/.build/golden-artifacts/broken.panels.png"
         XCTAssertTrue(FileManager.default.fileExists(atPath: panels))
         XCTAssertFalse(FileManager.default.fileExists(atPath: directory + "/.build"))
-        // Accepting the change makes the case pass; its old artifacts go.
-        XCTAssertEqual(try TestEnvironment.run(["check", fixtures, "--golden", golden, "--record", "failed"], environment: environment).status, 1)
+        // Accepting the change makes the case pass (and --record failed exits 0: every failure was re-recorded); its
+        // old artifacts go.
+        XCTAssertEqual(try TestEnvironment.run(["check", fixtures, "--golden", golden, "--record", "failed"], environment: environment).status, 0)
         XCTAssertEqual(try TestEnvironment.run(["check", fixtures, "--golden", golden], environment: environment).status, 0)
         XCTAssertFalse(FileManager.default.fileExists(atPath: panels))
+        // The layout's artifacts too (issue 37, item 6): a changed layout golden leaves them, the restored one clears them.
+        let layoutGolden = golden + "/alpha.layout.txt", layoutArtifact = directory + "/project/.build/golden-artifacts/alpha.layout.actual.txt"
+        let original = try String(contentsOfFile: layoutGolden, encoding: .utf8)
+        try (original + "a line the layout does not have\n").write(toFile: layoutGolden, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try TestEnvironment.run(["check", fixtures, "--golden", golden], environment: environment).status, 1)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: layoutArtifact))
+        try original.write(toFile: layoutGolden, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try TestEnvironment.run(["check", fixtures, "--golden", golden], environment: environment).status, 0)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: layoutArtifact), "stale layout artifacts are removed when the case passes")
     }
 
     func testRenderOptionsAreDefaultsThatACasesArgsOverride() throws {

@@ -55,6 +55,15 @@ final class CLICompareCheckTests: XCTestCase {
         let result = try TestEnvironment.run(["compare", small, directory + "/big.png"])
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.stdoutText.contains("size differs"))
+        // With -o, a size change still draws its diff (issue 37, item 6): on the larger canvas, the area only one image
+        // covers marked as differing.
+        let withDiff = try TestEnvironment.run(["compare", small, directory + "/big.png", "-o", directory + "/size-diff.png"])
+        XCTAssertEqual(withDiff.status, 1)
+        let smallImage = try PNGCodec.decode(try FileContents.read(small))
+        let diff = try PNGCodec.decode(try FileContents.read(directory + "/size-diff.png"))
+        XCTAssertEqual([diff.width, diff.height], [max(smallImage.width, 9), max(smallImage.height, 8)])
+        let corner = ((diff.height - 1) * diff.width + diff.width - 1) * 4
+        XCTAssertEqual(Array(diff.pixels[corner..<(corner + 3)]), [255, 0, 0], "only the big image covers the corner: a difference")
         try Data("not a png".utf8).write(to: URL(fileURLWithPath: directory + "/text.png"))
         XCTAssertEqual(try TestEnvironment.run(["compare", small, directory + "/text.png"]).status, 2)
         XCTAssertEqual(try TestEnvironment.run(["compare", small, directory + "/absent.png"]).status, 3)
@@ -99,10 +108,10 @@ final class CLICompareCheckTests: XCTestCase {
             XCTAssertTrue(FileManager.default.fileExists(atPath: "\(artifacts)/text/case.\(suffix).png"), suffix)
         }
         XCTAssertTrue(try String(contentsOfFile: directory + "/report.html", encoding: .utf8).contains("text/case"))
-        // A budget lets it pass; `failed` re-records it; then it passes again.
+        // A budget lets it pass; `failed` re-records it (exit 0: every failure was re-recorded); then it passes again.
         XCTAssertEqual(try run(["--max-diff-pixels", "100"]).status, 0)
         let rerecord = try run(["--record", "failed"])
-        XCTAssertEqual(rerecord.status, 1)
+        XCTAssertEqual(rerecord.status, 0)
         XCTAssertTrue(rerecord.stdoutText.contains("re-recorded"), rerecord.stdoutText)
         XCTAssertEqual(try run([]).status, 0)
         XCTAssertEqual(try PNGCodec.decode(try FileContents.read(golden + "/text/case.png")), goldenImage)
@@ -125,10 +134,11 @@ final class CLICompareCheckTests: XCTestCase {
         XCTAssertEqual(failed.status, 1, failed.stdoutText)
         XCTAssertTrue(failed.stdoutText.contains("layout differs at line 6: expected \"  line 0 4.48 "), failed.stdoutText)
         XCTAssertTrue(FileManager.default.fileExists(atPath: directory + "/artifacts/case.layout.actual.txt"))
-        // `--record failed` rewrites it; then the case passes.
-        XCTAssertEqual(try TestEnvironment.run(base + ["--record", "failed"], environment: environment).status, 1)
+        // `--record failed` rewrites it (exit 0); then the case passes and its layout artifacts are gone.
+        XCTAssertEqual(try TestEnvironment.run(base + ["--record", "failed"], environment: environment).status, 0)
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), recorded)
         XCTAssertEqual(try TestEnvironment.run(base, environment: environment).status, 0)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory + "/artifacts/case.layout.actual.txt"))
     }
 
     func testCheckOverTheProjectGoldensInParallel() throws {
