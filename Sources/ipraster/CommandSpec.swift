@@ -97,9 +97,16 @@ struct ParsedArguments {
 
     /// The whole number in `range` given for `name`; nil when the option is not given.
     func integer(_ name: String, in range: ClosedRange<Int>, what: String) throws -> Int? {
-        guard let text = value(name) else { return nil }
+        try value(name).map { try OptionValue(option: name, given: $0).integer(in: range, what: what, command: command) }
+    }
+}
+
+extension OptionValue {
+    /// A whole number in `range`; else a usage error of `command`: "--workers must be a whole number from 1 to 256, not 0".
+    func integer(in range: ClosedRange<Int>, what: String, command: String) throws -> Int {
+        let text = try text()
         guard let number = Int(text), range.contains(number) else {
-            throw UsageError(message: "\(name) must be \(what), not \(text)", command: command)
+            throw UsageError(message: "\(option) must be \(what), not \(text)", command: command)
         }
         return number
     }

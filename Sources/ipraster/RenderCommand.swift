@@ -44,32 +44,24 @@ enum RenderCommand {
                 for warning in result.warnings { CLI.printWarning(warningPrefix + warning) }
                 layout = result.layout
             } else {
-                let (encoded, laidOut, warnings) = try image(bytes, path: input, format: format, settings: settings, pipeline: pipeline)
-                for warning in warnings { CLI.printWarning(warningPrefix + warning) }
-                try encoded.withUnsafeBytes { try file.write($0) }
-                layout = laidOut
+                let result = try pipeline.render(bytes: bytes, path: input, settings: settings, format: format)
+                for warning in result.warnings { CLI.printWarning(warningPrefix + warning) }
+                try result.output.withUnsafeBytes { try file.write($0) }
+                layout = result.layout
             }
             try file.commit()
             byteCount = file.written
         } else {
-            let (encoded, laidOut, warnings) = try image(bytes, path: input, format: format, settings: settings, pipeline: pipeline)
-            for warning in warnings { CLI.printWarning(warningPrefix + warning) }
-            try CLI.writeOutput(encoded, to: output)
-            layout = laidOut
-            byteCount = encoded.count
+            let result = try pipeline.render(bytes: bytes, path: input, settings: settings, format: format)
+            for warning in result.warnings { CLI.printWarning(warningPrefix + warning) }
+            try CLI.writeOutput(result.output, to: output)
+            layout = result.layout
+            byteCount = result.output.count
         }
         let size = format == .png ? "\(layout.canvas.pixelWidth)×\(layout.canvas.pixelHeight) px"
             : "\(layout.canvas.width.clean)×\(layout.canvas.height.clean) pt"
         CLI.printNote("\(input) → \(output == "-" ? "standard output" : output): \(format.rawValue.uppercased()) \(size), \(byteCount) bytes, "
             + "\(CLI.milliseconds(since: started)) ms")
-    }
-
-    /// An input's bytes as the image `render` writes, with the warnings of decoding, layout and media — what the
-    /// command line and `serve`'s `POST /render` both answer (the front door's one call).
-    static func image(_ bytes: [UInt8], path: String?, format: Renderer.Format, settings: RenderSettings, pipeline: RenderPipeline)
-        throws -> (bytes: [UInt8], layout: PageLayout, warnings: [String]) {
-        let result = try pipeline.render(bytes: bytes, path: path, settings: settings, format: format)
-        return (result.output, result.layout, result.warnings)
     }
 
     /// A command's own `--format png|svg|pdf` (math's), read as the render option's row reads it.

@@ -56,7 +56,7 @@ final class RenderWorker: RequestHandler {
         var settings = RenderSettings()
         settings.inputFormat = RenderSettings.markdownFormat
         for format in [Renderer.Format.png, .svg, .pdf] {
-            _ = try RenderCommand.image(Array(sample.utf8), path: nil, format: format, settings: settings, pipeline: pipeline)
+            _ = try pipeline.render(bytes: Array(sample.utf8), settings: settings, format: format)
         }
         _ = try MathCommand.make("\\frac{a}{b}", job: MathCommand.Job(), format: .png, json: true, typesetter: try formulas())
     }
@@ -83,8 +83,8 @@ final class RenderWorker: RequestHandler {
     func render(_ request: HTTPRequest, _ arguments: ServiceArguments) throws -> HTTPResponse {
         let settings = self.settings(arguments, request, route: "/render")
         let format = try RenderCommand.outputFormat("-", explicit: settings.format)
-        let (bytes, _, _) = try RenderCommand.image(request.body, path: nil, format: format, settings: settings, pipeline: pipeline)
-        return HTTPResponse(status: 200, contentType: Self.contentType(format), body: bytes)
+        let result = try pipeline.render(bytes: request.body, settings: settings, format: format)
+        return HTTPResponse(status: 200, contentType: Self.contentType(format), body: result.output)
     }
 
     func layout(_ request: HTTPRequest, _ arguments: ServiceArguments) throws -> HTTPResponse {

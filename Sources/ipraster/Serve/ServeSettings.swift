@@ -41,10 +41,6 @@ struct ServeSettings {
     }
 
     static func integer(_ value: OptionValue, in range: ClosedRange<Int>, what: String) throws -> Int {
-        let text = try value.text()
-        guard let number = Int(text), range.contains(number) else {
-            throw UsageError(message: "\(value.option) must be \(what), not \(text)", command: "serve")
-        }
-        return number
+        try value.integer(in: range, what: what, command: "serve")
     }
 }
