@@ -7,6 +7,8 @@ let package = Package(
     name: "SnapshotExample",
     dependencies: [.package(name: "ipraster", path: "../..")],
     targets: [
-        .testTarget(name: "MessageSnapshotTests", dependencies: [.product(name: "RichMessageSnapshot", package: "ipraster")]),
+        // The snapshots and fixtures are data the tests read, not sources: excluded, so SwiftPM does not warn about them.
+        .testTarget(name: "MessageSnapshotTests", dependencies: [.product(name: "RichMessageSnapshot", package: "ipraster")],
+                    exclude: ["__Snapshots__", "Fixtures"]),
     ]
 )

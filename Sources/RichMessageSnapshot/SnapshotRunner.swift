@@ -9,6 +9,8 @@ final class SnapshotRunner: @unchecked Sendable {
     static let shared = SnapshotRunner()
     private let lock = NSLock()
     private var pipeline: RenderPipeline?
+    /// Warnings already written (a record mode ignored under CI is said once per process, not per snapshot).
+    private var warned: Set<String> = []
 
     /// One `assertSnapshot` / `verifySnapshot` call.
     struct Request {
@@ -41,11 +43,13 @@ final class SnapshotRunner: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         do {
-            let mode = try GoldenHarness.effectiveMode(flag: request.record ?? scope.record).mode
+            let decision = try GoldenHarness.effectiveMode(flag: request.record ?? scope.record)
+            if let warning = decision.warning, warned.insert(warning).inserted { Self.note(warning, level: "warning") }
+            let mode = decision.mode
             if pipeline == nil { pipeline = try RenderPipeline(videoFrames: FFmpegVideoFrames()) }
             guard let pipeline else { return "cannot set up the renderer" }
             var settings = strategy.settings
-            let (bytes, path, format) = try request.input.bytes()
+            let (bytes, path, format) = try request.input.bytes(testFile: request.file)
             if let format, settings.inputFormat == nil { settings.inputFormat = format }
             settings.format = nil
             settings.layout.limitToRaster()
@@ -140,8 +144,8 @@ final class SnapshotRunner: @unchecked Sendable {
     }
 
     /// A note for the test log (standard error), not a failure.
-    private static func note(_ text: String) {
-        FileHandle.standardError.write(Data(("RichMessageSnapshot: note: " + text + "\n").utf8))
+    private static func note(_ text: String, level: String = "note") {
+        FileHandle.standardError.write(Data(("RichMessageSnapshot: \(level): " + text + "\n").utf8))
     }
 
     /// `IPRASTER_ARTIFACTS`, else `.build/snapshot-artifacts` in the package holding `file` (the nearest folder

@@ -8,7 +8,7 @@ import XCTest
 /// Issue 27, item 1, in this process: unnamed snapshots are numbered in call order, an old unnumbered snapshot is
 /// read as the first, a layout dump is a snapshot too, artifacts go under the test file and class, and a diff
 /// tool's command is printed. Snapshots are written here, not recorded (CI never records); recording and
-/// renaming are `SnapshotLibraryTests`' (a consumer package run with its own environment).
+/// renaming are `SnapshotLibrarySlowTests`' (a consumer package run with its own environment).
 final class SnapshotNamingTests: XCTestCase {
     private let first = "## First\nOne *rich* line"
     private let second = "## Second\nAnother line, `code`"

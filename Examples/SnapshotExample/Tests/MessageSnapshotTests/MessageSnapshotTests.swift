@@ -18,4 +18,10 @@ final class MessageSnapshotTests: XCTestCase {
         assertSnapshot(of: .markdown(answer), as: .image(width: 240))
         assertSnapshot(of: .markdown(answer), as: .image(width: 300))
     }
+
+    /// A fixture beside this file: `.file` paths are looked up next to the test file first (then the current
+    /// folder), so `swift test` finds it from the package root: testFixture.1.png.
+    func testFixture() {
+        assertSnapshot(of: .file("Fixtures/answer.md"))
+    }
 }

@@ -8,8 +8,9 @@ import XCTest
 /// Examples/SnapshotExample, built against this checkout. A missing snapshot is recorded and fails, then passes;
 /// two unnamed snapshots of one test are numbered; same-named tests of two classes keep their snapshots and
 /// failure images apart; a changed snapshot fails with artifacts and the diff tool's command; under CI nothing is
-/// recorded; an old unnumbered snapshot is read as the first and renamed when recorded.
-final class SnapshotLibraryTests: XCTestCase {
+/// recorded (a record mode asked for is ignored with one warning); an old unnumbered snapshot is read as the first
+/// and renamed when recorded; `.file` finds a fixture beside the test file; snapshots and fixtures are excluded.
+final class SnapshotLibrarySlowTests: XCTestCase {
     /// `swift ARGUMENTS` in `folder`, its standard output and error together (a build takes minutes).
     private func swift(_ arguments: [String], in folder: String, environment: [String: String]) throws -> (status: Int32, output: String) {
         let result = try TestEnvironment.runTool("/usr/bin/env", ["swift"] + arguments, environment: environment, currentDirectory: folder,
@@ -59,7 +60,7 @@ final class SnapshotLibraryTests: XCTestCase {
         let first = try swift(["test", "--skip-build"], in: package, environment: local)
         XCTAssertNotEqual(first.status, 0)
         XCTAssertTrue(first.output.contains("recorded the snapshot \(messages)/testTwoWidths.2.png"), String(first.output.suffix(3000)))
-        XCTAssertEqual(try pngs(messages), ["testAnswer.1.png", "testAnswerAtNight.night.png", "testTwoWidths.1.png", "testTwoWidths.2.png"])
+        XCTAssertEqual(try pngs(messages), ["testAnswer.1.png", "testAnswerAtNight.night.png", "testFixture.1.png", "testTwoWidths.1.png", "testTwoWidths.2.png"])
         XCTAssertEqual(try pngs(replies), ["testAnswer.1.png", "testQuoteAtNight.night.png"])
         XCTAssertNotEqual(try FileContents.read(messages + "/testTwoWidths.1.png"), try FileContents.read(messages + "/testTwoWidths.2.png"))
         let second = try swift(["test", "--skip-build"], in: package, environment: local)
@@ -93,7 +94,14 @@ final class SnapshotLibraryTests: XCTestCase {
         let renamed = try swift(["test", "--skip-build", "--filter", "MessageSnapshotTests.MessageSnapshotTests"], in: package,
                                 environment: local.merging(["IPRASTER_RECORD": "all"]) { _, new in new })
         XCTAssertEqual(renamed.status, 0, String(renamed.output.suffix(3000)))
-        XCTAssertEqual(try pngs(messages), ["testAnswer.1.png", "testAnswerAtNight.night.png", "testTwoWidths.1.png", "testTwoWidths.2.png"])
+        XCTAssertEqual(try pngs(messages), ["testAnswer.1.png", "testAnswerAtNight.night.png", "testFixture.1.png", "testTwoWidths.1.png", "testTwoWidths.2.png"])
         XCTAssertEqual(try FileContents.read(messages + "/testAnswer.1.png"), recorded)
+
+        // A record mode asked for under CI is ignored with one warning for the run, not one per snapshot.
+        let ignored = try swift(["test", "--skip-build"], in: package, environment: ci.merging(["IPRASTER_RECORD": "all"]) { _, new in new })
+        XCTAssertEqual(ignored.status, 0, String(ignored.output.suffix(3000)))
+        XCTAssertEqual(ignored.output.components(separatedBy: "record mode all ignored").count - 1, 1, String(ignored.output.suffix(3000)))
+        // The package builds without SwiftPM's "found N file(s) which are unhandled" about snapshots or fixtures.
+        XCTAssertFalse(build.output.contains("unhandled"), String(build.output.suffix(2000)))
     }
 }
