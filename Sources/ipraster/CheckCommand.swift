@@ -114,7 +114,7 @@ enum CheckCommand {
         let newGoldens = entries.filter { $0.status == .recorded }.count
         var report = CheckReport(entries: entries, seconds: Date().timeIntervalSince(started))
         report.recordingFails = newGoldens > 0 && !decision.explicit
-        for reporter in reporters { try report.write(reporter) }
+        for reporter in reporters { try report.write(reporter, attachmentsBase: arguments.value("--attachments-base") ?? ".") }
         if newGoldens > 0 && !decision.explicit {
             let note = "recorded \(newGoldens) new golden\(newGoldens == 1 ? "" : "s"); run again to verify"
             // Below the list on standard output; beside a machine-readable report there, on standard error.

@@ -22,6 +22,21 @@ struct CheckReport {
         var artifacts: [(String, String)]
         /// Seconds spent on the case.
         var seconds: Double
+
+        /// The reason as reports give it: where the case's images are listed by the report itself, without the
+        /// harness's "(artifacts in FOLDER/CASE.*)" note (it names the machine's working folder; a layout
+        /// difference's "CASE.layout.*" note stays).
+        var reportedReason: String? {
+            guard let text = reason, !artifacts.isEmpty else { return reason }
+            var kept = "", rest = Substring(text)
+            while let open = rest.range(of: " (artifacts in "), let close = rest[open.upperBound...].firstIndex(of: ")") {
+                let place = rest[open.upperBound..<close]
+                kept += rest[..<open.lowerBound]
+                if !place.hasSuffix(".*") || place.hasSuffix(".layout.*") { kept += rest[open.lowerBound...close] }
+                rest = rest[rest.index(after: close)...]
+            }
+            return kept + rest
+        }
     }
 
     var entries: [Entry]
@@ -75,24 +90,51 @@ struct CheckReport {
         }
     }
 
-    func write(_ reporter: Reporter) throws {
+    /// Writes the report. A JSON or JUnit report written to a file takes copies of the failing cases' images into
+    /// its `NAME-artifacts/` folder (HTML into `NAME-files/`), so uploading the report's folder uploads them too; no
+    /// absolute path is written. JUnit attachment paths are relative to `attachmentsBase` (the folder CI resolves
+    /// them against: GitLab's project folder, Jenkins' workspace; the current folder by default).
+    func write(_ reporter: Reporter, attachmentsBase: String = ".") throws {
         if let path = reporter.path {
             // A report may go into a folder of its own (reports/junit.xml); make it.
             let folder = PathName.parent(path)
             if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
         }
+        let base = reporter.path.map { PathName.parent($0) } ?? "."
         let text: String
         switch reporter.kind {
         case .list: text = list()
-        case .json: text = json(relativeTo: reporter.path.map { PathName.parent($0) } ?? ".")
-        case .junit: text = junit(relativeTo: reporter.path.map { PathName.parent($0) } ?? ".")
-        case .html: return try html(to: reporter.path!)
+        case .json: text = try withArtifactsCopied(for: reporter).json(relativeTo: base)
+        case .junit: text = try withArtifactsCopied(for: reporter).junit(relativeTo: attachmentsBase)
+        case .html: return try html(to: reporter.path ?? "report.html")
         }
         if let path = reporter.path {
             try AtomicFile.write(Array(text.utf8), to: path)
         } else {
             print(text, terminator: "")
         }
+    }
+
+    /// For a JSON or JUnit report written to a file: this report with its artifacts copied into the report's
+    /// `NAME-artifacts/` folder, so the report and the images it links travel
+    /// together (HTML copies its own into `NAME-files/`).
+    func withArtifactsCopied(for reporter: Reporter) throws -> CheckReport {
+        guard let path = reporter.path, reporter.kind == .json || reporter.kind == .junit else { return self }
+        let folder = PathName.parent(path)
+        let files = try ReportFolder.stage((folder.isEmpty ? "." : folder) + "/" + ((path as NSString).lastPathComponent as NSString).deletingPathExtension + "-artifacts")
+        var copy = self
+        for index in copy.entries.indices {
+            let name = copy.entries[index].name
+            var kept: [(String, String)] = []
+            for (kind, source) in copy.entries[index].artifacts {
+                let relative = name + "." + kind + ".png"
+                guard try files.copy(source, as: relative, what: "case \(name): the \(kind) image") else { continue }
+                kept.append((kind, files.finalPath(relative)))
+            }
+            copy.entries[index].artifacts = kept
+        }
+        try files.commit()
+        return copy
     }
 
     func list() -> String {
@@ -112,7 +154,7 @@ struct CheckReport {
         let cases: [JSONOut] = entries.map { entry in
             .object([("name", .string(entry.name)), ("status", .string(entry.status.rawValue)),
                      ("diffPixels", entry.diffPixels.map { .int($0) } ?? .null), ("diffRatio", entry.diffRatio.map { .exact($0) } ?? .null),
-                     ("reason", entry.reason.map { .string($0) } ?? .null), ("rerecorded", .bool(entry.rerecorded)),
+                     ("reason", entry.reportedReason.map { .string(Self.portable($0, relativeTo: base)) } ?? .null), ("rerecorded", .bool(entry.rerecorded)),
                      ("seconds", .exact((entry.seconds * 1000).rounded() / 1000)),
                      ("artifacts", .object(entry.artifacts.map { ($0.0, .string(Self.relative($0.1, to: base))) }))])
         }
@@ -122,8 +164,8 @@ struct CheckReport {
     }
 
     /// JUnit XML. A failing case's artifacts are listed in its failure text and as `[[ATTACHMENT|path]]` lines in its
-    /// `system-out` (what GitLab and Jenkins' attachments plugin show as images), paths relative to `base` (the
-    /// report's folder).
+    /// `system-out` (what GitLab and Jenkins' attachments plugin show as images), paths relative to `base` (the folder
+    /// the CI server resolves them against: GitLab's `$CI_PROJECT_DIR`, Jenkins' workspace).
     func junit(relativeTo base: String) -> String {
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         let time = String(format: "%.3f", seconds)
@@ -137,15 +179,12 @@ struct CheckReport {
             switch entry.status {
             case .passed: xml += "</testcase>\n"
             case .recorded where recordingFails:
-                let reason = entry.reason ?? "no golden: recorded a new one; run again to verify it"
+                let reason = Self.portable(entry.reason ?? "no golden: recorded a new one; run again to verify it", relativeTo: base)
                 xml += "\n      <failure message=\"\(Self.xml(reason))\" type=\"recorded\">\(Self.xml(reason))</failure>\n    </testcase>\n"
-            case .recorded: xml += "\n      <system-out>\(Self.xml(entry.reason ?? "recorded a new golden"))</system-out>\n    </testcase>\n"
+            case .recorded:
+                xml += "\n      <system-out>\(Self.xml(Self.portable(entry.reason ?? "recorded a new golden", relativeTo: base)))</system-out>\n    </testcase>\n"
             case .failed:
-                // The reason names the artifacts' folder: relative to the report too.
-                var reason = entry.reason ?? "failed"
-                for folder in Set(entry.artifacts.map { PathName.parent($0.1) }) {
-                    reason = reason.replacingOccurrences(of: folder + "/", with: Self.relative(folder, to: base) + "/")
-                }
+                let reason = Self.portable(entry.reportedReason ?? "failed", relativeTo: base)
                 let artifacts = entry.artifacts.map { ($0.0, Self.relative($0.1, to: base)) }
                 xml += "\n      <failure message=\"\(Self.xml(reason))\" type=\"golden\">\(Self.xml(reason))"
                 for (kind, path) in artifacts { xml += "\n\(kind): \(Self.xml(path))" }
@@ -167,7 +206,7 @@ struct CheckReport {
         let folder = PathName.parent(path)
         let files = ((path as NSString).lastPathComponent as NSString).deletingPathExtension + "-files"
         let filesPath = (folder.isEmpty ? "." : folder) + "/" + files
-        try? FileManager.default.removeItem(atPath: filesPath)
+        let staging = try ReportFolder.stage(filesPath)
         var page = "<!doctype html><meta charset=utf-8><title>ipraster check</title><style>"
             + "body{font:14px system-ui,sans-serif;margin:24px}figure{display:inline-block;margin:4px;vertical-align:top}"
             + "figcaption{font-weight:600;margin-bottom:4px}img{max-width:360px;border:1px solid #ccc;image-rendering:pixelated}"
@@ -183,21 +222,23 @@ struct CheckReport {
             let status = entry.status.rawValue
             page += "<section class=\"case status-\(status)\" data-status=\"\(status)\" data-name=\"\(Self.xml(entry.name))\">"
             page += "<h2>\(Self.xml(entry.name)) — \(status)\(entry.rerecorded ? " (re-recorded)" : "")</h2>"
-            if let reason = entry.reason { page += "<p class=reason>\(Self.xml(reason))</p>" }
+            var figures = ""
             var copies: [String: String] = [:]
             for (kind, source) in entry.artifacts where kind != "panels" {
+                guard try staging.copy(source, as: entry.name + "." + kind + ".png", what: "case \(entry.name): the \(kind) image") else { continue }
                 let copy = files + "/" + entry.name + "." + kind + ".png"
-                try FileManager.default.createDirectory(atPath: PathName.parent(filesPath + "/" + entry.name), withIntermediateDirectories: true)
-                try FileManager.default.copyItem(atPath: source, toPath: (folder.isEmpty ? "." : folder) + "/" + copy)
                 copies[kind] = Self.xml(Self.url(copy))
-                page += "<figure><figcaption>\(Self.xml(kind))</figcaption><a href=\"\(Self.xml(Self.url(copy)))\"><img alt=\"\(Self.xml(kind))\" "
+                figures += "<figure><figcaption>\(Self.xml(kind))</figcaption><a href=\"\(Self.xml(Self.url(copy)))\"><img alt=\"\(Self.xml(kind))\" "
                     + "src=\"\(Self.xml(Self.url(copy)))\"></a></figure>"
             }
             if let expected = copies["expected"], let actual = copies["actual"] {
-                page += "<figure><figcaption>expected | actual</figcaption><div class=overlay><img alt=\"expected\" src=\"\(expected)\">"
+                figures += "<figure><figcaption>expected | actual</figcaption><div class=overlay><img alt=\"expected\" src=\"\(expected)\">"
                     + "<div class=top><img alt=\"actual\" src=\"\(actual)\"></div></div><br>"
                     + "<input type=range min=0 max=100 value=50 aria-label=\"actual shown from the left, percent\"></figure>"
             }
+            // The reason goes above the images, naming the copies.
+            if let reason = entry.reportedReason { page += "<p class=reason>\(Self.xml(Self.portable(reason, relativeTo: folder)))</p>" }
+            page += figures
             page += "</section>"
         }
         page += "<script>const s=document.getElementById('status'),f=document.getElementById('filter'),n=document.getElementById('shown');"
@@ -206,6 +247,7 @@ struct CheckReport {
             + "s.onchange=apply;f.oninput=apply;if(document.querySelector('.case[data-status=failed]'))s.value='failed';apply();"
             + "for(const r of document.querySelectorAll('input[type=range]')){r.oninput=()=>{"
             + "r.parentElement.querySelector('.top').style.width=r.value+'%'}}</script>"
+        try staging.commit()
         try AtomicFile.write(Array(page.utf8), to: path)
     }
 
@@ -229,6 +271,28 @@ struct CheckReport {
         path.split(separator: "/", omittingEmptySubsequences: false)
             .map { $0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#"))) ?? String($0) }
             .joined(separator: "/")
+    }
+
+    /// `text` (a failure reason) with every absolute path in it made relative to `base`, so a report names no folder
+    /// of the machine that wrote it. A path starts with `/` at the start of the text or after a space, a parenthesis
+    /// or a quote, and runs to white space, a closing parenthesis, a quote, a comma or a semicolon (a final `:` or `.`
+    /// is punctuation).
+    static func portable(_ text: String, relativeTo base: String) -> String {
+        let scalars = Array(text.unicodeScalars)
+        let starts: Set<Unicode.Scalar> = [" ", "(", "\"", "'", "\t", "\n"], ends: Set<Unicode.Scalar> = [" ", ")", "\"", "'", ",", ";", "\t", "\n"]
+        var out = String.UnicodeScalarView(), index = 0
+        while index < scalars.count {
+            guard scalars[index] == "/", index == 0 || starts.contains(scalars[index - 1]) else { out.append(scalars[index]); index += 1; continue }
+            var end = index
+            while end < scalars.count && !ends.contains(scalars[end]) { end += 1 }
+            var stop = end
+            while stop > index + 1, scalars[stop - 1] == ":" || scalars[stop - 1] == "." { stop -= 1 }
+            var path = String.UnicodeScalarView()
+            path.append(contentsOf: scalars[index..<stop])
+            out.append(contentsOf: relative(String(path), to: base).unicodeScalars)
+            index = stop
+        }
+        return String(out)
     }
 
     /// `path` relative to the folder `base`.

@@ -183,8 +183,10 @@ extension CommandSpec {
             it, if any) and compares it with DIR/CASE.png. Prints one line per failing case and "N passed, N \
             failed". Failures write CASE.expected.png, CASE.actual.png, CASE.diff.png and CASE.panels.png into \
             .build/golden-artifacts/ beside the golden folder (in its parent), or $IPRASTER_ARTIFACTS, or \
-            --artifacts DIR; a case that passes again loses its old artifacts. Render options given here are \
-            defaults for every case; a case's .args win.
+            --artifacts DIR; a case that passes again loses its old artifacts. A JSON or JUnit report written \
+            to a file takes copies of the failing cases' images into its NAME-artifacts/ folder (HTML: NAME-files/), \
+            so uploading the report's folder uploads its images; no report holds an absolute path. Render options \
+            given here are defaults for every case; a case's .args win.
             """,
         options: [OptionSpec("--golden", value: "DIR", help: "the accepted images (same relative paths as the fixtures)"),
                   OptionSpec("--record", value: "MODE", help: """
@@ -195,9 +197,11 @@ extension CommandSpec {
                       list, json, junit or html, to FILE or standard output (html needs a FILE); repeatable. The \
                       list stays on standard output unless another reporter writes there. json: {"passed", \
                       "failed", "recorded", "cases": [{"name", "status", "diffPixels", "diffRatio", "reason", \
-                      "artifacts"}]}, paths relative to the report. html: images copied to FILE's NAME-files/ \
-                      folder, so the folder can be uploaded and opened anywhere
+                      "artifacts"}]}, paths relative to the report. junit: [[ATTACHMENT|path]] lines, paths \
+                      relative to --attachments-base. html: images copied to FILE's NAME-files/ folder, so the \
+                      folder can be uploaded and opened anywhere
                       """, values: CheckReport.Reporter.Kind.allCases.map(\.rawValue)),
+                  attachmentsBaseOption,
                   OptionSpec("--report", value: "FILE", help: "the same as --reporter html=FILE"),
                   OptionSpec("--update", help: "the same as --record failed: rewrite the goldens of failing cases (exit 0 when every one was rewritten)"),
                   OptionSpec("--grep", value: "REGEX", help: """
@@ -216,18 +220,31 @@ extension CommandSpec {
 
     static let mergeReportsCommand = CommandSpec(
         "merge-reports",
-        synopsis: ["merge-reports REPORT.json... [--reporter NAME[=FILE]]..."],
+        synopsis: ["merge-reports REPORT.json|FOLDER... [--reporter NAME[=FILE]]..."],
         summary: "join the JSON reports of check's shards into one report",
         description: """
-            Reads the JSON reports that `check --reporter json=FILE` wrote (one per shard or CI job) and writes one \
-            report of all their cases, in name order, with any reporter check has (list by default). Artifacts the \
-            reports link are copied beside each report written to a file (JSON and JUnit: into NAME-artifacts/), so the \
-            merged report can be uploaded and opened on its own, as Playwright's merged blob reports can. A case \
-            in two reports is an error. Exit code 0 when no case failed, 1 when one did.
+            Reads the JSON reports that `check --reporter json=FILE` wrote (one per shard or CI job; a FOLDER \
+            stands for every report in it and its subfolders, as a CI job uploaded it) and writes one report of all \
+            their cases, in name order, with any reporter check has (list by default). Artifacts the reports link \
+            are copied beside each report written to a file (JSON and JUnit: into NAME-artifacts/), so the merged \
+            report can be uploaded and opened on its own, as Playwright's merged blob reports can. Reports are \
+            checked as untrusted input: an artifact path must stay inside its report's folder and a case name must \
+            be a relative path of plain names (else exit 2 naming the report and the field); an image that is \
+            missing or not a PNG is left out with a warning. A case in two reports is an error. Exit code 0 when \
+            no case failed, 1 when one did.
             """,
         options: [OptionSpec("--reporter", value: "NAME[=FILE]", help: "list, json, junit or html, as for check; repeatable",
-                             values: CheckReport.Reporter.Kind.allCases.map(\.rawValue))],
-        examples: ["ipraster merge-reports shard-*/check.json \\\n    --reporter junit=junit.xml --reporter html=report/check.html"])
+                             values: CheckReport.Reporter.Kind.allCases.map(\.rawValue)),
+                  attachmentsBaseOption],
+        examples: ["ipraster merge-reports shard-*/check.json \\\n    --reporter junit=junit.xml --reporter html=report/check.html",
+                   "ipraster merge-reports downloaded/shard-1 downloaded/shard-2 --reporter junit=merged/junit.xml"])
+
+    /// Where CI resolves JUnit attachment paths from: GitLab from the project folder ($CI_PROJECT_DIR), Jenkins'
+    /// attachments plugin from the workspace; both are the job's working folder unless the job changes folder.
+    static let attachmentsBaseOption = OptionSpec("--attachments-base", value: "DIR", help: """
+        the folder JUnit attachment paths are written relative to: where the CI server resolves them (GitLab: the \
+        project folder, $CI_PROJECT_DIR; Jenkins: the workspace)
+        """, defaultValue: "the current folder")
 
     static let benchCommand = CommandSpec(
         "bench",

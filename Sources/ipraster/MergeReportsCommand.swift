@@ -3,17 +3,19 @@ import GoldenKit
 import ProcessSupport
 import RichMessageRenderer
 
-/// `ipraster merge-reports A.json B.json … [--reporter …]`: the JSON reports of check's shards as one report.
+/// `ipraster merge-reports A.json B.json|FOLDER … [--reporter …]`: the JSON reports of check's shards as one report.
+/// Reports come from other machines (CI jobs' uploads): untrusted input, checked before anything is written.
 enum MergeReportsCommand {
     static func run(_ arguments: [String]) throws -> Int32 {
         let parsed = try CommandSpec.mergeReportsCommand.parse(arguments)
-        guard !parsed.positional.isEmpty else { throw UsageError(message: "missing REPORT.json (the JSON reports of check)", command: "merge-reports") }
+        guard !parsed.positional.isEmpty else { throw UsageError(message: "missing REPORT.json or FOLDER (the JSON reports of check)", command: "merge-reports") }
+        let attachmentsBase = parsed.value("--attachments-base") ?? "."
         let reporters = try CheckReport.Reporter.withList(parsed.values("--reporter").map { try CheckReport.Reporter($0, command: "merge-reports") },
                                                           command: "merge-reports")
         var entries: [CheckReport.Entry] = []
         var seen: [String: String] = [:]
         var recordingFails = false, seconds = 0.0
-        for path in parsed.positional {
+        for path in try parsed.positional.flatMap(reportFiles) {
             let report = try read(path)
             recordingFails = recordingFails || report.recordingFails
             seconds = max(seconds, report.seconds)
@@ -28,19 +30,51 @@ enum MergeReportsCommand {
         entries.sort { $0.name < $1.name }
         let report = CheckReport(entries: entries, seconds: seconds, recordingFails: recordingFails)
         for reporter in reporters {
-            try report.withArtifactsCopied(for: reporter).write(reporter)
+            try report.write(reporter, attachmentsBase: attachmentsBase)
         }
         return report.failed == 0 && !(recordingFails && report.recorded > 0) ? ExitCode.success : ExitCode.differences
     }
 
-    /// A JSON report of check, its artifact paths made absolute (they are relative to the report's folder).
+    /// The reports an argument names: the file itself, or every JSON report of check in a folder and its subfolders
+    /// (a CI job's uploaded report folder), in path order. Symbolic links are not followed; other JSON files in the
+    /// folder are passed over with a note.
+    static func reportFiles(_ argument: String) throws -> [String] {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: argument, isDirectory: &isFolder), isFolder.boolValue else { return [argument] }
+        var found: [String] = [], visited = 0
+        let root = argument.hasSuffix("/") ? String(argument.dropLast()) : argument
+        guard let walk = FileManager.default.enumerator(atPath: root) else { throw DecodeError(path: argument, message: "cannot read the folder") }
+        while let relative = walk.nextObject() as? String {
+            visited += 1
+            guard visited <= 100_000 else { throw DecodeError(path: argument, message: "holds more than 100000 files; name the reports") }
+            guard relative.hasSuffix(".json"), (walk.fileAttributes?[.type] as? FileAttributeType) == .typeRegular else { continue }
+            let path = root + "/" + relative
+            if isCheckReport(path) { found.append(path) } else { CLI.printWarning("\(path) is not a JSON report of check; passed over") }
+        }
+        guard !found.isEmpty else { throw DecodeError(path: argument, message: "holds no JSON report of ipraster check (write one with --reporter json=FILE)") }
+        return found.sorted()
+    }
+
+    /// A JSON object with a "cases" array (at most 256 MiB is read).
+    private static func isCheckReport(_ path: String) -> Bool {
+        guard let bytes = try? FileContents.read(path, limit: 256 << 20),
+              let root = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else { return false }
+        return root["cases"] is [Any]
+    }
+
+    /// A JSON report of check, its artifact paths made absolute (they are relative to the report's folder and must
+    /// stay inside it, symbolic links resolved).
     static func read(_ path: String) throws -> CheckReport {
-        let bytes = try FileContents.read(path)
+        let bytes: [UInt8]
+        do { bytes = try FileContents.read(path, limit: 256 << 20) } catch let error as FileContents.TooLarge {
+            throw DecodeError(path: path, message: "larger than \(error.limit >> 20) MiB: not a report of check")
+        }
         guard let root = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
               let cases = root["cases"] as? [[String: Any]] else {
             throw DecodeError(path: path, message: "not a JSON report of ipraster check (write one with --reporter json=FILE)")
         }
         let folder = PathName.parent(path)
+        let reportFolder = realPath(folder.isEmpty ? "." : folder) ?? (folder.isEmpty ? "." : folder)
         let entries = try cases.enumerated().map { index, object -> CheckReport.Entry in
             guard let name = object["name"] as? String, let status = (object["status"] as? String).flatMap(CheckReport.Status.init) else {
                 throw DecodeError(path: "\(path): $.cases[\(index)]", message: "needs \"name\" and a \"status\" of passed, failed or recorded")
@@ -59,9 +93,15 @@ enum MergeReportsCommand {
                 guard !relative.hasPrefix("/"), !relative.isEmpty, !relative.unicodeScalars.contains(where: { $0.value < 0x20 }) else {
                     throw DecodeError(path: "\(path): $.cases[\(index)].artifacts.\(kind)", message: "an artifact path is relative to its report, not \(Diagnostic.quoted(relative))")
                 }
-                let source = URL(fileURLWithPath: (folder.isEmpty ? "." : folder) + "/" + relative).resolvingSymlinksInPath().standardizedFileURL.path
-                // Only PNG images are copied: a path that names anything else (a missing file, a key, a password file)
-                // is left out with a warning and the case keeps its status.
+                // Inside the report's folder, by name (no `..` climbing out) and on disk (no symbolic link leading out).
+                let lexical = URL(fileURLWithPath: reportFolder + "/" + relative).standardizedFileURL.path
+                let source = realPath(lexical) ?? lexical
+                guard lexical.hasPrefix(reportFolder + "/"), source.hasPrefix(reportFolder + "/") else {
+                    throw DecodeError(path: "\(path): $.cases[\(index)].artifacts.\(kind)",
+                                      message: "an artifact path stays inside its report's folder, not \(Diagnostic.quoted(relative))")
+                }
+                // Only PNG images are copied: a path that names anything else (a missing file, a FIFO, a text file) is
+                // left out with a warning and the case keeps its status.
                 guard CheckReport.isPNGFile(source) else {
                     CLI.printWarning("\(path): case \(name): the \(kind) image \(relative) is missing or not a PNG; left out")
                     continue
@@ -76,10 +116,14 @@ enum MergeReportsCommand {
     }
 }
 
+/// `path` with every symbolic link and `..` resolved (realpath(3)); nil when it does not exist.
+private func realPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+}
+
 extension CheckReport {
-    /// For a JSON or JUnit report written to a file: this report with its artifacts copied into the report's
-    /// `NAME-artifacts/` folder, so the report and the images it links travel together (HTML copies its own into
-    /// `NAME-files/`).
     /// A case name that can become part of a path inside an output folder: plain names joined by `/` (no empty,
     /// `.` or `..` segment, no backslash, no control character), at most 1024 bytes.
     static func isSafeCaseName(_ name: String) -> Bool {
@@ -97,22 +141,5 @@ extension CheckReport {
         defer { try? handle.close() }
         let head = (try? handle.read(upToCount: 8)) ?? Data()
         return [UInt8](head) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-    }
-
-    func withArtifactsCopied(for reporter: Reporter) throws -> CheckReport {
-        guard let path = reporter.path, reporter.kind == .json || reporter.kind == .junit else { return self }
-        let folder = PathName.parent(path)
-        let files = (folder.isEmpty ? "." : folder) + "/" + ((path as NSString).lastPathComponent as NSString).deletingPathExtension + "-artifacts"
-        try? FileManager.default.removeItem(atPath: files)
-        var copy = self
-        for index in copy.entries.indices {
-            copy.entries[index].artifacts = try copy.entries[index].artifacts.map { kind, source in
-                let target = files + "/" + copy.entries[index].name + "." + kind + ".png"
-                try FileManager.default.createDirectory(atPath: PathName.parent(target), withIntermediateDirectories: true)
-                try FileManager.default.copyItem(atPath: source, toPath: target)
-                return (kind, target)
-            }
-        }
-        return copy
     }
 }

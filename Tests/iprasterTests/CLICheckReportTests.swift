@@ -36,14 +36,17 @@ final class CLICheckReportTests: XCTestCase {
         return (fixtures, golden)
     }
 
+    /// Issue 37, item 3: reports travel. The JSON and JUnit reports take copies of the failing case's images into
+    /// their own folders, JUnit attachment paths are relative to the current folder (GitLab's project folder,
+    /// Jenkins' workspace: where CI resolves them), and no report names an absolute path.
     func testJSONAndJUnitReports() throws {
         let (fixtures, golden) = try suite()
         let reports = directory + "/reports"
         let result = try TestEnvironment.run(["check", fixtures, "--golden", golden, "--reporter", "json=\(reports)/check.json",
-                                              "--reporter", "junit=\(reports)/junit.xml"], environment: environment)
+                                              "--reporter", "junit=\(reports)/junit.xml"], environment: environment, currentDirectory: directory)
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.stdoutText.hasSuffix("4 passed, 1 failed\n"), "the list stays on standard output: \(result.stdoutText)")
-        // JSON: counts, one entry per case, artifact paths relative to the report.
+        // JSON: counts, one entry per case, artifact paths inside the report's folder.
         let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(try FileContents.read(reports + "/check.json"))) as? [String: Any])
         XCTAssertEqual(json["passed"] as? Int, 4)
         XCTAssertEqual(json["failed"] as? Int, 1)
@@ -56,9 +59,9 @@ final class CLICheckReportTests: XCTestCase {
         XCTAssertGreaterThan(try XCTUnwrap(broken["diffRatio"] as? Double), 0)
         let artifacts = try XCTUnwrap(broken["artifacts"] as? [String: String])
         XCTAssertEqual(Set(artifacts.keys), ["expected", "actual", "diff", "panels"])
-        for (_, path) in artifacts {
-            XCTAssertFalse(path.hasPrefix("/"), path)
-            XCTAssertTrue(FileManager.default.fileExists(atPath: reports + "/" + path), path)
+        for (kind, path) in artifacts {
+            XCTAssertEqual(path, "check-artifacts/broken.\(kind).png")
+            XCTAssertNoThrow(try PNGCodec.decode(try FileContents.read(reports + "/" + path)), path)
         }
         XCTAssertEqual(cases.first { $0["name"] as? String == "alpha" }?["diffPixels"] as? Int, 0)
         // JUnit: well-formed XML with one testcase per case and the failure on the broken one.
@@ -72,18 +75,32 @@ final class CLICheckReportTests: XCTestCase {
         XCTAssertEqual(failing.map { $0.attribute(forName: "name")?.stringValue }, ["broken"])
         XCTAssertEqual(testcases.first { $0.attribute(forName: "name")?.stringValue == "sub/gamma" }?.attribute(forName: "classname")?.stringValue, "sub")
         // The failing case's images as GitLab and Jenkins read them: [[ATTACHMENT|path]] lines in its system-out, paths
-        // relative to the report that resolve from its folder.
+        // relative to the job's folder (here the current one) and inside the report's folder.
         let brokenCase = try XCTUnwrap(testcases.first { $0.attribute(forName: "name")?.stringValue == "broken" })
         let out = try XCTUnwrap(brokenCase.elements(forName: "system-out").first?.stringValue)
-        let attachments = try NSRegularExpression(pattern: #"\[\[ATTACHMENT\|([^\]]+)\]\]"#).matches(in: out, range: NSRange(out.startIndex..., in: out))
-            .map { String(out[Range($0.range(at: 1), in: out)!]) }
+        let attachments = Self.attachments(out)
         XCTAssertEqual(attachments.count, 4, out)
         for path in attachments {
-            XCTAssertFalse(path.hasPrefix("/"), path)
-            XCTAssertTrue(FileManager.default.fileExists(atPath: reports + "/" + path), path)
+            XCTAssertTrue(path.hasPrefix("reports/junit-artifacts/broken."), path)
+            XCTAssertNoThrow(try PNGCodec.decode(try FileContents.read(directory + "/" + path)), path)
         }
-        let failureText = try XCTUnwrap(brokenCase.elements(forName: "failure").first?.stringValue)
-        XCTAssertFalse(failureText.contains(directory), "no absolute paths in the failure: \(failureText)")
+        // --attachments-base moves the base.
+        let based = try TestEnvironment.run(["check", fixtures, "--golden", golden, "--reporter", "junit=\(reports)/junit.xml",
+                                             "--attachments-base", reports], environment: environment, currentDirectory: directory)
+        XCTAssertEqual(based.status, 1, based.stderr)
+        XCTAssertTrue(Self.attachments(try String(contentsOfFile: reports + "/junit.xml", encoding: .utf8)).allSatisfy { $0.hasPrefix("junit-artifacts/") })
+        // No absolute path anywhere: not the machine's folders, not the golden's.
+        for file in ["check.json", "junit.xml"] {
+            let text = try String(contentsOfFile: reports + "/" + file, encoding: .utf8)
+            XCTAssertFalse(text.contains(directory), "\(file) names the machine's folder: \(text)")
+            XCTAssertFalse(text.contains(TestEnvironment.root), "\(file) names the checkout: \(text)")
+        }
+    }
+
+    /// The `[[ATTACHMENT|path]]` paths of a JUnit text.
+    static func attachments(_ text: String) -> [String] {
+        (try? NSRegularExpression(pattern: #"\[\[ATTACHMENT\|([^\]]+)\]\]"#))?.matches(in: text, range: NSRange(text.startIndex..., in: text))
+            .compactMap { Range($0.range(at: 1), in: text).map { String(text[$0]) } } ?? []
     }
 
     /// One-letter case names and folders (on which Foundation's `deletingLastPathComponent` traps) report normally.
@@ -129,7 +146,7 @@ final class CLICheckReportTests: XCTestCase {
     func testMergedShardReportsEqualAFullRun() throws {
         let (fixtures, golden) = try suite()
         let reports = directory + "/reports"
-        XCTAssertEqual(try TestEnvironment.run(["check", fixtures, "--golden", golden, "--reporter", "json=\(reports)/full.json"],
+        XCTAssertEqual(try TestEnvironment.run(["check", fixtures, "--golden", golden, "--reporter", "json=\(reports)/full/check.json"],
                                                environment: environment).status, 1)
         var shards: [String] = []
         for index in 1...3 {
@@ -144,7 +161,7 @@ final class CLICheckReportTests: XCTestCase {
         func load(_ path: String) throws -> [String: Any] {
             try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(try FileContents.read(path))) as? [String: Any])
         }
-        let full = try load(reports + "/full.json"), joined = try load(reports + "/merged/check.json")
+        let full = try load(reports + "/full/check.json"), joined = try load(reports + "/merged/check.json")
         for key in ["passed", "failed", "recorded"] { XCTAssertEqual(full[key] as? Int, joined[key] as? Int, key) }
         let fullCases = try XCTUnwrap(full["cases"] as? [[String: Any]]), joinedCases = try XCTUnwrap(joined["cases"] as? [[String: Any]])
         XCTAssertEqual(joinedCases.count, fullCases.count)
@@ -167,10 +184,11 @@ final class CLICheckReportTests: XCTestCase {
         XCTAssertEqual(try TestEnvironment.run(["merge-reports", fixtures + "/alpha.json"]).status, 2)
     }
 
-    /// Issue 37, item 4 (in part): reports come from other machines. A case name or artifact kind that would leave the
-    /// output folder and an absolute artifact path are exit 2 naming the report and the field; an artifact that is
-    /// not a PNG is left out with a warning (a secret beside the report is never copied); markup in every string
-    /// field reaches the HTML escaped.
+    /// Issue 37, item 4: reports come from other machines. A case name or artifact kind that would leave the output
+    /// folder, an absolute artifact path, one that climbs out of its report's folder and one that leaves it through a
+    /// symbolic link are exit 2 naming the report and the field, before anything is written; an artifact inside the
+    /// folder that is not a PNG (a text file, a FIFO) is left out with a warning; markup in every string field reaches
+    /// the HTML escaped, so the page has no element or attribute the report injected.
     func testMergeReportsTreatsReportsAsUntrustedInput() throws {
         let root = directory + "/hostile"
         try FileManager.default.createDirectory(atPath: root + "/out", withIntermediateDirectories: true)
@@ -178,6 +196,9 @@ final class CLICheckReportTests: XCTestCase {
         let png = try PNGCodec.encode(RGBAImage(width: 2, height: 2, fill: (255, 0, 0, 255)), opaque: true)
         try Data(png).write(to: URL(fileURLWithPath: root + "/shard/expected.png"))
         try "secret".write(toFile: root + "/secret.txt", atomically: true, encoding: .utf8)
+        try Data(png).write(to: URL(fileURLWithPath: root + "/outside.png"))
+        try FileManager.default.createSymbolicLink(atPath: root + "/shard/link.png", withDestinationPath: "../outside.png")
+        try "not an image".write(toFile: root + "/shard/notes.txt", atomically: true, encoding: .utf8)
         func report(_ name: String, _ cases: String) throws -> String {
             let path = root + "/shard/" + name + ".json"
             try #"{"passed": 0, "failed": 1, "recorded": 0, "cases": ["# .appending(cases).appending("]}").write(toFile: path, atomically: true, encoding: .utf8)
@@ -188,19 +209,23 @@ final class CLICheckReportTests: XCTestCase {
             (#"{"name": "a", "status": "failed", "artifacts": {"../../x": "expected.png"}}"#, "$.cases[0].artifacts", "unknown artifact kind"),
             (#"{"name": "a", "status": "failed", "artifacts": {"x\" onerror=\"alert(1)": "expected.png"}}"#, "$.cases[0].artifacts", "unknown artifact kind"),
             (#"{"name": "a", "status": "failed", "artifacts": {"expected": "/etc/passwd"}}"#, "$.cases[0].artifacts.expected", "relative to its report"),
+            (#"{"name": "a", "status": "failed", "artifacts": {"actual": "../secret.txt"}}"#, "$.cases[0].artifacts.actual", "inside its report's folder"),
+            (#"{"name": "a", "status": "failed", "artifacts": {"diff": "sub/../../outside.png"}}"#, "$.cases[0].artifacts.diff", "inside its report's folder"),
+            (#"{"name": "a", "status": "failed", "artifacts": {"expected": "link.png"}}"#, "$.cases[0].artifacts.expected", "inside its report's folder"),
         ]
         for (index, (cases, field, message)) in refused.enumerated() {
             let path = try report("refused-\(index)", cases)
             let result = try TestEnvironment.run(["merge-reports", path, "--reporter", "html=\(root)/out/r\(index).html", "--reporter", "json=\(root)/out/r\(index).json"])
             XCTAssertEqual(result.status, 2, "\(cases): \(result.stderr)")
             XCTAssertTrue(result.stderr.contains(field) && result.stderr.contains(message), result.stderr)
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root + "/out"), [], "nothing is written for a refused report")
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: directory + "/escape.expected.png"))
         // Markup everywhere, and an artifact that points at a secret beside the report.
         let markup = #"<img src=x onerror=alert(1)>"#
         let path = try report("markup", #"{"name": "\#(markup)", "status": "failed", "reason": "<script>alert(2)</script> & \"", "#
-                                + #""artifacts": {"expected": "expected.png", "actual": "../secret.txt", "diff": "../fifo"}}"#)
-        XCTAssertEqual(mkfifo(root + "/fifo", 0o600), 0, "a FIFO named by a report must not block the merge")
+                                + #""artifacts": {"expected": "expected.png", "actual": "notes.txt", "diff": "fifo"}}"#)
+        XCTAssertEqual(mkfifo(root + "/shard/fifo", 0o600), 0, "a FIFO named by a report must not block the merge")
         let result = try TestEnvironment.run(["merge-reports", path, "--reporter", "html=\(root)/out/page.html", "--reporter", "json=\(root)/out/page.json"])
         XCTAssertEqual(result.status, 1, result.stderr)
         XCTAssertTrue(result.stderr.contains("missing or not a PNG"), result.stderr)
@@ -208,6 +233,19 @@ final class CLICheckReportTests: XCTestCase {
         XCTAssertFalse(page.contains("<img src=x"), "the name's markup is escaped")
         XCTAssertFalse(page.contains("<script>alert"), "the reason's markup is escaped")
         XCTAssertTrue(page.contains("&lt;script&gt;alert(2)&lt;/script&gt; &amp; &quot;"))
+        // The page's own elements only: one image (the expected one; no overlay without an actual), one script.
+        XCTAssertEqual(page.components(separatedBy: "<img").count - 1, 1, page)
+        XCTAssertEqual(page.components(separatedBy: "<script").count - 1, 1, page)
+        // Read as HTML (tags, then their attributes, quoted values skipped): no event-handler attribute anywhere.
+        let tags = try NSRegularExpression(pattern: #"<([a-zA-Z][a-zA-Z0-9]*)((?:\s+[^\s=>"']+(?:=(?:"[^"]*"|'[^']*'|[^\s>]*))?)*)\s*>"#)
+        let attribute = try NSRegularExpression(pattern: #"\s+([^\s=>"']+)(?:=(?:"[^"]*"|'[^']*'|[^\s>]*))?"#)
+        for tag in tags.matches(in: page, range: NSRange(page.startIndex..., in: page)) {
+            let attributes = String(page[Range(tag.range(at: 2), in: page)!])
+            for match in attribute.matches(in: attributes, range: NSRange(attributes.startIndex..., in: attributes)) {
+                let name = String(attributes[Range(match.range(at: 1), in: attributes)!])
+                XCTAssertFalse(name.lowercased().hasPrefix("on"), "an injected \(name) attribute")
+            }
+        }
         let copied = try XCTUnwrap(FileManager.default.enumerator(atPath: root + "/out")).compactMap { $0 as? String }
         for file in copied {
             guard let bytes = FileManager.default.contents(atPath: root + "/out/" + file) else { continue }  // a folder
@@ -215,6 +253,66 @@ final class CLICheckReportTests: XCTestCase {
         }
         XCTAssertTrue(copied.contains { $0.hasSuffix(".expected.png") }, "\(copied)")
         XCTAssertFalse(copied.contains { $0.hasSuffix(".actual.png") }, "\(copied)")
+    }
+
+    /// Issue 37, item 3: two CI jobs run shards 1/2 and 2/2 in their own folders; only their report folders are
+    /// uploaded, and a third job merges them where no `.build` exists. The merged JSON, JUnit and HTML list every case
+    /// and show the failing one's images, and the JUnit attachment paths resolve from the merging job's folder.
+    func testUploadedShardReportFoldersMergeWithTheirImages() throws {
+        let (fixtures, golden) = try suite()
+        let merging = directory + "/merging"
+        for index in 1...2 {
+            let job = directory + "/job-\(index)"
+            try FileManager.default.createDirectory(atPath: job, withIntermediateDirectories: true)
+            let run = try TestEnvironment.run(["check", fixtures, "--golden", golden, "--shard", "\(index)/2", "--artifacts", job + "/.build/golden-artifacts",
+                                               "--reporter", "json=reports/check.json", "--reporter", "junit=reports/junit.xml"],
+                                              environment: environment, currentDirectory: job)
+            XCTAssertLessThanOrEqual(run.status, 1, run.stderr)
+            try FileManager.default.createDirectory(atPath: merging + "/downloaded", withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: job + "/reports", toPath: merging + "/downloaded/shard-\(index)")
+            try FileManager.default.removeItem(atPath: job)  // the job's machine is gone
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: merging + "/.build"))
+        let merged = try TestEnvironment.run(["merge-reports", "downloaded/shard-1", "downloaded/shard-2", "--reporter", "json=merged/check.json",
+                                              "--reporter", "junit=merged/junit.xml", "--reporter", "html=merged/check.html"],
+                                             environment: environment, currentDirectory: merging)
+        XCTAssertEqual(merged.status, 1, merged.stderr)
+        XCTAssertFalse(merged.stderr.contains("warning"), merged.stderr)
+        XCTAssertTrue(merged.stdoutText.hasSuffix("4 passed, 1 failed\n"), merged.stdoutText)
+        // JSON: every case; the failing one's four images copied beside the merged report.
+        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(try FileContents.read(merging + "/merged/check.json"))) as? [String: Any])
+        let cases = try XCTUnwrap(json["cases"] as? [[String: Any]])
+        XCTAssertEqual(cases.compactMap { $0["name"] as? String }, ["alpha", "beta", "broken", "sub/delta", "sub/gamma"])
+        let images = try XCTUnwrap(cases.first { $0["name"] as? String == "broken" }?["artifacts"] as? [String: String])
+        XCTAssertEqual(Set(images.keys), ["expected", "actual", "diff", "panels"])
+        for (_, path) in images { XCTAssertNoThrow(try PNGCodec.decode(try FileContents.read(merging + "/merged/" + path)), path) }
+        // JUnit: five test cases, the failure's attachments resolve from the job's folder.
+        let junit = try String(contentsOfFile: merging + "/merged/junit.xml", encoding: .utf8)
+        XCTAssertTrue(junit.contains(#"tests="5" failures="1""#), junit)
+        let attachments = Self.attachments(junit)
+        XCTAssertEqual(attachments.count, 4, junit)
+        for path in attachments {
+            XCTAssertFalse(path.hasPrefix("/") || path.contains(".."), path)
+            XCTAssertNoThrow(try PNGCodec.decode(try FileContents.read(merging + "/" + path)), path)
+        }
+        // HTML: a section per case, and every image it shows is in its folder.
+        let page = try String(contentsOfFile: merging + "/merged/check.html", encoding: .utf8)
+        XCTAssertEqual(page.components(separatedBy: "<section").count - 1, 5)
+        let sources = try NSRegularExpression(pattern: #"<img alt="[^"]*" src="([^"]+)""#).matches(in: page, range: NSRange(page.startIndex..., in: page))
+            .compactMap { Range($0.range(at: 1), in: page).map { String(page[$0]) } }
+        XCTAssertEqual(Set(sources).count, 3, "expected, actual, diff: \(sources)")
+        for source in Set(sources) {
+            XCTAssertNoThrow(try PNGCodec.decode(try FileContents.read(merging + "/merged/" + (source.removingPercentEncoding ?? source))), source)
+        }
+        for file in ["check.json", "junit.xml", "check.html"] {
+            XCTAssertFalse(try String(contentsOfFile: merging + "/merged/" + file, encoding: .utf8).contains(directory), file)
+        }
+        // A folder without a report is exit 2 naming it; nothing half-made is left.
+        try FileManager.default.createDirectory(atPath: merging + "/empty", withIntermediateDirectories: true)
+        let empty = try TestEnvironment.run(["merge-reports", "empty", "--reporter", "json=out/x.json"], environment: environment, currentDirectory: merging)
+        XCTAssertEqual(empty.status, 2, empty.stderr)
+        XCTAssertTrue(empty.stderr.contains("empty") && empty.stderr.contains("no JSON report"), empty.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: merging + "/out"))
     }
 
     /// A run that records new goldens exits 1 (they are not verified yet), and its JUnit says so: every recorded case is

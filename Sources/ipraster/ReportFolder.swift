@@ -1,0 +1,51 @@
+import Foundation
+import ProcessSupport
+
+/// A folder of report images (`NAME-artifacts/`, `NAME-files/`) filled beside its final place and put there whole
+/// by `commit()`: a run that fails half-way leaves the previous folder (or none), never a half-made one. Dropped
+/// without `commit()`, the partial folder is removed.
+final class ReportFolder {
+    let path: String
+    private let staging: String
+    private var committed = false
+    private var copied = 0
+
+    private init(path: String) {
+        self.path = path
+        staging = path + ".partial-\(getpid())"
+    }
+
+    static func stage(_ path: String) throws -> ReportFolder {
+        let folder = ReportFolder(path: path)
+        try? FileManager.default.removeItem(atPath: folder.staging)
+        return folder
+    }
+
+    /// Copies the PNG at `source` to `relative` inside the folder; a source that is missing or not a regular PNG file
+    /// is left out with a warning naming `what` (true when copied).
+    func copy(_ source: String, as relative: String, what: String) throws -> Bool {
+        guard CheckReport.isPNGFile(source) else {
+            CLI.printWarning("\(what) is missing or not a PNG; left out")
+            return false
+        }
+        let target = staging + "/" + relative
+        try FileManager.default.createDirectory(atPath: PathName.parent(target), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: source, toPath: target)
+        copied += 1
+        return true
+    }
+
+    /// Where `relative` will be once committed.
+    func finalPath(_ relative: String) -> String { path + "/" + relative }
+
+    /// Replaces the folder's previous contents with the copies (an empty set removes the folder).
+    func commit() throws {
+        try? FileManager.default.removeItem(atPath: path)
+        if copied > 0 { try FileManager.default.moveItem(atPath: staging, toPath: path) }
+        committed = true
+    }
+
+    deinit {
+        if !committed || copied == 0 { try? FileManager.default.removeItem(atPath: staging) }
+    }
+}
