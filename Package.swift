@@ -76,7 +76,7 @@ let package = Package(
         // The render options as rows (help, shown default, scope, effect on RenderSettings); golden cases' .args too.
         .target(name: "RenderOptions", dependencies: ["Layout", "RichMessageRenderer"], path: "Sources/RenderOptions"),
         // The golden harness (record modes, artifacts, environment fingerprints), shared by `ipraster check` and the tests.
-        .target(name: "GoldenKit", dependencies: ["Layout", "RichMessageRenderer", "RenderOptions", "ProcessSupport"], path: "Sources/GoldenKit"),
+        .target(name: "GoldenKit", dependencies: ["Drawing", "Layout", "RichMessageRenderer", "RenderOptions", "ProcessSupport"], path: "Sources/GoldenKit"),
         // assertSnapshot / verifySnapshot on the golden harness (README "Snapshot tests in your package").
         .target(name: "RichMessageSnapshot", dependencies: ["Layout", "RichMessageRenderer", "RenderOptions", "GoldenKit", "ProcessSupport"], path: "Sources/RichMessageSnapshot"),
         // libmicrohttpd with a non-variadic start (issue 28): the HTTP server under `ipraster serve`.
@@ -93,7 +93,7 @@ let package = Package(
         .testTarget(name: "MathTests", dependencies: ["Math"], path: "Tests/MathTests"),
         .testTarget(name: "FontsTests", dependencies: ["Fonts", "Drawing"], path: "Tests/FontsTests"),
         .testTarget(name: "FreeTypeFacesTests", dependencies: ["FreeTypeFaces", "CPango"], path: "Tests/FreeTypeFacesTests"),
-        .testTarget(name: "MarkupTests", dependencies: ["Markup", "Document"], path: "Tests/MarkupTests"),
+        .testTarget(name: "MarkupTests", dependencies: ["Markup", "Document", "GoldenSupport"], path: "Tests/MarkupTests"),
         // Uses only the RichMessageRenderer product, as another package would (the README's library example).
         .testTarget(name: "RichMessageRendererTests", dependencies: ["RichMessageRenderer"], path: "Tests/RichMessageRendererTests"),
         .testTarget(name: "DocumentTests", dependencies: ["Document", "GoldenSupport"], path: "Tests/DocumentTests"),

@@ -1,9 +1,11 @@
+import Drawing
 import RenderOptions
 import RichMessageRenderer
 
 /// A rectangle of the canvas that a golden comparison ignores (`--mask X,Y,W,H`, canvas points as the layout JSON
 /// gives them): a clock, a random avatar, anything that legitimately changes. The expected image's pixels are
-/// copied into the actual one there before pixels are counted, and the panels show the region tinted.
+/// copied into the actual one there before pixels are counted, and the panels show the region tinted; in the
+/// layout comparison a text line whose box meets the region is compared without its width.
 public struct IgnoreRegion: Sendable, Equatable {
     public var x: Double, y: Double, width: Double, height: Double
 
@@ -14,6 +16,9 @@ public struct IgnoreRegion: Sendable, Equatable {
         self.height = height
     }
 
+    /// The region as a rectangle of canvas points.
+    public var rect: Rect { Rect(x: x, y: y, width: width, height: height) }
+
     /// Reads `X,Y,W,H` (numbers, width and height > 0); nil when it is not one.
     public init?(_ text: String) {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
@@ -23,8 +28,9 @@ public struct IgnoreRegion: Sendable, Equatable {
     }
 
     public static let option = OptionSpec("--mask", value: "X,Y,W,H", help: """
-        ignore a rectangle of the canvas (points, as the layout JSON's canvas coordinates) when comparing pixels; \
-        repeatable, also in a case's .args; the panels show it tinted
+        ignore a rectangle of the canvas (points, as the layout JSON's canvas coordinates) when comparing pixels, \
+        and the width of each text line it meets when comparing the layout; repeatable, also in a case's .args; \
+        the panels show it tinted
         """)
 
     /// The masks in `arguments` and the other arguments, in order.

@@ -67,7 +67,8 @@ final class SnapshotRunner: @unchecked Sendable {
                 let png = try pipeline.encode(layout, as: .png, settings: settings).bytes
                 outcome = harness.judge(try PNGCodec.decode(png), png: png, testCase, masks: strategy.masks, scale: layout.canvas.scale)
             case .layoutDump:
-                outcome = harness.judgeLayout(layout.textDump(), testCase)
+                let dump = layout.textDump(masking: strategy.masks.map(\.rect))
+                outcome = harness.judgeLayout(dump.text, testCase, maskedLines: dump.maskedLines)
             }
             let recorded: Bool
             switch outcome {

@@ -237,7 +237,7 @@ extension CommandSpec {
                              values: CheckReport.Reporter.Kind.allCases.map(\.rawValue)),
                   attachmentsBaseOption],
         examples: ["ipraster merge-reports shard-*/check.json \\\n    --reporter junit=junit.xml --reporter html=report/check.html",
-                   "ipraster merge-reports downloaded/shard-1 downloaded/shard-2 --reporter junit=merged/junit.xml"])
+                   "ipraster merge-reports downloaded/shard-1 downloaded/shard-2 \\\n    --reporter junit=merged/junit.xml"])
 
     /// Where CI resolves JUnit attachment paths from: GitLab from the project folder ($CI_PROJECT_DIR), Jenkins'
     /// attachments plugin from the workspace; both are the job's working folder unless the job changes folder.

@@ -17,6 +17,31 @@ public enum TestEnvironment {
 
     public static var isCI: Bool { GoldenHarness.isCI() }
 
+    /// Outside data or a validator that `scripts/setup --dev-tools` installs (a path relative to the package root,
+    /// under `.build`), for slow-tier tests: its absolute path; missing, a failure under CI (`.ci/run` installs the
+    /// dev tools, so a missing one is a broken set-up) and a skip naming the command elsewhere.
+    public static func devToolData(_ relative: String, what: String) throws -> String {
+        let path = root + "/" + relative
+        guard FileManager.default.fileExists(atPath: path) else {
+            let message = "\(what) (\(relative)) is missing: scripts/setup --dev-tools installs it"
+            if isCI { throw DevToolMissing(message: message) }
+            throw XCTSkip(message)
+        }
+        return path
+    }
+
+    public struct DevToolMissing: Error, CustomStringConvertible {
+        public let message: String
+        public var description: String { message + " (CI runs it; .ci/run passes --dev-tools)" }
+    }
+
+    /// `IPRASTER_NO_SHARED` set (to anything but "", "0"): behave as if the shared folder (the specification, the C
+    /// floor) were not beside the checkout, as in a clone of the repository on its own. `scripts/test` sets it.
+    public static var sharedAbsent: Bool {
+        let value = ProcessInfo.processInfo.environment["IPRASTER_NO_SHARED"] ?? ""
+        return !value.isEmpty && value != "0"
+    }
+
     /// Test data kept in the repository (`Tests/Data`): the aiogram and Telethon samples, byte for byte, and
     /// pixelmatch 7.2's fixture suite. Every clone has them; a missing file is a broken checkout, not a skip.
     public static func data(_ relative: String, file: StaticString = #filePath, line: UInt = #line) throws -> String {

@@ -1,14 +1,16 @@
 import Document
 import Foundation
+import GoldenSupport
 @testable import Markup
 import XCTest
 
 /// The GFM 0.29 spec examples (`tests/spec/gfm.txt` of PyPI's marko-2.2.4 sdist, the version libcmark-gfm
-/// 0.29.0.gfm.6 implements; `scripts/setup` fetches it into `.build/spec/`, it is never committed) as the gate for
+/// 0.29.0.gfm.6 implements; `scripts/setup --dev-tools` fetches it into `.build/spec/`, it is never committed) as the gate for
 /// the Markdown front-end. Each example's Markdown is read by `MarkdownReader` and its expected HTML by
 /// `HTMLReader`, and the two documents are compared as outlines (block kinds and plain text), not HTML strings.
-/// Examples whose meaning Telegram changes are excluded below, each with its reason.
-final class GFMSpecTests: XCTestCase {
+/// Examples whose meaning Telegram changes are excluded below, each with its reason. Outside data, so the slow tier
+/// (issue 37): under CI a missing file fails, elsewhere the test skips with the command that fetches it.
+final class GFMSpecSlowTests: XCTestCase {
     struct Example {
         var number: Int
         var section: String
@@ -16,15 +18,10 @@ final class GFMSpecTests: XCTestCase {
         var html: String
     }
 
-    static var specPath: String {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }
-        return url.path + "/.build/spec/gfm.txt"
-    }
-
     static func examples() throws -> [Example] {
+        let specPath = try TestEnvironment.devToolData(".build/spec/gfm.txt", what: "the GFM spec examples")
         guard let text = try? String(contentsOfFile: specPath, encoding: .utf8) else {
-            throw NSError(domain: "GFMSpecTests", code: 1, userInfo: [NSLocalizedDescriptionKey: "\(specPath) is missing: run scripts/setup, which fetches it"])
+            throw NSError(domain: "GFMSpecSlowTests", code: 1, userInfo: [NSLocalizedDescriptionKey: "cannot read \(specPath)"])
         }
         let fence = String(repeating: "`", count: 32)
         var examples: [Example] = []

@@ -141,6 +141,44 @@ final class CLICheckReportTests: XCTestCase {
         }
     }
 
+    /// Issue 37, item 5: a mask over a time lets the layout comparison pass too. The time is on a middle line (neither
+    /// the widest nor the last, so only that line's width changes) and its two values differ in width; without the
+    /// mask the case fails on pixels and on the layout, with it it passes, and a mask elsewhere does not help.
+    func testAMaskOverATimeInTextLetsTheLayoutPass() throws {
+        let fixtures = directory + "/clock/fixtures", golden = directory + "/clock/golden"
+        try FileManager.default.createDirectory(atPath: fixtures, withIntermediateDirectories: true)
+        func write(_ time: String) throws {
+            try "The nightly report for everyone on the team\\\nwas made at \(time) by the job\\\nand sent.\n"
+                .write(toFile: fixtures + "/clock.md", atomically: true, encoding: .utf8)
+        }
+        try write("11:11")
+        XCTAssertEqual(try TestEnvironment.run(["check", fixtures, "--golden", golden, "--record", "missing"], environment: environment).status, 0)
+        // Where the time's line is, from the recorded layout: canvas origin + item + line (all in points).
+        let dump = try String(contentsOfFile: golden + "/clock.layout.txt", encoding: .utf8).split(separator: "\n").map(String.init)
+        let numbers = { (line: String) in line.split(separator: " ").compactMap { Double($0) } }
+        let origin = try XCTUnwrap(dump.first?.split(separator: "=").last?.split(separator: ",").compactMap { Double($0) })
+        let item = Array(try XCTUnwrap(dump.first { $0.hasPrefix("0 text") }.map(numbers)).dropFirst())  // x y w h after the id
+        let lines = dump.filter { $0.hasPrefix("  line ") }.map(numbers)
+        XCTAssertEqual(lines.count, 4, "the first sentence wraps once, then the time's line and the last: \(dump)")
+        let widest = lines.map { $0[2] }.max() ?? 0
+        XCTAssertLessThan(lines[2][2], widest, "the time's line is not the widest")
+        let lineTop = origin[1] + item[1] + lines[2][1]
+        let mask = "0,\(lineTop - 4),10000,\(lines[2][3] + 8)"
+
+        try write("20:48")
+        let plain = try TestEnvironment.run(["check", fixtures, "--golden", golden, "--reporter", "json"], environment: environment)
+        XCTAssertEqual(plain.status, 1, "the time changed: \(plain.stderr)")
+        XCTAssertTrue(plain.stdoutText.contains("layout differs at line 8"), plain.stdoutText)
+        let masked = try TestEnvironment.run(["check", fixtures, "--golden", golden, "--mask", mask], environment: environment)
+        XCTAssertEqual(masked.status, 0, "\(mask): \(masked.stdoutText)")
+        let elsewhere = try TestEnvironment.run(["check", fixtures, "--golden", golden, "--mask", "0,\(origin[1] + item[1]),10000,10"], environment: environment)
+        XCTAssertEqual(elsewhere.status, 1, "a mask over the first line does not excuse the third")
+        // A change of geometry outside the mask still fails: the last line moved by a word.
+        try "The nightly report for everyone on the team\\\nwas made at 20:48 by the job\\\nand sent at once.\n"
+            .write(toFile: fixtures + "/clock.md", atomically: true, encoding: .utf8)
+        XCTAssertEqual(try TestEnvironment.run(["check", fixtures, "--golden", golden, "--mask", mask], environment: environment).status, 1)
+    }
+
     /// Three shards' JSON reports merged are one full run's report: the same cases in the same order with the same
     /// statuses, pixel counts and reasons, and the artifacts copied beside the merged report.
     func testMergedShardReportsEqualAFullRun() throws {
