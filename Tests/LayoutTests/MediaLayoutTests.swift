@@ -130,6 +130,28 @@ final class MediaLayoutTests: XCTestCase {
         XCTAssertEqual(MosaicLayout.layout(sizes: [(100, 100)], maxSize: (320, 320)).size.h, 0)
     }
 
+    /// Issue 38, item 2 (Decision "Mosaic rows"): rows hold at most 3 items. Five squares at 320: rows of 2 and 3
+    /// (159.5 and 106 high, rounded up: 160 + 1 + 106 = 267), not one photo over four thumbnails.
+    func testMosaicRowsHoldAtMostThreeItems() {
+        let five = MosaicLayout.layout(sizes: Array(repeating: (100, 100), count: 5), maxSize: (320, 320))
+        let rows = Dictionary(grouping: five.cells, by: \.frame.minY).sorted { $0.key < $1.key }.map(\.value.count)
+        XCTAssertEqual(rows, [2, 3])
+        XCTAssertEqual(five.size.h, 267)
+        // Every split of 5 to 12 items keeps the rule: 4 only in the middle of three rows, when the items are tall.
+        XCTAssertEqual(MosaicLayout.layout(sizes: Array(repeating: (100, 100), count: 14), maxSize: (320, 320)).cells.count, 14,
+                       "past four rows of three, rows of three")
+        for count in 5...14 {
+            for aspect in [0.5, 1.0, 1.6] {
+                let cells = MosaicLayout.layout(sizes: Array(repeating: (100 * aspect, 100), count: count), maxSize: (320, 320)).cells
+                let rows = Dictionary(grouping: cells, by: \.frame.minY).sorted { $0.key < $1.key }.map(\.value.count)
+                for (index, n) in rows.enumerated() {
+                    let allowed = rows.count == 3 && index == 1 && aspect < 0.85 ? 4 : 3
+                    XCTAssertLessThanOrEqual(n, allowed, "\(count) items of aspect \(aspect): rows \(rows)")
+                }
+            }
+        }
+    }
+
     func testCollageCellsBleedOnTheRightEdgeOnly() throws {
         let photo = { (id: String) in #"{"type": "photo", "photo": [{"file_id": "\#(id)", "file_unique_id": "\#(id)", "width": 100, "height": 100}]}"# }
         let page = try TestEnvironment.layout(#"{"blocks": [{"type": "collage", "blocks": [\#(photo("a")), \#(photo("b"))], "caption": {"text": "c"}}]}"#)

@@ -92,6 +92,9 @@ enum MosaicLayout {
 
     /// ≥ 5 items (or extreme aspects): try every split into 2, 3 or 4 rows and keep the one whose height is
     /// closest to 4/3 of the width, penalising rows with more items than the next and rows that are too low.
+    /// Appendix B's rows hold at most 3 items, except the middle row of a 3-row split, which may hold 4 when the
+    /// average aspect ratio is below 0.85 (README Decisions, fourth review: so 5 squares are rows of 2 and 3, never
+    /// one photo over four).
     private static func rows(aspects: [Double], average: Double, width W: Double, spacing s: Double) -> [Cell] {
         let ratios = aspects.map { min(1.7, max(0.66667, average > 1.1 ? max(1, $0) : min(1, $0))) }
         let count = ratios.count
@@ -104,9 +107,13 @@ enum MosaicLayout {
             }
         }
         var attempts: [[Int]] = []
-        func add(_ counts: [Int]) { if counts.reduce(0, +) == count, counts.allSatisfy({ (1...4).contains($0) }) { attempts.append(counts) } }
+        let middleOfThree = average < 0.85 ? 4 : 3
+        func add(_ counts: [Int]) {
+            let fits = counts.enumerated().allSatisfy { row, n in n >= 1 && n <= (counts.count == 3 && row == 1 ? middleOfThree : 3) }
+            if counts.reduce(0, +) == count, fits { attempts.append(counts) }
+        }
         for first in 1...3 { add([first, count - first]) }
-        for first in 1...3 { for second in 1...(average < 0.85 ? 4 : 3) { add([first, second, count - first - second]) } }
+        for first in 1...3 { for second in 1...middleOfThree { add([first, second, count - first - second]) } }
         for first in 1...3 { for second in 1...3 { for third in 1...3 { add([first, second, third, count - first - second - third]) } } }
         var best: (counts: [Int], score: Double)?
         for counts in attempts {
@@ -115,11 +122,12 @@ enum MosaicLayout {
             var score = abs(total - (W / 3 * 4).rounded(.down))
             if counts.count > 1 {
                 if zip(counts, counts.dropFirst()).contains(where: { $0 > $1 }) { score *= 1.5 }
-                if rowHeights.min()! < minWidth { score *= 1.5 }
+                if (rowHeights.min() ?? 0) < minWidth { score *= 1.5 }
             }
-            if best == nil || score < best!.score { best = (counts, score) }
+            if score < (best?.score ?? .infinity) { best = (counts, score) }
         }
-        guard let counts = best?.counts else { return [] }
+        // More items than four rows hold (the app's albums stop at 10; a page's collage need not): rows of 3.
+        let counts = best?.counts ?? stride(from: 0, to: count, by: 3).map { min(3, count - $0) }
         let rowHeights = heights(counts)
         var cells: [Cell] = []
         var y = 0.0, index = 0
