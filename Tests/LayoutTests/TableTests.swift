@@ -28,6 +28,34 @@ final class TableTests: XCTestCase {
         return (item, table)
     }
 
+    /// Issue 38, item 5 (Decision "A table cell's paragraph"): a centred or right-aligned cell lays its paragraph out
+    /// with that alignment, as well as moving it as a block: every line of a 3-line right-aligned cell ends at the
+    /// cell's right inset (13), every line of a centred one is centred between the insets, on LTR and RTL pages.
+    func testCellParagraphsTakeTheCellsAlignment() throws {
+        let text = "Cells that wrap onto three lines show whether each line follows the cell alignment or only the block does"
+        for rtl in [false, true] {
+            for align in ["right", "center"] {
+                let cell = #"{"align": "\#(align)", "valign": "top", "text": "\#(text)"}"#
+                let (_, table) = try self.table([[cell]], rtl ? ["--rtl"] : [])
+                let laidOut = try XCTUnwrap(table.cells.first)
+                let item = try XCTUnwrap(laidOut.items.first)
+                guard case .text(let box) = item.content else { return XCTFail("a text item") }
+                XCTAssertEqual(box.lines.count, 3, "\(align), rtl \(rtl)")
+                XCTAssertGreaterThan(Set(box.lines.map { ($0.frame.width * 100).rounded() }).count, 1, "lines of different widths")
+                for line in box.lines {
+                    let minX = item.frame.minX + line.frame.minX, maxX = item.frame.minX + line.frame.maxX
+                    if align == "right" {
+                        XCTAssertEqual(maxX, laidOut.frame.width - 13, accuracy: 0.01, "rtl \(rtl)")
+                    } else {
+                        // Centred in the inner width (cell − 2 × 13), the offset floored (§3.6).
+                        let inner = laidOut.frame.width - 26
+                        XCTAssertEqual(minX, 13 + ((inner - line.frame.width) / 2).rounded(.down), accuracy: 0.01, "rtl \(rtl)")
+                    }
+                }
+            }
+        }
+    }
+
     func testFittingTableSpansTheInsetWidth() throws {
         let (item, table) = try table([[cell("a", header: true), cell("bb", header: true)], [cell("one"), cell("two")]])
         XCTAssertEqual(item.frame.minX, 0)

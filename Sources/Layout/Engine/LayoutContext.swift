@@ -19,6 +19,9 @@ struct LayoutContext {
     /// The item laid out just before the current block, in its sequence, is text with an RTL line (§2.2:
     /// an author/date line after it is right-aligned).
     var previousItemHasRTLLine = false
+    /// Inside a centred or right-aligned table cell: the alignment its paragraph is laid out with (README Decisions,
+    /// fourth review: a cell's paragraph takes the cell's alignment, as well as being moved as a block).
+    var cellAlignment: TextAlignment?
     /// Set when a sequence stopped at `LayoutOptions.heightLimit`.
     var exceededHeightLimit = false
 

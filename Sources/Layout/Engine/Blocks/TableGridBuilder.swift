@@ -63,8 +63,11 @@ struct TableGridBuilder {
                 var sub: BlockSequenceLayouter.Result?
                 var height = TableLayout.emptyCellHeight
                 if let text = cell.text, !text.isEmpty, width - padding > 0 {
+                    let outer = context.cellAlignment
+                    context.cellAlignment = cell.align == .center ? .center : cell.align == .right ? .right : nil
                     let laidOut = BlockSequenceLayouter.layout([.paragraph(text)], boundingWidth: width - padding, inset: 0, kind: .cell,
                                                                context: &context)
+                    context.cellAlignment = outer
                     sub = laidOut
                     height = laidOut.contentHeight.rounded(.up) + I.top + I.bottom
                     rowHasText = true

@@ -6,7 +6,7 @@ import Drawing
 enum TextBlockLayout {
     static func layout(_ text: RichText, _ category: TextCategory, block: BlockRole, boundingWidth B: Double, inset H: Double,
                        context: LayoutContext, alignRight: Bool = false) -> [LayoutItem] {
-        let alignment: TextAlignment = context.rtl || alignRight ? .right : .natural
+        let alignment: TextAlignment = context.cellAlignment ?? (context.rtl || alignRight ? .right : .natural)
         guard let item = context.textItem(text, category, block: block, x: H, y: 0, width: B - 2 * H, alignment: alignment) else { return [] }
         return [item]
     }
