@@ -165,6 +165,27 @@ final class MediaLayoutTests: XCTestCase {
         XCTAssertEqual(caption.frame.minY, cells[0].frame.maxY + 14, accuracy: 0.6)
     }
 
+    /// Issue 38, item 3 (Decision "Unresolvable media"): a Telethon photo or video whose id is not in the page's
+    /// `photos`/`documents` draws nothing — caption and credit included — with a warning naming the id; the text
+    /// around it stays, and a send-shape photo without dimensions keeps its 1280×960 placeholder.
+    func testUnresolvableMediaDrawNothing() throws {
+        let caption = #"{"_": "PageCaption", "text": {"_": "TextPlain", "text": "caption"}, "credit": {"_": "TextPlain", "text": "credit"}}"#
+        let paragraph = { (text: String) in #"{"_": "PageBlockParagraph", "text": {"_": "TextPlain", "text": "\#(text)"}}"# }
+        let page = try TestEnvironment.layout(#"{"_": "Page", "url": "", "photos": [], "documents": [], "blocks": [\#(paragraph("before")), "#
+            + #"{"_": "PageBlockPhoto", "photo_id": 777, "caption": \#(caption)}, {"_": "PageBlockVideo", "video_id": 888, "caption": \#(caption)}, "#
+            + #"{"_": "PageBlockCollage", "items": [{"_": "PageBlockPhoto", "photo_id": 779, "caption": \#(caption)}], "caption": \#(caption)}, "#
+            + #"\#(paragraph("after"))]}"#)
+        XCTAssertEqual(page.items.map(\.kind), ["text", "text"], "only the two paragraphs")
+        for (what, id) in [("photo", "777"), ("video", "888"), ("photo", "779")] {
+            XCTAssertTrue(page.warnings.contains { $0.contains("\(what) \(id) is not in the page's") && $0.contains("nothing is drawn") }, "\(page.warnings)")
+        }
+        // A send-shape photo (InputMediaPhoto, no dimensions) is in the document: the documented 1280×960 placeholder.
+        let sent = try TestEnvironment.layout(#"{"chat_id": 1, "rich_message": {"blocks": [{"type": "photo", "photo": {"type": "photo", "media": "https://example.com/a.jpg"}}]}}"#)
+        let photo = try XCTUnwrap(sent.items.first { $0.kind == "image" })
+        XCTAssertEqual(photo.frame.height, (960 * B / 1280).rounded(.down))
+        XCTAssertTrue(sent.warnings.allSatisfy { !$0.contains("nothing is drawn") })
+    }
+
     func testPlaceholderHeights() throws {
         let page = try TestEnvironment.layout(#"{"_": "Page", "url": "", "photos": [], "documents": [], "blocks": [{"_": "PageBlockRelatedArticles", "title": {"_": "TextEmpty"}, "articles": [{"_": "PageRelatedArticle", "url": "a", "webpage_id": 0}]}, {"_": "PageBlockChannel", "channel": {"_": "Channel", "title": "x"}}]}"#)
         XCTAssertEqual(page.items.map(\.frame.height), [80, 60])

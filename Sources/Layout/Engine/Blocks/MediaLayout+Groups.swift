@@ -73,6 +73,9 @@ extension MediaLayout {
     /// right edge bleed 4 pt (§2.14).
     static func collage(_ blocks: [Block], caption: Caption, boundingWidth B: Double, inset H: Double, isCover: Bool,
                         context: LayoutContext) -> [LayoutItem] {
+        let given = blocks
+        let blocks = resolvable(blocks, context: context)
+        if blocks.isEmpty && !given.isEmpty { return [] }
         let sizes = blocks.map { block -> (w: Double, h: Double) in
             switch block {
             case .photo(let id, _, _, _): return dimensions(media(id, context: context)) ?? defaultPhotoSize
@@ -106,6 +109,9 @@ extension MediaLayout {
     /// placeholder colour (never black) or the stripped thumbnail; a video page with its play badge; spoilers
     /// honoured — with 6 pt page dots 10 pt above the bottom when there is more than one page.
     static func slideshow(_ blocks: [Block], caption: Caption, boundingWidth B: Double, inset H: Double, context: LayoutContext) -> [LayoutItem] {
+        let given = blocks
+        let blocks = resolvable(blocks, context: context)
+        if blocks.isEmpty && !given.isEmpty { return [] }
         var pages: [(kind: MediaView.Kind, id: String, spoiler: Bool)] = []
         var height = 0.0
         for block in blocks {

@@ -9,7 +9,8 @@ enum MediaLayout {
     static let bleed: Double = 4
     /// OLD caption pad (14) and credit-after-caption pad (10); the cover's extra pad (14).
     static let captionPad: Double = 14, creditPad: Double = 10, coverPad: Double = 14
-    /// When the input gives no dimensions (send-shape photos): ipraster's documented defaults.
+    /// When the input gives no dimensions (send-shape photos and videos): ipraster's documented defaults (README
+    /// Decisions, fourth review: 1280×960 and 1280×720).
     static let defaultPhotoSize = (w: 1280.0, h: 960.0), defaultVideoSize = (w: 1280.0, h: 720.0)
     static let mapFallback = (w: 600.0, h: 300.0)
 
@@ -29,6 +30,28 @@ enum MediaLayout {
 
     static func media(_ id: String, context: LayoutContext) -> Media? { context.media[id] }
 
+    /// A photo or video whose id the document does not hold (a Telethon page's `photo_id` missing from `photos`, a
+    /// `video_id` missing from `documents`): nothing is drawn for it — the whole block, caption and credit
+    /// included (§2.10 "nothing"; README Decisions, fourth review) — and a warning names the id. Send-shape media
+    /// are always in the document; without dimensions they take `defaultPhotoSize` / `defaultVideoSize`.
+    static func isUnresolvable(_ id: String, _ what: String, context: LayoutContext) -> Bool {
+        guard context.media[id] == nil else { return false }
+        let place = context.warnings.place.map { "at \($0): " } ?? ""
+        context.warnings.note("\(place)\(what) \(id) is not in the page's \(what == "photo" ? "photos" : "documents"); nothing is drawn for it")
+        return true
+    }
+
+    /// `blocks` without the photos and videos whose media the document does not hold (each warned about once).
+    static func resolvable(_ blocks: [Block], context: LayoutContext) -> [Block] {
+        blocks.filter { block in
+            switch block {
+            case .photo(let id, _, _, _): return !isUnresolvable(id, "photo", context: context)
+            case .video(let id, _, _): return !isUnresolvable(id, "video", context: context)
+            default: return true
+            }
+        }
+    }
+
     static func lookupIds(_ id: String, context: LayoutContext) -> [String] { context.media[id]?.lookupIds ?? [id] }
 
     /// A flush photo or video view of `id` in `frame`: its file ids, the panel-colour placeholder with the
@@ -45,6 +68,7 @@ enum MediaLayout {
     /// (render facts §7.10; Decisions).
     static func photo(_ id: String, caption: Caption, spoiler: Bool, url: String? = nil, boundingWidth B: Double, inset H: Double, isCover: Bool,
                       context: LayoutContext) -> [LayoutItem] {
+        guard !isUnresolvable(id, "photo", context: context) else { return [] }
         let media = self.media(id, context: context)
         let natural = dimensions(media) ?? defaultPhotoSize
         let laidOut = frame(natural: natural, boundingWidth: B)
@@ -58,6 +82,7 @@ enum MediaLayout {
 
     static func video(_ id: String, caption: Caption, spoiler: Bool, boundingWidth B: Double, inset H: Double, isCover: Bool,
                       context: LayoutContext) -> [LayoutItem] {
+        guard !isUnresolvable(id, "video", context: context) else { return [] }
         let media = self.media(id, context: context)
         let natural = dimensions(media) ?? defaultVideoSize
         let laidOut = frame(natural: natural, boundingWidth: B)
