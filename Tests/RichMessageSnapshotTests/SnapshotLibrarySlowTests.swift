@@ -98,7 +98,9 @@ final class SnapshotLibrarySlowTests: XCTestCase {
         XCTAssertEqual(try FileContents.read(messages + "/testAnswer.1.png"), recorded)
 
         // A record mode asked for under CI is ignored with one warning for the run, not one per snapshot.
-        let ignored = try swift(["test", "--skip-build"], in: package, environment: ci.merging(["IPRASTER_RECORD": "all"]) { _, new in new })
+        // (MessageSnapshotTests only: ReplyTests' snapshot is still the damaged one from above.)
+        let ignored = try swift(["test", "--skip-build", "--filter", "MessageSnapshotTests.MessageSnapshotTests"], in: package,
+                                environment: ci.merging(["IPRASTER_RECORD": "all"]) { _, new in new })
         XCTAssertEqual(ignored.status, 0, String(ignored.output.suffix(3000)))
         XCTAssertEqual(ignored.output.components(separatedBy: "record mode all ignored").count - 1, 1, String(ignored.output.suffix(3000)))
         // The package builds without SwiftPM's "found N file(s) which are unhandled" about snapshots or fixtures.
