@@ -186,6 +186,27 @@ final class MediaLayoutTests: XCTestCase {
         XCTAssertTrue(sent.warnings.allSatisfy { !$0.contains("nothing is drawn") })
     }
 
+    /// Issue 38, item 4 (Decision "Media inside an OLD multi-block quote"): a 1000×500 photo in a quote of two blocks
+    /// is flush with the fill from the bar's inner edge (H + 3 = 13) to B − H = 310, 297 × 148, with no 4 pt bleed;
+    /// in RTL from H = 10 to B − H − 3 = 307. Its caption starts where the quote's text does.
+    func testMediaInAMultiBlockQuoteAreFlushWithTheFill() throws {
+        let photo = #"{"type": "photo", "photo": [{"file_id": "q", "file_unique_id": "q", "width": 1000, "height": 500}], "caption": {"text": "under"}}"#
+        let json = #"{"blocks": [{"type": "blockquote", "blocks": [{"type": "paragraph", "text": "Quoted text"}, \#(photo)]}]}"#
+        for rtl in [false, true] {
+            let page = try TestEnvironment.layout(json, rtl ? ["--rtl"] : [])
+            let fill = try XCTUnwrap(page.items.first { $0.block == .blockquote && $0.kind != "text" && $0.frame.height > 20 })
+            XCTAssertEqual(fill.frame.minX, H)
+            XCTAssertEqual(fill.frame.maxX, B - H)
+            let image = try XCTUnwrap(page.items.first { $0.kind == "image" })
+            guard case .media(let view) = image.content else { return XCTFail("a media item") }
+            XCTAssertEqual(view.bleed, 0)
+            XCTAssertEqual(image.frame, Rect(x: rtl ? H : H + 3, y: image.frame.minY, width: B - 2 * H - 3, height: (500 * (B - 2 * H - 3) / 1000).rounded(.down)))
+            let text = page.items.filter { $0.kind == "text" }
+            XCTAssertEqual(text.count, 2, "the paragraph and the caption")
+            if !rtl { XCTAssertEqual(text[1].frame.minX, text[0].frame.minX, "the caption starts where the quote's text does") }
+        }
+    }
+
     func testPlaceholderHeights() throws {
         let page = try TestEnvironment.layout(#"{"_": "Page", "url": "", "photos": [], "documents": [], "blocks": [{"_": "PageBlockRelatedArticles", "title": {"_": "TextEmpty"}, "articles": [{"_": "PageRelatedArticle", "url": "a", "webpage_id": 0}]}, {"_": "PageBlockChannel", "channel": {"_": "Channel", "title": "x"}}]}"#)
         XCTAssertEqual(page.items.map(\.frame.height), [80, 60])

@@ -50,9 +50,23 @@ enum QuoteLayout {
         var contentHeight = verticalInset
         var first = true
         for block in blocks {
-            let laidOut = BlockLayouter.layout(block, boundingWidth: innerWidth, inset: innerInset, kind: kind, context: &context)
             let spacing = first ? 0 : childSpacing
             first = false
+            guard !Self.isFlushMedia(block) else {
+                // Media are flush with the fill, from the bar's inner edge to the far edge (H + 3 … B − H; mirrored in
+                // RTL), with no extra 4 pt bleed, as NEW's child bleed lays them (README Decisions, fourth review). The
+                // caption inset puts captions where the text children start (H + L).
+                let mediaWidth = max(0, B - 2 * H - barWidth)
+                let laidOut = BlockLayouter.layout(block, boundingWidth: mediaWidth, inset: lineInset - barWidth, kind: kind, context: &context)
+                for var item in laidOut.items {
+                    Self.removeBleed(&item, width: mediaWidth)
+                    item.frame = item.frame.offsetBy(dx: rtl ? H : H + barWidth, dy: contentHeight + spacing)
+                    items.append(item)
+                }
+                contentHeight = max(contentHeight, items.map(\.frame.maxY).max() ?? contentHeight)
+                continue
+            }
+            let laidOut = BlockLayouter.layout(block, boundingWidth: innerWidth, inset: innerInset, kind: kind, context: &context)
             for var item in laidOut.items {
                 item.frame = item.frame.offsetBy(dx: bandOffsetX, dy: contentHeight + spacing)
                 items.append(item)
@@ -69,6 +83,25 @@ enum QuoteLayout {
         }
         contentHeight += verticalInset
         return [frame(boundingWidth: B, inset: H, height: contentHeight, context: context)] + items + icon(boundingWidth: B, inset: H, context: context)
+    }
+
+    /// Blocks laid out flush at x 0 (with the 4 pt edge bleed when they fill the width).
+    static func isFlushMedia(_ block: Block) -> Bool {
+        switch block {
+        case .photo, .video, .collage, .slideshow, .map, .embed, .embedPost, .channel, .relatedArticles: return true
+        default: return false
+        }
+    }
+
+    /// A flush media item without its edge bleed: no wider than `width`.
+    static func removeBleed(_ item: inout LayoutItem, width: Double) {
+        guard case .media(var view) = item.content, view.bleed > 0 else {
+            if item.frame.maxX > width, item.frame.minX < width { item.frame.width = width - item.frame.minX }
+            return
+        }
+        item.frame.width -= view.bleed
+        view.bleed = 0
+        item.content = .media(view)
     }
 
     /// The single-paragraph quote: 15 pt body inset 9 / 16, vertical insets corrected by the cap height
