@@ -260,7 +260,7 @@ final class WorldTextTests: XCTestCase {
         let json = #"{"blocks": [{"type": "paragraph", "text": "fine"}, {"type": "paragraph", "text": "a\u0378b\u0379 c"}, {"type": "paragraph", "text": "\u0378 again"}]}"#
         let layout = try TestEnvironment.layout(json)
         XCTAssertEqual(layout.missingGlyphs, [0x378, 0x379])
-        XCTAssertTrue(layout.warnings.contains("no font draws U+0378, U+0379 (at $.blocks[1]); they are drawn as boxes"), "\(layout.warnings)")
+        XCTAssertTrue(layout.warnings.contains("no font draws U+0378 (at $.blocks[1], $.blocks[2]), U+0379 (at $.blocks[1]); they are drawn as boxes"), "\(layout.warnings)")
         let boxes = Self.textBoxes(layout.items)
         XCTAssertEqual(boxes[1].missingGlyphs, [MissingGlyph(codePoint: 0x378, range: 1..<2), MissingGlyph(codePoint: 0x379, range: 3..<4)])
         XCTAssertEqual(boxes[0].missingGlyphs, [])

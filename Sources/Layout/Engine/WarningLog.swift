@@ -12,8 +12,16 @@ final class WarningLog {
     var place: SourceLocation?
     /// Code points no installed font draws, in the order met, and where the first one was.
     private(set) var missingCodePoints: [UInt32] = []
-    private var missingSeen: Set<UInt32> = []
+    /// Where each missing code point was met (each place once, in order); "" stands for a text with no place.
+    private var missingPlaces: [UInt32: [String]] = [:]
+    private var missingPlaceSeen: Set<MissingPlace> = []
+    /// Where the first missing character was (the `--strict` error's place).
     private(set) var firstMissingPlace: SourceLocation?
+
+    private struct MissingPlace: Hashable {
+        var codePoint: UInt32
+        var place: String
+    }
     /// A text reached the shaper's size limits and was cut, or a table had too many cells: the page is refused.
     var exceededLineLimit = false
 
@@ -35,20 +43,37 @@ extension WarningLog {
 extension WarningLog {
     /// Notes characters a text laid out with no font's glyph (drawn as boxes).
     func missingGlyphs(_ glyphs: [MissingGlyph]) {
-        for glyph in glyphs where missingSeen.insert(glyph.codePoint).inserted {
-            if missingCodePoints.isEmpty { firstMissingPlace = place }
-            missingCodePoints.append(glyph.codePoint)
+        let here = place.map(String.init(describing:)) ?? ""
+        for glyph in glyphs {
+            if missingPlaces[glyph.codePoint] == nil {
+                if missingCodePoints.isEmpty { firstMissingPlace = place }
+                missingCodePoints.append(glyph.codePoint)
+            }
+            // Each place once per code point (a set keeps it linear); "" is a text with no place.
+            if missingPlaceSeen.insert(MissingPlace(codePoint: glyph.codePoint, place: here)).inserted {
+                missingPlaces[glyph.codePoint, default: []].append(here)
+            }
         }
     }
 
-    /// The page's one missing-glyph warning: the code points (at most 12 named), where the first was, and the
-    /// packages of listed collection files that are not installed.
+    /// At most this many places are named in the missing-glyph warning.
+    static let shownPlaces = 20
+
+    /// The page's one missing-glyph warning: every code point with every place it was met, grouped — "no font draws
+    /// U+1FAE9 (at $.blocks[1], $.blocks[4]), U+0378 (at 5:3)" — at most 20 places in all, then "and N more" (the
+    /// code points and places left unnamed); then the packages of listed collection files that are not installed.
     func missingGlyphMessage(missingPackages: [String]) -> String? {
         guard !missingCodePoints.isEmpty else { return nil }
-        let shown = missingCodePoints.prefix(12).map(MissingGlyph.name).joined(separator: ", ")
-        let more = missingCodePoints.count > 12 ? " and \(missingCodePoints.count - 12) more" : ""
-        var message = "no font draws \(shown)\(more)"
-        if let firstMissingPlace { message += " (at \(firstMissingPlace))" }
+        var parts: [String] = [], budget = Self.shownPlaces, unnamed = 0
+        for codePoint in missingCodePoints {
+            let places = (missingPlaces[codePoint] ?? []).filter { !$0.isEmpty }
+            guard budget > 0 else { unnamed += max(1, places.count); continue }
+            let named = places.prefix(budget)
+            budget -= named.count
+            unnamed += places.count - named.count
+            parts.append(MissingGlyph.name(codePoint) + (named.isEmpty ? "" : " (at " + named.joined(separator: ", ") + ")"))
+        }
+        var message = "no font draws " + parts.joined(separator: ", ") + (unnamed > 0 ? ", and \(unnamed) more" : "")
         message += "; they are drawn as boxes"
         if !missingPackages.isEmpty {
             message += " (some listed font files are not installed: apt-get install \(missingPackages.joined(separator: " ")))"

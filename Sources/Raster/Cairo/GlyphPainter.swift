@@ -13,7 +13,21 @@ final class GlyphPainter {
 
     /// Draws `run` with its glyph positions relative to (originX, baselineY).
     func draw(_ run: GlyphRun, originX: Double, baselineY: Double, cr: OpaquePointer) {
-        if bitmaps.draw(run, originX: originX, baselineY: baselineY, cr: cr) { return }
+        if !bitmaps.draw(run, originX: originX, baselineY: baselineY, cr: cr) { drawOutlines(run, originX: originX, baselineY: baselineY, cr: cr) }
+        // A character no font has: an outlined box the width of its advance (Pango's hex box is not drawn), in a
+        // colour-bitmap run too (an emoji newer than the emoji font: README "Fonts and scripts").
+        for glyph in run.glyphs where glyph.isMissing {
+            let box = Self.missingGlyphBox(glyph, run.font, originX: originX, baselineY: baselineY)
+            set(run.color, cr)
+            cairo_set_line_width(cr, box.line)
+            cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER)
+            cairo_rectangle(cr, box.rect.x, box.rect.y, box.rect.width, box.rect.height)
+            cairo_stroke(cr)
+        }
+    }
+
+    /// The outline glyphs of `run` (all but the missing ones).
+    private func drawOutlines(_ run: GlyphRun, originX: Double, baselineY: Double, cr: OpaquePointer) {
         let drawable = run.glyphs.filter { !$0.isMissing }
         if !drawable.isEmpty, let font = fonts.font(run.font) {
             var glyphs = drawable.map { cairo_glyph_t(index: UInt($0.id), x: originX + $0.x, y: baselineY + $0.y) }
@@ -26,15 +40,6 @@ final class GlyphPainter {
             } else {
                 cairo_show_glyphs(cr, &glyphs, Int32(glyphs.count))
             }
-        }
-        // A character no font has: an outlined box the width of its advance (Pango's hex box is not drawn).
-        for glyph in run.glyphs where glyph.isMissing {
-            let box = Self.missingGlyphBox(glyph, run.font, originX: originX, baselineY: baselineY)
-            set(run.color, cr)
-            cairo_set_line_width(cr, box.line)
-            cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER)
-            cairo_rectangle(cr, box.rect.x, box.rect.y, box.rect.width, box.rect.height)
-            cairo_stroke(cr)
         }
     }
 
@@ -49,11 +54,12 @@ final class GlyphPainter {
     /// a usable one (variable fonts: the box is the default instance's); and the boxes of missing glyphs. Nil when
     /// it paints nothing.
     func inkBox(_ run: GlyphRun, originX: Double, baselineY: Double) -> Rect? {
-        if let box = bitmaps.inkBox(run, originX: originX, baselineY: baselineY) { return box.width > 0 ? box : nil }
         var union: Rect?
         func add(_ rect: Rect) { union = union.map { $0.union(rect) } ?? rect }
         let drawable = run.glyphs.filter { !$0.isMissing }
-        if !drawable.isEmpty, let font = fonts.font(run.font) {
+        if let box = bitmaps.inkBox(run, originX: originX, baselineY: baselineY) {
+            if box.width > 0 { add(box) }
+        } else if !drawable.isEmpty, let font = fonts.font(run.font) {
             if let box = fontBox(run.font) {
                 var left = Double.infinity, right = -Double.infinity, top = Double.infinity, bottom = -Double.infinity
                 for glyph in drawable {
