@@ -21,22 +21,22 @@ final class FakeShaperLayoutTests: XCTestCase {
         let lines = shaper.measure(builder.output, width: 1, wholeWords: true).lines
         XCTAssertEqual(lines.map(\.startByte), [0, 3, 6])
         XCTAssertEqual(lines.map(\.endByte), [3, 5, 8], "a wrapped line keeps its trailing space; a paragraph's line ends before the newline")
-        XCTAssertEqual(lines.map(\.width), [20, 20, 20], "trailing spaces add no width")
+        XCTAssertEqual(lines.map(\.width), [30, 20, 20], "a wrapped line's width counts its trailing space")
     }
 
     /// `v2-layout-facts.md` §2.17: a column's maximum is its unwrapped width + padding, its minimum its widest
-    /// word + padding; when the maxima do not fit, each column gets its minimum plus the spare width in
-    /// proportion to its maximum, rounded. "short" → 50 + 26 = 76 both; "a longer cell text" → max 180 + 26 =
-    /// 206, min "longer" 60 + 26 = 86. Content 300 − border 1 = 299: spare 299 − 162 = 137, so 76 + round(137 ×
-    /// 76 / 282) = 113 and 86 + round(137 × 206 / 282) = 186.
+    /// word with the space after it + padding (README Decisions, fourth review); when the maxima do not fit, each
+    /// column gets its minimum plus the spare width in proportion to its maximum, rounded. "short" → 50 + 26 = 76
+    /// both; "a longer cell text" → max 180 + 26 = 206, min "longer " 70 + 26 = 96. Content 300 − border 1 = 299:
+    /// spare 299 − 172 = 127, so 76 + round(127 × 76 / 282) = 110 and 96 + round(127 × 206 / 282) = 189.
     func testTheColumnSolverSharesTheSpareWidthByTheMaxima() {
         let table = TableBlock(title: .empty, rows: [[cell("short"), cell("a longer cell text")]], bordered: true, striped: false, compact: false)
         let limits = TableColumnSolver.limits(table, contentWidth: 300, padding: 26, context: context())
         XCTAssertEqual(limits.max, [76, 206])
-        XCTAssertEqual(limits.min, [76, 86])
+        XCTAssertEqual(limits.min, [76, 96])
         let solved = TableColumnSolver.solve(table, contentWidth: 300, borderWidth: 1, padding: 26, context: context())
         XCTAssertTrue(solved.fits)
-        XCTAssertEqual(solved.widths, [113, 186])
+        XCTAssertEqual(solved.widths, [110, 189])
     }
 
     /// The same table through the whole engine: the grid's cells take those widths, from x = H + border / 2.
@@ -48,7 +48,7 @@ final class FakeShaperLayoutTests: XCTestCase {
                                                             striped: false, compact: false))])
         let layout = engine.layout(document, options: options)
         guard case .table(let table)? = layout.items.first?.content else { return XCTFail("no table: \(layout.items.map(\.kind))") }
-        XCTAssertEqual(table.cells.map(\.frame.width), [113, 186])
+        XCTAssertEqual(table.cells.map(\.frame.width), [110, 189])
         XCTAssertEqual(table.cells.first?.frame.minX, 10.5)
     }
 }

@@ -2,8 +2,8 @@
 
 /// A text shaper for tests of layout logic without fonts (issue 11, P2): every character advances
 /// `advance` points, an inline object its own width; lines break at spaces (a word wider than the line
-/// stays whole) and at "\n". As Pango does, a wrapped line's range holds its trailing spaces but its glyphs
-/// and width do not, and a paragraph's line ends before the "\n". Metrics are fractions of the size.
+/// stays whole) and at "\n". As the Pango shaper does, a wrapped line's range and width hold its trailing spaces
+/// but its glyphs do not, and a paragraph's line ends before the "\n". Metrics are fractions of the size.
 final class FixedAdvanceShaper: TextShaper {
     let advance: Double
     private let font = FontKey(file: "fixed-advance", faceIndex: 0, size: 10)
@@ -67,7 +67,10 @@ final class FixedAdvanceShaper: TextShaper {
                 }
                 let startByte = characters.indices.contains(start) ? characters[start].byte : paragraphStarts[index]
                 let endByte = rangeEnd < characters.count ? characters[rangeEnd].byte : (characters.last.map { $0.byte + $0.length } ?? startByte)
-                lines.append(MeasuredParagraph.Line(startByte: startByte, endByte: endByte, width: x, isRTL: false, glyphs: glyphs, attachmentX: attachmentX))
+                // The width counts the trailing spaces, as the Pango shaper gives it (CoreText's typographic width).
+                let trailing = characters[drawnEnd..<rangeEnd].reduce(0) { $0 + $1.advance }
+                lines.append(MeasuredParagraph.Line(startByte: startByte, endByte: endByte, width: x + trailing, isRTL: false, glyphs: glyphs,
+                                                    attachmentX: attachmentX))
                 if characters.isEmpty { break }
                 start = rangeEnd
             }

@@ -106,21 +106,25 @@ struct TableColumnSolver {
 
     /// The widest word of `text`: a run of characters between spaces, newlines and tabs, never split at `-`,
     /// `/` or other line-break opportunities (facts §2.17 pass 1, §3.3 `minimizeWidth`; README, Decisions).
-    /// Measured unwrapped, so shaping and kerning inside a word count; a word's width is its glyphs' extent.
+    /// Measured unwrapped, so shaping and kerning inside a word count; a word's width is its glyphs' extent with the
+    /// spaces and tabs after it, as the line a minimised layout gives it ends in them and a wrapped line's width
+    /// counts its trailing white space (README Decisions, fourth review); a line break ends a word with nothing.
     static func widestWord(_ text: AttributedText, fonts: any TextShaper) -> Double {
         let bytes = Array(text.text.utf8)
         func isSeparator(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x09 }
-        // The word each byte belongs to: the number of separators before it.
+        // The word each byte belongs to: the number of words ended before it (a space or tab belongs to the word
+        // before it).
         var word = [Int](repeating: 0, count: bytes.count)
         var count = 0
         for (index, byte) in bytes.enumerated() {
-            if isSeparator(byte) { count += 1 }
+            if byte == 0x0A { count += 1 }
             word[index] = count
+            if index + 1 < bytes.count, byte == 0x20 || byte == 0x09, !isSeparator(bytes[index + 1]) { count += 1 }
         }
         var widest = 0.0
         for line in fonts.measure(text, width: nil).lines {
             var extents: [Int: (low: Double, high: Double)] = [:]
-            for glyph in line.glyphs where glyph.cluster >= 0 && glyph.cluster < bytes.count && !isSeparator(bytes[glyph.cluster]) {
+            for glyph in line.glyphs where glyph.cluster >= 0 && glyph.cluster < bytes.count && bytes[glyph.cluster] != 0x0A {
                 let low = min(glyph.x, glyph.x + glyph.advance), high = max(glyph.x, glyph.x + glyph.advance)
                 let known = extents[word[glyph.cluster]]
                 extents[word[glyph.cluster]] = (min(known?.low ?? low, low), max(known?.high ?? high, high))

@@ -208,6 +208,7 @@ extension FontSet {
         }
 
         let attachmentBytes = Set(text.attachments.map(\.byte))
+        let utf8 = Array(text.text.utf8)
         var fontIndices: [UnsafeMutablePointer<PangoFont>: Int] = [:]
         var fonts: [FontKey] = []
         var lines: [MeasuredParagraph.Line] = []
@@ -223,6 +224,12 @@ extension FontSet {
                                                   endByte: Int(line.pointee.start_index + line.pointee.length),
                                                   width: Double(logical.width) / scale, isRTL: false, glyphs: [], attachmentX: [:])
             var penX = 0.0
+            // Pango zeroes the width of the white space that ends a wrapped line; CoreText's typographic width counts
+            // it (v2-layout-facts §3.3; README Decisions, fourth review): those glyphs get their advance back, so the
+            // line's width includes it and, in a right-to-left line, where it stands visually first, the glyphs after
+            // it move as CoreText draws them. Ink is unchanged.
+            let trailingStart = Self.trailingWhiteSpaceStart(utf8, start: measured.startByte, end: measured.endByte)
+            var restored = 0.0
             var runNode = line.pointee.runs
             var firstRun = true
             while let current = runNode {
@@ -255,8 +262,19 @@ extension FontSet {
                 for (index, start) in starts.enumerated() { ends[start] = index + 1 < starts.count ? starts[index + 1] : itemEnd }
                 for index in 0..<count {
                     let info = glyphs.pointee.glyphs[index]
-                    let advance = Double(info.geometry.width) / scale
+                    var advance = Double(info.geometry.width) / scale
                     let cluster = itemStart + Int(glyphs.pointee.log_clusters[index])
+                    // (Pango empties the glyph too: the font's own glyph for the character gives the advance.)
+                    if info.geometry.width == 0, cluster >= trailingStart, cluster < measured.endByte, let font,
+                       let hbFont = pango_font_get_hb_font(font), let scalar = Self.scalar(utf8, at: cluster) {
+                        var glyph: hb_codepoint_t = 0
+                        if hb_font_get_nominal_glyph(hbFont, hb_codepoint_t(scalar.value), &glyph) != 0 {
+                            var logical = PangoRectangle()
+                            pango_font_get_glyph_extents(font, PangoGlyph(glyph), nil, &logical)
+                            advance = max(0, Double(logical.width) / scale)
+                            restored += advance
+                        }
+                    }
                     // RTL-safe attachment x: the left edge of the attachment's own logical rectangle
                     // (pango-notes §4), read off the shape glyph's pen position: runs and their glyphs are in
                     // visual order, so this is left to right in RTL too (index_to_pos per attachment walked
@@ -278,6 +296,7 @@ extension FontSet {
                     penX += advance
                 }
             }
+            measured.width += restored
             lines.append(measured)
         } while pango_layout_iter_next_line(iterator) != 0
         return MeasuredParagraph(lines: lines, fonts: fonts, cut: cut)
@@ -285,6 +304,28 @@ extension FontSet {
 }
 
 extension FontSet {
+    /// The scalar whose UTF-8 starts at `index`.
+    static func scalar(_ utf8: [UInt8], at index: Int) -> Unicode.Scalar? {
+        guard index >= 0, index < utf8.count else { return nil }
+        let length = utf8[index] < 0x80 ? 1 : utf8[index] < 0xE0 ? 2 : utf8[index] < 0xF0 ? 3 : 4
+        return String(decoding: utf8[index..<min(utf8.count, index + length)], as: UTF8.self).unicodeScalars.first
+    }
+
+    /// Where the white space that ends the line `start..<end` of `utf8` begins (`end` when it ends in none): spaces
+    /// and other separators, not line or paragraph breaks.
+    static func trailingWhiteSpaceStart(_ utf8: [UInt8], start: Int, end: Int) -> Int {
+        var index = min(end, utf8.count)
+        while index > start {
+            // Step back one scalar (skip continuation bytes).
+            var begin = index - 1
+            while begin > start, utf8[begin] & 0xC0 == 0x80 { begin -= 1 }
+            guard let scalar = String(decoding: utf8[begin..<index], as: UTF8.self).unicodeScalars.first,
+                  scalar.properties.isWhitespace, !"\n\r\u{0B}\u{0C}\u{85}\u{2028}\u{2029}".unicodeScalars.contains(scalar) else { break }
+            index = begin
+        }
+        return index
+    }
+
     /// Adjacent ranges of one font as one range (the other descriptions freed), for texts longer than a whole
     /// message may be (`MessageLimits.characters`, counted as the limit counts them: Unicode scalars). Each
     /// range is an item Pango shapes apart, which costs a HarfBuzz call and keeps kerning from crossing a run's edge
