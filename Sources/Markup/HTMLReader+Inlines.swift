@@ -72,20 +72,21 @@ extension HTMLReader {
         return RichText.concatenating(parts)
     }
 
-    /// Runs of HTML white space as one space.
+    /// Runs of HTML white space as one space. Scalar by scalar: a space followed by a joiner or another extending
+    /// mark is one `Character`, yet still white space to a browser (and the joiner stays).
     static func collapsed(_ text: String) -> String {
-        var result = ""
+        var result = String.UnicodeScalarView()
         var inSpace = false
-        for character in text {
-            if character == " " || character == "\n" || character == "\t" || character == "\r" {
+        for scalar in text.unicodeScalars {
+            if scalar == " " || scalar == "\n" || scalar == "\t" || scalar == "\r" {
                 if !inSpace { result.append(" ") }
                 inSpace = true
             } else {
-                result.append(character)
+                result.append(scalar)
                 inSpace = false
             }
         }
-        return result
+        return String(result)
     }
 
     /// The marker `<ipr-text>` content carries until the text around it is trimmed.
@@ -141,13 +142,16 @@ extension HTMLReader {
     private static func trimmingLineEdges(_ text: RichText, _ atEdge: inout Bool, forward: Bool) -> RichText {
         switch text {
         case .plain(let string):
-            var kept: [Character] = []
-            for character in forward ? Array(string) : string.reversed() {
-                if atEdge && character == " " { continue }
-                kept.append(character)
-                atEdge = character == "\n" || (forward && character == " ")
+            // Scalars, not Characters: " " + U+200D is one Character but its space is still at the edge.
+            var kept: [Unicode.Scalar] = []
+            for scalar in forward ? Array(string.unicodeScalars) : string.unicodeScalars.reversed() {
+                if atEdge && scalar == " " { continue }
+                kept.append(scalar)
+                atEdge = scalar == "\n" || (forward && scalar == " ")
             }
-            return .plain(String(forward ? kept : kept.reversed()))
+            var result = String.UnicodeScalarView()
+            result.append(contentsOf: forward ? kept : kept.reversed())
+            return .plain(String(result))
         case .concat(let parts):
             var result: [RichText] = Array(repeating: .empty, count: parts.count)
             for index in forward ? Array(parts.indices) : parts.indices.reversed() { result[index] = trimmingLineEdges(parts[index], &atEdge, forward: forward) }

@@ -33,7 +33,7 @@ enum HTMLWriter {
             return wrap(tag, (1...6).contains(level) ? "" : " ipr-level=\"\(level)\"", blockText(text))
         case .paragraph(let text): return wrap("p", "", blockText(text))
         case .footer(let text): return wrap("footer", "", blockText(text))
-        case .authorDate(let author, let unix): return wrap("ipr-author-date", " time=\"\(unix)\"", inline(author))
+        case .authorDate(let author, let unix): return wrap("ipr-author-date", " time=\"\(unix)\"", blockText(author))
         case .divider: return "<hr>"
         case .anchor(let name): return "<a name=\"\(attribute(name))\">\n</a>"
         case .preformatted(let text, let language):
@@ -52,10 +52,10 @@ enum HTMLWriter {
             return wrap(tag, "", items.joined(separator: "\n"))
         case .blockQuote(let inner, let credit, let collapsed):
             var body = children(inner)
-            if !credit.isEmpty { body += (body.isEmpty ? "" : "\n") + "<cite>\(inline(credit))</cite>" }
+            if !credit.isEmpty { body += (body.isEmpty ? "" : "\n") + "<cite>\(blockText(credit))</cite>" }
             return wrap("blockquote", (collapsed ? " expandable" : "") + " ipr-blocks", body)
         case .pullQuote(let text, let credit):
-            return wrap("aside", "", inline(text) + (credit.isEmpty ? "" : "<cite>\(inline(credit))</cite>"))
+            return wrap("aside", "", blockText(text) + (credit.isEmpty ? "" : "<cite>\(blockText(credit))</cite>"))
         case .photo(let id, let caption, let spoiler, let url):
             var extra = spoiler ? " tg-spoiler" : ""
             if let url { extra += " ipr-url=\"\(attribute(url))\"" }
@@ -91,10 +91,10 @@ enum HTMLWriter {
             if let text = figcaption(caption) { body += (body.isEmpty ? "" : "\n") + text }
             return wrap("ipr-embed-post", " author=\"\(attribute(author))\" time=\"\(unix)\"", body)
         case .channel(let title): return wrap("ipr-channel", " title=\"\(attribute(title))\"", "")
-        case .relatedArticles(let title, let count): return wrap("ipr-related-articles", " count=\"\(count)\"", inline(title))
+        case .relatedArticles(let title, let count): return wrap("ipr-related-articles", " count=\"\(count)\"", blockText(title))
         case .cover(let inner): return wrap("ipr-cover", "", self.block(inner, media: media))
         case .details(let title, let inner, let open):
-            let body = "<summary>\(inline(title))</summary>" + (inner.isEmpty ? "" : "\n" + children(inner))
+            let body = "<summary>\(blockText(title))</summary>" + (inner.isEmpty ? "" : "\n" + children(inner))
             return wrap("details", (open ? " open" : "") + " ipr-html", body)
         case .table(let table): return self.table(table)
         case .thinking(let text): return wrap("tg-thinking", "", blockText(text))
@@ -139,7 +139,7 @@ enum HTMLWriter {
 
     private static func figcaption(_ caption: Caption) -> String? {
         guard !caption.text.isEmpty || !caption.credit.isEmpty else { return nil }
-        return "<figcaption>\(inline(caption.text))" + (caption.credit.isEmpty ? "" : "<cite>\(inline(caption.credit))</cite>") + "</figcaption>"
+        return "<figcaption>\(blockText(caption.text))" + (caption.credit.isEmpty ? "" : "<cite>\(blockText(caption.credit))</cite>") + "</figcaption>"
     }
 
     // MARK: - Tables and buttons
@@ -150,7 +150,7 @@ enum HTMLWriter {
         if table.striped { attributes += " striped" }
         if table.compact { attributes += " compact" }
         var lines = ["<table\(attributes)>"]
-        if !table.title.isEmpty { lines.append("<caption>\(inline(table.title))</caption>") }
+        if !table.title.isEmpty { lines.append("<caption>\(blockText(table.title))</caption>") }
         for row in table.rows {
             let cells = row.map { cell -> String in
                 let tag = cell.header ? "th" : "td"
@@ -158,7 +158,7 @@ enum HTMLWriter {
                 if cell.colspan != 1 { text += " colspan=\"\(cell.colspan)\"" }
                 if cell.rowspan != 1 { text += " rowspan=\"\(cell.rowspan)\"" }
                 if cell.text == nil { text += " ipr-hidden" }
-                return text + ">" + inline(cell.text ?? .empty) + "</\(tag)>"
+                return text + ">" + blockText(cell.text ?? .empty) + "</\(tag)>"
             }
             lines.append("<tr>" + cells.joined() + "</tr>")
         }
@@ -182,7 +182,7 @@ enum HTMLWriter {
         case .unknown: text += " type=\"ipr-unknown\""
         }
         if let style = button.style { text += " style=\"\(style.rawValue)\"" }
-        return text + ">" + inline(button.label) + "</tg-button>"
+        return text + ">" + blockText(button.label) + "</tg-button>"
     }
 
     // MARK: - Inline
@@ -239,7 +239,8 @@ enum HTMLWriter {
         }
     }
 
-    /// A block's text: as `inline`, with spaces at its two ends (which the reader trims) kept in `<ipr-text>`.
+    /// A block's text: as `inline`, with spaces at its two ends (which the reader trims) kept in `<ipr-text>`. Used for
+    /// every element whose text the reader trims: blocks, cells, captions, credits, summaries, button labels.
     static func blockText(_ text: RichText) -> String {
         let canonical = text.canonical
         var parts: [RichText]
