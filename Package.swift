@@ -93,7 +93,7 @@ let package = Package(
         .testTarget(name: "MathTests", dependencies: ["Math"], path: "Tests/MathTests"),
         .testTarget(name: "FontsTests", dependencies: ["Fonts", "Drawing"], path: "Tests/FontsTests"),
         .testTarget(name: "FreeTypeFacesTests", dependencies: ["FreeTypeFaces", "CPango"], path: "Tests/FreeTypeFacesTests"),
-        .testTarget(name: "MarkupTests", dependencies: ["Markup", "Document", "GoldenSupport", "RichMessageRenderer", "RenderOptions", "ProcessSupport"], path: "Tests/MarkupTests"),
+        .testTarget(name: "MarkupTests", dependencies: ["Markup", "Document", "Layout", "GoldenSupport", "RichMessageRenderer", "RenderOptions", "ProcessSupport"], path: "Tests/MarkupTests"),
         // Uses only the RichMessageRenderer product, as another package would (the README's library example).
         .testTarget(name: "RichMessageRendererTests", dependencies: ["RichMessageRenderer"], path: "Tests/RichMessageRendererTests"),
         .testTarget(name: "DocumentTests", dependencies: ["Document", "GoldenSupport"], path: "Tests/DocumentTests"),

@@ -1,5 +1,6 @@
 import Foundation
 import GoldenSupport
+@testable import Layout
 import Markup
 import ProcessSupport
 import RenderOptions
@@ -13,16 +14,11 @@ import XCTest
 /// so a seed names a whole run; `IPRASTER_PROPERTY_SEED` picks another (a number, or `random`). A failing input is
 /// saved as `fuzz/regressions/lossless-seed<S>-<i>.md` (which the default tier then replays) and named in the failure.
 struct LosslessCopyProperty {
-    /// A small, fast, seedable generator (SplitMix64): the same seed gives the same inputs on every machine.
+    /// Layout's seeded SplitMix64 (the spoiler dust's): the same seed gives the same inputs on every machine.
     struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+        var seeded: SeededGenerator
+        init(state: UInt64) { seeded = SeededGenerator(seed: state) }
+        mutating func next() -> UInt64 { seeded.next() }
         mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(max(1, bound))) }
         mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
         mutating func chance(_ percent: Int) -> Bool { below(100) < percent }

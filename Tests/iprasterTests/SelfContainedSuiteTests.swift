@@ -7,7 +7,7 @@ import XCTest
 /// `scripts/setup --dev-tools`); `scripts/bench` in a clone prints ipraster's own figures and exits 0.
 final class SelfContainedSuiteTests: XCTestCase {
     /// Written in two parts, so this file does not match itself.
-    private let shared = ".." + "/shared"
+    private let shared = ["..", "sha" + "red"].joined(separator: "/")
 
     private func files(under folder: String, suffix: String) throws -> [String] {
         let root = TestEnvironment.root + "/" + folder
@@ -53,7 +53,7 @@ final class SelfContainedSuiteTests: XCTestCase {
         }
     }
 
-    /// Without ../shared (as `IPRASTER_NO_SHARED` makes it look), the benchmark prints ipraster's own figures, says
+    /// Without the shared folder (as `IPRASTER_NO_SHARED` makes it look), the benchmark prints ipraster's own figures, says
     /// what the floor's ratios need, and exits 0.
     func testTheBenchWorksInACloneOnItsOwn() throws {
         let result = try TestEnvironment.runTool(TestEnvironment.root + "/scripts/bench", ["1", "1"],
