@@ -41,6 +41,10 @@ let package = Package(
         .target(name: "CStandardStreams", path: "Sources/CStandardStreams"),
         // The PNG writer for rendered pages: Cairo rows converted in place and compressed with libdeflate (issue 15).
         .target(name: "CPNGWriter", path: "Sources/CPNGWriter", linkerSettings: [.linkedLibrary("deflate"), .linkedLibrary("z"), .linkedLibrary("pthread")]),
+        // ICU (issue 39): the line-break iterator with its Lao, Khmer and Burmese dictionaries for Layout, East Asian Width
+        // and script for Markup's CJK-friendly emphasis. A C target, as ICU's C types would clash with the toolchain's
+        // own ICU copy (_FoundationICU) in a Swift module. libicu-dev.
+        .target(name: "CICUText", path: "Sources/CICUText", linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
         // The document model, the JSON reader and the Bot API / Telethon decoders; no C library.
         .target(name: "Document", path: "Sources/Document"),
         // Values only: the display list (frames of paths, glyph runs, images and groups) with its decoded images,
@@ -48,13 +52,13 @@ let package = Package(
         // library, no file.
         .target(name: "Drawing", path: "Sources/Drawing"),
         // The Rich Markdown and Rich HTML front-end: text → Document. The only target that links libcmark-gfm and libxml2.
-        .target(name: "Markup", dependencies: ["Document", "CCmark", "CXML2"], path: "Sources/Markup"),
+        .target(name: "Markup", dependencies: ["Document", "CCmark", "CXML2", "CICUText"], path: "Sources/Markup"),
         // The process's FreeType faces of memory-mapped font files, shared by Pango's fonts and paint's (one C-state owner).
         .target(name: "FreeTypeFaces", dependencies: ["Drawing", "CPango"], path: "Sources/FreeTypeFaces"),
         // The font collection (issue 22): fonts.list, the font index, the base faces and the world's Noto faces, the
         // cascades; builds the fontconfig configuration Pango is given. Shaping is Layout's.
         .target(name: "Fonts", dependencies: ["Drawing", "FreeTypeFaces", "CPango"], path: "Sources/Fonts"),
-        .target(name: "Layout", dependencies: ["Document", "Drawing", "Fonts", "Math", "CPango"], path: "Sources/Layout"),
+        .target(name: "Layout", dependencies: ["Document", "Drawing", "Fonts", "Math", "CPango", "CICUText"], path: "Sources/Layout"),
         // The formula typesetter (issue 13): LaTeX → math list → TeX layout → display-list frames, on HarfBuzz's
         // OpenType MATH API. Depends on Drawing, not on Layout or Cairo.
         .target(name: "Math", dependencies: ["Drawing", "CHarfBuzz"], path: "Sources/Math"),

@@ -45,6 +45,7 @@ struct CmarkNode {
     var startLine: Int { Int(cmark_node_get_start_line(pointer)) }
     var startColumn: Int { Int(cmark_node_get_start_column(pointer)) }
     var endLine: Int { Int(cmark_node_get_end_line(pointer)) }
+    var endColumn: Int { Int(cmark_node_get_end_column(pointer)) }
     var isCheckedTask: Bool { cmark_gfm_extensions_get_tasklist_item_checked(pointer) }
     var isHeaderRow: Bool { cmark_gfm_extensions_get_table_row_is_header(pointer) != 0 }
 

@@ -30,7 +30,17 @@ extension MarkdownReader {
         }
     }
 
-    /// The source text of inline Markdown nodes inside an HTML element, as HTML.
+    /// The source text of inline Markdown inside an HTML element, as HTML.
+    static func htmlSource(_ item: InlineSource) -> String {
+        switch item {
+        case .node(let node): return htmlSource(node)
+        case .text(let text): return text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+        case .styled(let style, let inner):
+            let mark = style == .bold ? "**" : style == .strikethrough ? "~~" : "*"
+            return mark + inner.map(htmlSource).joined() + mark
+        }
+    }
+
     static func htmlSource(_ node: CmarkNode) -> String {
         switch node.type {
         case CMARK_NODE_TEXT, CMARK_NODE_CODE:
@@ -45,19 +55,45 @@ extension MarkdownReader {
         }
     }
 
+    /// One inline scope (a paragraph, heading, table cell, link text): cmark-gfm's nodes, with emphasis next to CJK
+    /// text resolved as README's Decision says (`CJKEmphasis`).
     mutating func inlines(_ nodes: [CmarkNode], depth: Int) throws -> RichText {
+        try inlines(CJKEmphasis.resolve(nodes, lines: lines) ?? nodes.map(InlineSource.node), depth: depth)
+    }
+
+    /// The children of an emphasis or strikethrough node: a `*` or `~~` one was part of its parent's scope for the
+    /// CJK pass (which left it as cmark-gfm made it), a `_` one is a scope of its own.
+    private mutating func emphasisChildren(_ node: CmarkNode, depth: Int) throws -> RichText {
+        if CJKEmphasis.delimiterCharacter(node, lines: lines) == "_" { return try inlines(node, depth: depth + 1) }
+        return try inlines(node.children.map(InlineSource.node), depth: depth + 1)
+    }
+
+    mutating func inlines(_ nodes: [InlineSource], depth: Int) throws -> RichText {
         guard depth <= MarkupError.maxDepth else {
-            throw MarkupError(line: nodes.first?.startLine ?? 1, column: nodes.first.map(column) ?? 1, message: "inline styles nest deeper than \(MarkupError.maxDepth)")
+            let first = nodes.lazy.compactMap { if case .node(let node) = $0 { return node } else { return nil } }.first
+            throw MarkupError(line: first?.startLine ?? 1, column: first.map(column) ?? 1, message: "inline styles nest deeper than \(MarkupError.maxDepth)")
         }
         var builder = InlineBuilder()
         var index = 0
         // After a `<br>`, the next line starts without white space, as in a browser (a soft break there is dropped).
         var afterBreak = false
         while index < nodes.count {
-            let node = nodes[index]
+            let item = nodes[index]
             index += 1
             let breaks = afterBreak
             afterBreak = false
+            let node: CmarkNode
+            switch item {
+            case .node(let cmark): node = cmark
+            case .styled(let style, let inner):
+                builder.append(.styled(style, try inlines(inner, depth: depth + 1)))
+                continue
+            case .text(let literal):
+                let text = breaks ? String(literal.drop { $0 == " " || $0 == "\t" }) : literal
+                afterBreak = breaks && text.isEmpty
+                appendText(text, to: &builder)
+                continue
+            }
             if breaks, node.type == CMARK_NODE_SOFTBREAK {
                 afterBreak = true
                 continue
@@ -68,11 +104,15 @@ extension MarkdownReader {
             if node.type == CMARK_NODE_HTML_INLINE, let tag = HTMLTag(node.literal), !tag.closing, Self.elementTags.contains(tag.name) {
                 var raw = node.literal
                 if !tag.selfClosing && tag.name != "img" {
-                    guard let end = nodes[index...].firstIndex(where: { $0.type == CMARK_NODE_HTML_INLINE && HTMLTag($0.literal).map { $0.closing && $0.name == tag.name } == true }) else {
+                    guard let end = nodes[index...].firstIndex(where: {
+                        guard case .node(let other) = $0 else { return false }
+                        return other.type == CMARK_NODE_HTML_INLINE && HTMLTag(other.literal).map { $0.closing && $0.name == tag.name } == true
+                    }) else {
                         warn(node, "<\(tag.name)> is not closed; dropped")
                         continue
                     }
-                    raw += nodes[index..<end].map(Self.htmlSource).joined() + nodes[end].literal
+                    raw += nodes[index..<end].map(Self.htmlSource).joined()
+                    if case .node(let closing) = nodes[end] { raw += closing.literal }
                     index = end + 1
                 }
                 let html = try HTMLReader.read("<p>" + restoringFormulas(raw) + "</p>", options: MarkupOptions(mediaBindings: registry.bindings, detectEntities: false))
@@ -94,9 +134,9 @@ extension MarkdownReader {
             case CMARK_NODE_CODE:
                 builder.append(.styled(.fixed, .plain(restoringFormulas(node.literal))))
             case CMARK_NODE_EMPH:
-                builder.append(.styled(.italic, try inlines(node, depth: depth + 1)))
+                builder.append(.styled(.italic, try emphasisChildren(node, depth: depth)))
             case CMARK_NODE_STRONG:
-                builder.append(.styled(.bold, try inlines(node, depth: depth + 1)))
+                builder.append(.styled(.bold, try emphasisChildren(node, depth: depth)))
             case CMARK_NODE_LINK:
                 builder.append(try link(node, depth: depth))
             case CMARK_NODE_IMAGE:
@@ -109,7 +149,7 @@ extension MarkdownReader {
                 htmlTag(node, into: &builder)
             default:
                 if node.typeName == "strikethrough" {
-                    builder.append(.styled(.strikethrough, try inlines(node, depth: depth + 1)))
+                    builder.append(.styled(.strikethrough, try emphasisChildren(node, depth: depth)))
                 } else {
                     builder.append(try inlines(node, depth: depth + 1))
                 }

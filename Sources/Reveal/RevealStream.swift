@@ -1,4 +1,5 @@
 import Layout
+import RichMessageRenderer
 
 /// A decoded input as the reveal plays it: the page layouts of its chunks and when they arrive.
 public struct RevealStream: Sendable {
@@ -27,6 +28,38 @@ public struct RevealStream: Sendable {
 
     /// Elements without `"t"` come 0.5 s after the previous one.
     public static let defaultSpacing = 0.5
+
+    /// The input's elements laid out by `pipeline` with `settings`, with reveal rects for the chunks. The Han forms
+    /// are chosen once, from the final frame's text (README Decisions, fourth review), so they never change while the
+    /// message streams in.
+    public init(input: DecodedInput, pipeline: RenderPipeline, settings: RenderSettings) throws {
+        var settings = settings
+        if settings.layout.text.hanRegion == nil, let document = Self.finalFrame(of: input)?.document {
+            settings.layout.text.hanRegion = LayoutEngine.hanRegion(of: document, locale: settings.layout.text.locale)
+        }
+        try self.init(input: input) { frame, revealRects in
+            var frameSettings = settings
+            frameSettings.layout.revealRects = revealRects
+            return try pipeline.layout(frame, settings: frameSettings)
+        }
+    }
+
+    /// The element the export ends on, as `init(input:layout:)` finds it: the first final message, else the draft
+    /// shown last before a stop action or the end of the input.
+    static func finalFrame(of input: DecodedInput) -> MessageFrame? {
+        var final: MessageFrame?
+        for frame in input.frames {
+            switch frame.kind {
+            case .draft:
+                if frame.document != nil { final = frame }
+            case .message:
+                if frame.document != nil { return frame }
+            case .stop:
+                if final != nil { return final }
+            }
+        }
+        return final
+    }
 
     /// `layout(frame, revealRects)` lays out one element's document.
     public init(input: DecodedInput, layout: (MessageFrame, Bool) throws -> PageLayout) throws {

@@ -68,11 +68,7 @@ enum BenchCommand {
     /// painting every frame, and on one thread; with a check that all three gave the same bytes.
     private static func benchReveal(_ input: String, pipeline: RenderPipeline, settings: RenderSettings) throws {
         let decoded = try settings.decode(try CLI.readInput(input), path: input)
-        let stream = try RevealStream(input: decoded) { frame, revealRects in
-            var frameSettings = settings
-            frameSettings.layout.revealRects = revealRects
-            return try pipeline.layout(frame, settings: frameSettings)
-        }
+        let stream = try RevealStream(input: decoded, pipeline: pipeline, settings: settings)
         let exporter = RevealExporter(timeline: try RevealTimeline(stream: stream), fps: 60, renderer: pipeline.renderer, media: pipeline.media(settings))
         let cores = ProcessInfo.processInfo.activeProcessorCount
         var line = "reveal_bench input=\((input as NSString).lastPathComponent) frames=\(exporter.frameCount) cores=\(cores)"

@@ -61,7 +61,10 @@ enum MathCommand {
     static func make(_ latex: String, job: Job, format: Renderer.Format?, json: Bool, typesetter: FormulaTypesetter) throws -> Result {
         var warnings: [String] = []
         var formula: Formula
-        let region = job.locale.hanRegion.resolved(for: latex.unicodeScalars)
+        // A formula alone is its own message: its kana or Hangul choose the Han forms (`HanRegion.message`).
+        var tally = HanTally()
+        tally.count(latex)
+        let region = job.locale.hanRegion.message(tally)
         switch typesetter.typeset(latex, display: job.display, size: job.size, color: job.color, hanRegion: region) {
         case .success(let typeset): formula = typeset
         case .failure(let error):

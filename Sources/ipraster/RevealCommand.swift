@@ -47,11 +47,7 @@ enum RevealCommand {
         let bytes = try CLI.readInput(options.input)
         let pipeline = try RenderPipeline(processDefault: true, videoFrames: FFmpegVideoFrames())
         let decoded = try settings.decode(bytes, path: options.input)
-        let stream = try RevealStream(input: decoded) { frame, revealRects in
-            var frameSettings = settings
-            frameSettings.layout.revealRects = revealRects
-            return try pipeline.layout(frame, settings: frameSettings)
-        }
+        let stream = try RevealStream(input: decoded, pipeline: pipeline, settings: settings)
         for warning in stream.warnings { CLI.printWarning(warning) }
         if let directory = settings.mediaDirectory {
             try CLI.checkMediaFolder(directory)

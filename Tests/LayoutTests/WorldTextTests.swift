@@ -216,17 +216,50 @@ final class WorldTextTests: XCTestCase {
         XCTAssertNotEqual(images[0], images[1])
     }
 
-    /// Kana without Hangul makes a paragraph Japanese, Hangul without kana Korean; with both, or neither, the
-    /// locale decides. Code takes the monospaced face of the same region.
-    func testKanaAndHangulChooseTheRegionOfTheirParagraph() throws {
-        func faces(_ text: String, _ locale: String = "en") throws -> Set<Int> {
-            Self.hanFaces(try TestEnvironment.layout(#"{"blocks": [{"type": "paragraph", "text": "# + Self.json(text) + "}]}", ["--locale", locale]))
+    /// The Han region is chosen once per message (README Decisions, fourth review, "Han forms without `--locale`"):
+    /// kana anywhere makes every paragraph Japanese, Hangul Korean; with both, the script with more characters (a tie:
+    /// Japanese). Code takes the monospaced face of the same region.
+    func testKanaAndHangulChooseTheRegionOfTheMessage() throws {
+        func faces(_ paragraphs: [String], _ locale: String = "en") throws -> Set<Int> {
+            let blocks = paragraphs.map { #"{"type": "paragraph", "text": "# + Self.json($0) + "}" }.joined(separator: ", ")
+            return Self.hanFaces(try TestEnvironment.layout(#"{"blocks": ["# + blocks + "]}", ["--locale", locale]))
         }
-        XCTAssertEqual(try faces("直骨 ひらがな"), [try Self.cjkFace("Noto Sans CJK JP")])
-        XCTAssertEqual(try faces("直骨 한국어"), [try Self.cjkFace("Noto Sans CJK KR")])
-        XCTAssertEqual(try faces("直骨 ひらがな 한국어", "zh-TW"), [try Self.cjkFace("Noto Sans CJK TC")])
-        let code = try TestEnvironment.layout(#"{"blocks": [{"type": "pre", "text": "let 名前 = 1", "language": ""}]}"#, ["--locale", "ja"])
-        XCTAssertEqual(Self.hanFaces(code), [try Self.cjkFace("Noto Sans Mono CJK JP")])
+        let japanese = try Self.cjkFace("Noto Sans CJK JP"), korean = try Self.cjkFace("Noto Sans CJK KR")
+        // The second paragraph has no kana (no Hangul): it takes the message's region all the same.
+        XCTAssertEqual(try faces(["直骨 ひらがな", "直骨写"]), [japanese])
+        XCTAssertEqual(try faces(["直骨写", "直骨 한국어"]), [korean])
+        // Both: more characters win, a tie is Japanese, whatever a Chinese locale says.
+        XCTAssertEqual(try faces(["直骨 ひらがな", "한국어 한국어"]), [korean])
+        XCTAssertEqual(try faces(["直骨 ひらがな", "한국어"]), [japanese])
+        XCTAssertEqual(try faces(["直骨 ひら", "한국"], "zh-TW"), [japanese])
+        // Neither: the locale's region.
+        XCTAssertEqual(try faces(["直骨", "写"], "zh-TW"), [try Self.cjkFace("Noto Sans CJK TC")])
+        let code = try TestEnvironment.layout(#"{"blocks": [{"type": "pre", "text": "let 名前 = 1", "language": ""}, {"type": "paragraph", "text": "かな"}]}"#)
+        XCTAssertEqual(Self.hanFaces(code), [try Self.cjkFace("Noto Sans Mono CJK JP"), japanese])
+    }
+
+    /// A Japanese message whose second paragraph (and formula) has no kana renders byte for byte as with `--locale ja`:
+    /// the region is the message's, not the paragraph's.
+    func testAJapaneseMessageRendersAsWithItsLocale() throws {
+        let message = #"{"blocks": [{"type": "paragraph", "text": "今日は晴れです。"}, {"type": "paragraph", "text": "東京都渋谷区直通"}, "#
+            + #"{"type": "mathematical_expression", "expression": "\\text{直線} = 1"}]}"#
+        let pngs = try [nil, "ja", "zh-Hans"].map { locale -> [UInt8] in
+            var settings = RenderSettings()
+            if let locale { settings.layout.text.locale = try TextLocale(locale) }
+            let layout = try TestEnvironment.pipeline.layout(try settings.decode(Array(message.utf8), path: nil), settings: settings)
+            XCTAssertEqual(layout.formulaFailures.count, 0)
+            return try TestEnvironment.pipeline.encode(layout, as: .png, settings: settings).bytes
+        }
+        XCTAssertEqual(pngs[0], pngs[1])
+        XCTAssertEqual(pngs[0], pngs[2], "kana make the message Japanese under a Chinese locale too")
+        // Without the kana, the second paragraph alone is Chinese: its forms differ, so the comparison above can fail.
+        var settings = RenderSettings()
+        let alone = #"{"blocks": [{"type": "paragraph", "text": "東京都渋谷区直通"}]}"#
+        settings.layout.text.locale = try TextLocale("ja")
+        let japanese = try TestEnvironment.pipeline.renderer.image(try TestEnvironment.pipeline.layout(try settings.decode(Array(alone.utf8), path: nil), settings: settings)).pixels
+        settings.layout.text.locale = .english
+        let chinese = try TestEnvironment.pipeline.renderer.image(try TestEnvironment.pipeline.layout(try settings.decode(Array(alone.utf8), path: nil), settings: settings)).pixels
+        XCTAssertNotEqual(japanese, chinese)
     }
 
     /// One font set lays out the same text under two locales in turn: nothing cached keeps the first one's forms.

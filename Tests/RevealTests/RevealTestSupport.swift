@@ -25,11 +25,7 @@ enum RevealFixtures {
         let settings = try settings(arguments)
         let input = try settings.decode(bytes, path: nil)
         let pipeline = TestEnvironment.pipeline
-        return try RevealStream(input: input) { frame, revealRects in
-            var frameSettings = settings
-            frameSettings.layout.revealRects = revealRects
-            return try pipeline.layout(frame, settings: frameSettings)
-        }
+        return try RevealStream(input: input, pipeline: pipeline, settings: settings)
     }
 
     /// A page laid out with reveal rects from a single rich message's JSON.

@@ -49,3 +49,77 @@ extension Block {
         }
     }
 }
+
+extension Block {
+    /// Calls `body` with every string the block draws, nested blocks included: its rich texts' characters (as
+    /// `RichText.forEachString`), code, formula sources, captions, table cells, button labels and titles.
+    public func forEachString(_ body: (String) -> Void) {
+        func caption(_ caption: Caption) {
+            caption.text.forEachString(body)
+            caption.credit.forEachString(body)
+        }
+        func blocks(_ blocks: [Block]) { for block in blocks { block.forEachString(body) } }
+        switch self {
+        case .title(let text), .subtitle(let text), .kicker(let text), .header(let text), .subheader(let text),
+             .heading(_, let text), .paragraph(let text), .footer(let text), .thinking(let text), .preformatted(let text, _):
+            text.forEachString(body)
+        case .authorDate(let author, _): author.forEachString(body)
+        case .pullQuote(let text, let credit):
+            text.forEachString(body)
+            credit.forEachString(body)
+        case .blockQuote(let inner, let credit, _):
+            blocks(inner)
+            credit.forEachString(body)
+        case .list(let list): for item in list.items { blocks(item.blocks) }
+        case .details(let title, let inner, _):
+            title.forEachString(body)
+            blocks(inner)
+        case .table(let table):
+            table.title.forEachString(body)
+            for row in table.rows { for cell in row { cell.text?.forEachString(body) } }
+        case .photo(_, let text, _, _), .video(_, let text, _), .audio(_, let text), .document(_, let text): caption(text)
+        case .collage(let inner, let text), .slideshow(let inner, let text):
+            blocks(inner)
+            caption(text)
+        case .map(let map): caption(map.caption)
+        case .embed(let embed): caption(embed.caption)
+        case .embedPost(let author, _, let inner, let text):
+            body(author)
+            blocks(inner)
+            caption(text)
+        case .channel(let title): body(title)
+        case .relatedArticles(let title, _): title.forEachString(body)
+        case .cover(let block): block.forEachString(body)
+        case .formula(let source, _): body(source)
+        case .buttonRow(let row): for button in row.buttons { button.label.forEachString(body) }
+        case .divider, .anchor, .unsupported: break
+        }
+    }
+}
+
+extension RichText {
+    /// Calls `body` with each string the text draws, in order, without joining them: plain runs, formula sources,
+    /// custom emoji's alternative text, a date's fallback, both sides of a diff and button labels.
+    public func forEachString(_ body: (String) -> Void) {
+        switch self {
+        case .plain(let text): body(text)
+        case .concat(let parts): for part in parts { part.forEachString(body) }
+        case .styled(_, let text), .link(_, let text), .anchor(_, let text), .unknown(_, let text): text.forEachString(body)
+        case .date(let date): date.fallback.forEachString(body)
+        case .customEmoji(_, let alt): body(alt)
+        case .math(let source, _): body(source)
+        case .image: break
+        case .diff(let new, let old):
+            new.forEachString(body)
+            old.forEachString(body)
+        case .button(let button): button.label.forEachString(body)
+        }
+    }
+}
+
+extension Document {
+    /// Calls `body` with every string the message draws (`Block.forEachString`), block by block.
+    public func forEachString(_ body: (String) -> Void) {
+        for block in blocks { block.forEachString(body) }
+    }
+}

@@ -1,6 +1,6 @@
 /// Which regional forms Han characters take: the same code point (直, 骨, 写) is drawn differently in Chinese,
-/// Japanese and Korean. Chosen from the render's `--locale`, then per text by the kana/Hangul rule (README
-/// "Fonts"), and mapped to the Noto Sans CJK face of that region.
+/// Japanese and Korean. Chosen once per message from the render's `--locale` and the message's kana and Hangul
+/// (`message(_:)`, README "Fonts"), and mapped to the Noto Sans CJK face of that region.
 public enum HanRegion: String, Sendable, CaseIterable {
     case simplifiedChinese = "SC", traditionalChinese = "TC", hongKong = "HK", japanese = "JP", korean = "KR"
 
@@ -23,17 +23,19 @@ public enum HanRegion: String, Sendable, CaseIterable {
         }
     }
 
-    /// The region for one text: a text with kana and no Hangul is Japanese, one with Hangul and no kana Korean;
-    /// any other keeps the locale's region.
-    public func resolved(for scalars: String.UnicodeScalarView) -> HanRegion {
-        var kana = false, hangul = false
-        for scalar in scalars where scalar.value >= 0x1100 {
-            if Self.isKana(scalar.value) { kana = true } else if Self.isHangul(scalar.value) { hangul = true }
-            if kana && hangul { break }
+    /// The region of a message whose text holds `tally`'s kana and Hangul, under a render locale of this region (README
+    /// Decisions, fourth review, "Han forms without `--locale`"): kana and no Hangul is Japanese, Hangul and no kana
+    /// Korean; with both, a Japanese or Korean locale keeps its own region, any other takes the script with more
+    /// characters (a tie: Japanese); with neither, the locale's region stands (Simplified Chinese without `--locale`).
+    public func message(_ tally: HanTally) -> HanRegion {
+        switch (tally.kana > 0, tally.hangul > 0) {
+        case (false, false): return self
+        case (true, false): return .japanese
+        case (false, true): return .korean
+        case (true, true):
+            if self == .japanese || self == .korean { return self }
+            return tally.hangul > tally.kana ? .korean : .japanese
         }
-        if kana && !hangul { return .japanese }
-        if hangul && !kana { return .korean }
-        return self
     }
 
     static func isKana(_ value: UInt32) -> Bool {
@@ -48,4 +50,22 @@ public enum HanRegion: String, Sendable, CaseIterable {
 
     /// The Noto Sans CJK family of the region ("Noto Sans CJK JP"), or its monospaced one for code.
     public func family(monospaced: Bool) -> String { (monospaced ? "Noto Sans Mono CJK " : "Noto Sans CJK ") + rawValue }
+}
+
+/// The kana and Hangul characters of a message, counted for its Han region (`HanRegion.message`).
+public struct HanTally: Sendable, Equatable {
+    public var kana = 0
+    public var hangul = 0
+
+    public init(kana: Int = 0, hangul: Int = 0) {
+        self.kana = kana
+        self.hangul = hangul
+    }
+
+    /// Adds the kana and Hangul of `text`.
+    public mutating func count(_ text: String) {
+        for scalar in text.unicodeScalars where scalar.value >= 0x1100 {
+            if HanRegion.isKana(scalar.value) { kana += 1 } else if HanRegion.isHangul(scalar.value) { hangul += 1 }
+        }
+    }
 }

@@ -25,7 +25,7 @@ struct BubbleLayouter {
     private func date() -> (TextBox?, Double) {
         guard let time = options.time else { return (nil, 0) }
         var text = AttributedText()
-        text.hanRegion = options.text.locale.hanRegion
+        text.hanRegion = options.text.forms
         text.append(time, AttributedText.Attributes(font: FontSpec(family: .sans, size: 11), metricsFont: FontSpec(family: .sans, size: 11), color: colors.secondaryText))
         guard let result = TextItemLayouter(fonts: fonts, scale: options.scale, computeCharacterRects: false)
             .layout(text, width: 10_000, alignment: .natural, lineSpacingFactor: 1) else { return (nil, 0) }

@@ -28,6 +28,8 @@ public final class LayoutEngine {
     /// `offersShowMore: false` drops a partial message's "Show more" (a draft's `part` flag only says it is still growing).
     public func layout(_ document: Document, options: LayoutOptions, resolved: ResolvedMedia = ResolvedMedia(),
                        offersShowMore: Bool = true) -> PageLayout {
+        var options = options
+        if options.text.hanRegion == nil { options.text.hanRegion = Self.hanRegion(of: document, locale: options.text.locale) }
         let colors = options.theme.colors(outgoing: options.outgoing)
         let authorColor = options.authorColor.flatMap { Theme.authorColors.indices.contains($0) ? Theme.authorColors[$0] : nil }
         var pageColors = PageColors(message: colors, isDark: options.theme.isDark, outgoing: options.outgoing, authorColor: authorColor)
@@ -68,5 +70,13 @@ public final class LayoutEngine {
         layout.exceedsHeightLimit = context.exceededHeightLimit
         layout.exceedsLineLimit = context.warnings.exceededLineLimit
         return layout
+    }
+
+    /// The Han forms of `document` under `locale`: chosen once from all the message's text, formulas and code
+    /// included (README Decisions, fourth review, "Han forms without `--locale`"; `HanRegion.message`).
+    public static func hanRegion(of document: Document, locale: TextLocale) -> HanRegion {
+        var tally = HanTally()
+        document.forEachString { tally.count($0) }
+        return locale.hanRegion.message(tally)
     }
 }

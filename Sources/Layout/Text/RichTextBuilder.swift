@@ -9,6 +9,13 @@ public struct TextEnvironment: Sendable {
     public var locale = TextLocale.english
     public var timeZone = "UTC"
     public var showSpoilers = false
+    /// The Han forms of the whole message (README Decisions, fourth review, "Han forms without `--locale`"): nil until
+    /// `LayoutEngine` chooses them from the message's text (`LayoutEngine.hanRegion(of:locale:)`); a reveal export sets
+    /// them from its final frame so they never change while the message streams in.
+    public var hanRegion: HanRegion?
+
+    /// The Han forms the message's texts and formulas take: `hanRegion`, else the locale's.
+    var forms: HanRegion { hanRegion ?? locale.hanRegion }
 
     public init() {}
 }
@@ -68,7 +75,7 @@ struct RichTextBuilder {
         self.formulas = formulas
         self.boundingWidth = boundingWidth
         self.warnings = warnings
-        output.hanRegion = environment.locale.hanRegion
+        output.hanRegion = environment.forms
     }
 
     static func baseStyle(_ category: TextCategory, colors: PageColors) -> Style {
@@ -184,7 +191,7 @@ struct RichTextBuilder {
         case .math(let source, let location):
             // Text style at the run's size × 1.12 in the run's colour (§3.9; math-facts §3.15); a formula that
             // cannot be typeset shows its LaTeX source with a warning (§7).
-            let region = output.hanRegion.resolved(for: source.unicodeScalars)
+            let region = output.hanRegion
             switch formulas?.typesetter?.typeset(source, display: false, size: style.size * 1.12, color: style.color, hanRegion: region)
                 ?? .failure(FormulaError("no math font in the font set")) {
             case .success(let formula):

@@ -11,7 +11,7 @@ enum FormulaLayout {
 
     static func layout(_ source: String, location: SourceLocation?, boundingWidth B: Double, inset H: Double, context: LayoutContext) -> [LayoutItem] {
         let style = RichTextBuilder.baseStyle(.paragraph, colors: context.colors)
-        let region = context.options.text.locale.hanRegion.resolved(for: source.unicodeScalars)
+        let region = context.options.text.forms
         let result = context.formulas?.typesetter?.typeset(source, display: true, size: style.size * sizeFactor, color: style.color, hanRegion: region)
             ?? .failure(FormulaError("no math font in the font set"))
         switch result {

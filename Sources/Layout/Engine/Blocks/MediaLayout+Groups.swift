@@ -49,7 +49,7 @@ extension MediaLayout {
         let textWidth = max(1, B - 55 - 8)
         func line(_ text: String, size: Double, color: RGBA) -> (TextBox, Double)? {
             var attributed = AttributedText()
-            attributed.hanRegion = context.options.text.locale.hanRegion
+            attributed.hanRegion = context.options.text.forms
             let font = FontSpec(family: .sans, size: size)
             attributed.append(text, AttributedText.Attributes(font: font, metricsFont: font, color: color))
             guard let result = context.text.layout(attributed, width: textWidth, alignment: .natural, lineSpacingFactor: 1, ellipsize: true)

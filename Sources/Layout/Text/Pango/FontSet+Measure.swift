@@ -48,7 +48,7 @@ extension FontSet {
         }
         // Texts needing a face their style lacks are measured through the collection's cascade (FontSet+Cascade).
         var cascade: HanRegion?
-        if needsFallback(text) { cascade = text.hanRegion.resolved(for: text.text.unicodeScalars) }
+        if needsFallback(text) { cascade = text.hanRegion }
         let segments = ellipsize ? [] : Self.paragraphSegments(text)
         guard segments.count > 1 else {
             return measureSegment(text, width: width, inkRects: inkRects, ellipsize: ellipsize, wholeWords: wholeWords, cascade: cascade)
@@ -188,6 +188,9 @@ extension FontSet {
         // Pango's hyphen also made line fill depend on where its items end, which the cuts below rely on.
         if let noHyphens = pango_attr_insert_hyphens_new(0) { pango_attr_list_insert(attributes, noHyphens) }
         insertItemBoundaries(text, into: attributes)
+        let utf8 = Array(text.text.utf8)
+        insertDictionaryBreaks(utf8, into: attributes)
+        insertNoStartMarks(text.text, into: attributes)
         pango_layout_set_attributes(layout, attributes)
         pango_attr_list_unref(attributes)
         if let width {
@@ -208,7 +211,6 @@ extension FontSet {
         }
 
         let attachmentBytes = Set(text.attachments.map(\.byte))
-        let utf8 = Array(text.text.utf8)
         var fontIndices: [UnsafeMutablePointer<PangoFont>: Int] = [:]
         var fonts: [FontKey] = []
         var lines: [MeasuredParagraph.Line] = []

@@ -24,6 +24,8 @@ public final class FontSet {
     private var keysByFont: [UnsafeMutablePointer<PangoFont>: FontKey] = [:]
     private var metricsCache: [FontSpec: FontMetrics] = [:]
     private var primaryCharsets: [FontSpec: OpaquePointer?] = [:]
+    /// ICU's line breaker for Lao, Khmer and Myanmar paragraphs, opened on the first one (`FontSet+LineBreaks`).
+    lazy var dictionaryBreaker = DictionaryLineBreaker()
 
     /// The most lines one text (a paragraph, a code block, a cell) may lay out to. Pango spends some
     /// 20–100 µs per line, so this bounds the work on absurd inputs (1 MB of text at --width 40 would be a
@@ -186,6 +188,6 @@ public final class FontSet {
     public static var libraryVersions: [(String, String)] {
         let version = FcGetVersion()
         return [("pango", String(cString: pango_version_string())), ("harfbuzz", String(cString: hb_version_string())),
-                ("fontconfig", "\(version / 10000).\(version / 100 % 100).\(version % 100)")]
+                ("fontconfig", "\(version / 10000).\(version / 100 % 100).\(version % 100)"), ("icu", DictionaryLineBreaker.version)]
     }
 }
