@@ -88,10 +88,13 @@ extension FontSet {
     /// Forbids a break before every no-start mark (`isNoStartMark`) that follows another character on its line:
     /// Pango's line breaking already keeps most of them, but its character breaks inside an over-long word
     /// (WORD_CHAR) do not. Marks in a row stay together ("）！", "」、") up to `gluedMarks`; a longer run of marks
-    /// may still wrap, so no text becomes one unbreakable run.
+    /// may still wrap, so no text becomes one unbreakable run. An ASCII mark after an ASCII character that is not a
+    /// mark ("word.", "a, b") is left to Pango: Latin text keeps CoreText's character wrapping of an over-long word
+    /// (a URL), and a Latin page gets no attributes to carry.
     func insertNoStartMarks(_ text: String, into attributes: OpaquePointer?) {
         var byte = 0
         var previousStart = -1
+        var previousASCII = false
         var marksInRun = 0
         for scalar in text.unicodeScalars {
             let width = UTF8.width(scalar)
@@ -101,13 +104,15 @@ extension FontSet {
             let mark = value > 0x20 && !(0x30...0x39).contains(value) && !(0x41...0x5A).contains(value) && !(0x61...0x7A).contains(value)
                 && Self.isNoStartMark(scalar)
             let separator = value == 0x0A || value == 0x0D || value == 0x2028 || value == 0x2029
-            if mark, previousStart >= 0, marksInRun < Self.gluedMarks, let attribute = pango_attr_allow_breaks_new(0) {
+            let latin = value < 0x80 && previousASCII && marksInRun == 0
+            if mark, !latin, previousStart >= 0, marksInRun < Self.gluedMarks, let attribute = pango_attr_allow_breaks_new(0) {
                 attribute.pointee.start_index = UInt32(previousStart)
                 attribute.pointee.end_index = UInt32(byte + width)
                 pango_attr_list_insert(attributes, attribute)
             }
             marksInRun = mark ? marksInRun + 1 : 0
             previousStart = separator ? -1 : byte
+            previousASCII = value < 0x80
         }
     }
 
