@@ -44,7 +44,8 @@ let package = Package(
         // ICU (issue 39): the line-break iterator with its Lao, Khmer and Burmese dictionaries for Layout, East Asian Width
         // and script for Markup's CJK-friendly emphasis. A C target, as ICU's C types would clash with the toolchain's
         // own ICU copy (_FoundationICU) in a Swift module. libicu-dev.
-        .target(name: "CICUText", path: "Sources/CICUText", linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
+        .systemLibrary(name: "CICU", path: "Sources/CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
+        .target(name: "CICUText", dependencies: ["CICU"], path: "Sources/CICUText"),
         // The document model, the JSON reader and the Bot API / Telethon decoders; no C library.
         .target(name: "Document", path: "Sources/Document"),
         // Values only: the display list (frames of paths, glyph runs, images and groups) with its decoded images,

@@ -82,6 +82,17 @@ final class LineBreakingTests: XCTestCase {
         }
     }
 
+    /// A word wider than the line still breaks inside, between graphemes (never inside a cluster), as before.
+    func testAWordWiderThanTheLineBreaksBetweenGraphemes() throws {
+        for word in ["ភាសាខ្មែរ", "ສວຍງາມ", "ရာသီဥတု"] {
+            let available = try Self.width(word) * 0.6
+            let lines = try Self.lines(word, bubbleWidth: available + 2 * LayoutOptions.horizontalInset)
+            XCTAssertGreaterThan(lines.count, 1, word)
+            XCTAssertEqual(lines.map(\.text).joined(), word)
+            XCTAssertEqual(lines.map(\.text.count).reduce(0, +), word.count, "\(word): a line boundary splits a grapheme: \(lines.map(\.text))")
+        }
+    }
+
     /// Hangul keeps CoreText's default: a line may break between any two syllables, inside a word too.
     func testHangulBreaksBetweenSyllables() throws {
         let text = "대한민국의 수도는 서울특별시입니다"
