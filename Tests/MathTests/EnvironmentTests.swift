@@ -71,7 +71,8 @@ final class EnvironmentTests: XCTestCase {
         // \overset keeps the base's class and sets the script as a limit; \overbrace is an operator with limits.
         guard case .atom(let stacked)? = try parse(#"\overset{!}{=}"#).first else { return XCTFail() }
         XCTAssertEqual(stacked.atomClass, .rel)
-        XCTAssertEqual(stacked.limits, .limits)
+        guard case .list(let stack) = stacked.nucleus, case .atom(let limited)? = stack.items.first else { return XCTFail() }
+        XCTAssertEqual(limited.limits, .limits)
         guard case .atom(let brace)? = try parse(#"\overbrace{x}^n"#).first else { return XCTFail() }
         XCTAssertEqual(brace.atomClass, .op)
         XCTAssertEqual(brace.limits, .limits)
@@ -93,6 +94,35 @@ final class EnvironmentTests: XCTestCase {
         // aligned opens the space between rows by \jot (0.3 em), not below the last (amsmath's \openup; LuaLaTeX).
         let aligned = try typesetter.layout(try LaTeXParser.parse(#"\begin{aligned} a &= b \\ c &= d \end{aligned}"#), style: StyleState(.display))
         XCTAssertEqual(aligned.ascent + aligned.descent, 2 * 1.2 * em + 0.3 * em, accuracy: 1e-9)
+    }
+
+    /// Issue 40, defect 1: `aligned` with several `&` pairs aligns columns right, left, right, left (amsmath's template
+    /// repeats the pair): a short third-column cell "c" ends where the long "ccc" below it ends.
+    func testAlignedColumnsAlternateRightAndLeft() throws {
+        let box = try typesetter.layout(try LaTeXParser.parse(#"\begin{aligned} a &= b & c &= d \\ a &= b & ccc &= d \end{aligned}"#),
+                                        style: StyleState(.display))
+        let origins = box.frame.items.compactMap { item -> Point? in if case .glyphs(_, let origin) = item { return origin } else { return nil } }
+        let rows = Dictionary(grouping: origins, by: \.y).sorted { $0.key < $1.key }.map { $0.value.map(\.x).sorted() }
+        guard rows.count == 2, rows[0].count > 3, rows[1].count > 3 else { return XCTFail("unexpected glyph runs: \(rows)") }
+        let c = try typesetter.layout(try LaTeXParser.parse("c"), style: StyleState(.display)).width
+        let ccc = try typesetter.layout(try LaTeXParser.parse("ccc"), style: StyleState(.display)).width
+        // Runs left to right: a, =, b, then the third column's first "c" in each row.
+        XCTAssertEqual(rows[0][3] - rows[1][3], ccc - c, accuracy: 0.01)
+    }
+
+    /// Issue 40, defect 4 (TeX §738): scripts on an accented character attach to the character as if it had no accent;
+    /// the accent is drawn over it in addition.
+    func testScriptsOnAnAccentedCharacterSitWhereTheyWouldWithoutTheAccent() throws {
+        for (accented, plain) in [(#"\hat{A}^2"#, "A^2"), (#"\vec{v}^2"#, "v^2"), (#"\tilde{x}_1^2"#, "x_1^2"), (#"\bar{y}_i"#, "y_i")] {
+            for style in [StyleState(.display), StyleState(.text)] {
+                let with = try typesetter.layout(try LaTeXParser.parse(accented), style: style)
+                let without = try typesetter.layout(try LaTeXParser.parse(plain), style: style)
+                XCTAssertEqual(Array(with.frame.items.prefix(without.frame.items.count)), without.frame.items, accented)
+                XCTAssertGreaterThan(with.frame.items.count, without.frame.items.count, "\(accented): the accent is drawn")
+                XCTAssertEqual(with.width, without.width, accuracy: 1e-9, accented)
+                XCTAssertEqual(with.descent, without.descent, accuracy: 1e-9, accented)
+            }
+        }
     }
 
     func testBoxesPhantomsAndArrows() throws {

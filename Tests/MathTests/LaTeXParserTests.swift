@@ -48,7 +48,10 @@ final class LaTeXParserTests: XCTestCase {
         XCTAssertEqual(try parse(#"\sin x"#), [.atom(MathAtom(.op, .text("sin", .roman), limits: .noLimits)), ord("x")])
         XCTAssertEqual(try parse(#"\lim\nolimits_{x\to0}"#), [.atom(MathAtom(.op, .text("lim", .roman), lower: MathList([ord("x"), atom(.rel, "\u{2192}"), ord("0")]),
                                                                             limits: .noLimits))])
-        XCTAssertEqual(try parse(#"\operatorname*{arg\,max}"#), [.atom(MathAtom(.op, .text(#"arg\,max"#, .roman), limits: .automatic))])
+        // Issue 40: the thin space is a space, not text (it was the source `arg\,max` set as text).
+        XCTAssertEqual(try parse(#"\operatorname*{arg\,max}"#), [.atom(MathAtom(.op, .list(MathList([
+            .atom(MathAtom(.ord, .text("arg", .roman))), .space(.mu(3)), .atom(MathAtom(.ord, .text("max", .roman))),
+        ])), limits: .automatic))])
     }
 
     /// Issue 24's parser defects: typed radicals, `[t]` on aligned, math inside `\text`, aliases by expansion.
@@ -68,6 +71,75 @@ final class LaTeXParserTests: XCTestCase {
         XCTAssertEqual(try parse(#"\R"#), try parse(#"\mathbb{R}"#))
         XCTAssertEqual(try parse(#"\larr"#), try parse(#"\leftarrow"#))
         XCTAssertEqual(try parse(#"\not="#), [atom(.rel, "\u{2260}")])
+    }
+
+    /// Issue 40, defect 5: inside `\text`, the spaces after a control word are skipped, as TeX's reader skips them.
+    func testTextSkipsTheSpaceAfterAControlWord() throws {
+        func texts(_ items: [MathItem]) -> [String] {
+            items.flatMap { item -> [String] in
+                guard case .atom(let atom) = item else { return [] }
+                switch atom.nucleus {
+                case .text(let text, _): return [text]
+                case .list(let list): return texts(list.items)
+                default: return []
+                }
+            }
+        }
+        XCTAssertEqual(texts(try parse(#"\text{a \bf   x}"#)), ["a ", "x"])
+        XCTAssertEqual(texts(try parse(#"\text{a \it y z}"#)), ["a ", "y z"])
+        XCTAssertEqual(texts(try parse(#"\text{\ss x}"#)), ["\u{00DF}x"])
+        // A control symbol keeps the space after it.
+        XCTAssertEqual(texts(try parse(#"\text{a\, b}"#)), ["a", " b"])
+    }
+
+    /// Issue 40, defects 3 and 12: an operator name holding commands is math in the operator font, not its source as
+    /// text; spaces in it are dropped; an optional argument is a math list (`\sqrt[a^2]{x}`).
+    func testOperatorNamesAndOptionalArgumentsAreMath() throws {
+        func operatorList(_ source: String) throws -> [MathItem] {
+            guard case .atom(let atom)? = try parse(source).first, atom.atomClass == .op, case .list(let list) = atom.nucleus else {
+                XCTFail("\(source): not an operator of a list: \(try parse(source))")
+                return []
+            }
+            return list.items
+        }
+        XCTAssertEqual(try operatorList(#"\operatorname{\Gamma}"#), [ord("\u{0393}")])
+        XCTAssertEqual(try operatorList(#"\operatorname{\mathbb{E}}"#), [.atom(MathAtom(.ord, .list(MathList([.atom(MathAtom(.ord, .character("E", .doubleStruck)))]))))])
+        XCTAssertEqual(try operatorList(#"\operatorname{arg\,max}"#).count, 3)
+        XCTAssertEqual(try operatorList(#"\operatorname{arg\,max}"#).first, .atom(MathAtom(.ord, .text("arg", .roman))))
+        XCTAssertEqual(try parse(#"\operatorname{Gam ma}"#), try parse(#"\operatorname{Gamma}"#))
+        XCTAssertEqual(try parse(#"\operatorname{Gamma}"#), [.atom(MathAtom(.op, .text("Gamma", .roman), limits: .noLimits))])
+        guard case .atom(let root)? = try parse(#"\sqrt[a^2]{x}"#).first, case .radical(_, let index?) = root.nucleus,
+              case .atom(let a)? = index.items.first else { return XCTFail("no radical index") }
+        XCTAssertEqual(index.items.count, 1, "the index is a with a superscript, not a, ^ and 2")
+        XCTAssertEqual(a.upper, MathList([ord("2")]))
+        XCTAssertEqual(try parse(#"\sqrt[\sqrt[3]{y}]{x}"#).count, 1)
+        XCTAssertThrowsError(try parse(#"\sqrt[3{x}"#))
+    }
+
+    /// Issue 40, defect 8: a script after `\overset`/`\underset` goes beside the whole stack (amsmath sets the stack as
+    /// one atom), so it is neither a double superscript nor stacked over the base.
+    func testScriptsAfterOversetGoBesideTheStack() throws {
+        for source in [#"\overset{a}{b}^2"#, #"\underset{*}{x}^2"#, #"\stackrel{!}{=}_1"#] {
+            guard case .atom(let outer)? = try parse(source).first else { return XCTFail(source) }
+            XCTAssertEqual(outer.upper ?? outer.lower, MathList([ord(source.hasSuffix("_1") ? "1" : "2")]), source)
+            guard case .list(let inner) = outer.nucleus, case .atom(let stack)? = inner.items.first else { return XCTFail(source) }
+            XCTAssertEqual(stack.limits, .limits, source)
+            XCTAssertNotNil(stack.upper ?? stack.lower, source)
+        }
+        XCTAssertEqual(try parse(#"\overset{!}{=}"#).first.flatMap { item -> AtomClass? in if case .atom(let atom) = item { return atom.atomClass } else { return nil } }, AtomClass.rel)
+    }
+
+    /// Issue 40, defect 7: `\boldsymbol` keeps a sole atom's class (amsbsy's \binrel@); `\mathbf` makes an ord group.
+    func testBoldsymbolKeepsTheClassOfItsAtom() throws {
+        func atomClass(_ source: String) throws -> AtomClass? {
+            if case .atom(let atom)? = try parse(source).first { return atom.atomClass } else { return nil }
+        }
+        XCTAssertEqual(try atomClass(#"\boldsymbol{+}"#), .bin)
+        XCTAssertEqual(try atomClass(#"\boldsymbol{=}"#), .rel)
+        XCTAssertEqual(try atomClass(#"\bm{<}"#), .rel)
+        XCTAssertEqual(try atomClass(#"\boldsymbol{x}"#), .ord)
+        XCTAssertEqual(try atomClass(#"\boldsymbol{x+y}"#), .ord)
+        XCTAssertEqual(try atomClass(#"\mathbf{+}"#), .ord)
     }
 
     func testErrorsNameWhereTheyAre() {

@@ -30,9 +30,29 @@ extension MathTypesetter {
         }
     }
 
+    /// TeX §738 (make_math_accent, "swap the subscript and superscript into box x"): when an accent over a single
+    /// character carries scripts (`\hat{A}^2`, `\vec{v}^2`, `\tilde{x}_1^2`), the scripts attach to the character as
+    /// if it had no accent, and the accent keeps the place it has over the bare character. Nil for anything else.
+    func accentedCharacterWithScripts(_ atom: MathAtom, style: StyleState) throws -> MathBox? {
+        guard atom.upper != nil || atom.lower != nil, atom.limits != .limits,
+              case .accent(let scalar, let kind, let list) = atom.nucleus, kind == .accent || kind == .wideAccent,
+              list.items.count == 1, case .atom(let inner) = list.items[0],
+              inner.upper == nil, inner.lower == nil, case .character = inner.nucleus else { return nil }
+        let bare = try layout(list, style: style.crampedSame)
+        let accented = try topAccent(scalar, wide: kind == .wideAccent, base: list, style: style)
+        // The accent's own items: what topAccent drew after the bare character's.
+        let accentItems = Frame(Array(accented.frame.items.dropFirst(bare.frame.items.count)))
+        var scripted = try layout(MathList([.atom(MathAtom(inner.atomClass, inner.nucleus, upper: atom.upper, lower: atom.lower))]), style: style)
+        scripted.frame.append(contentsOf: accentItems)
+        scripted.ascent = max(scripted.ascent, accented.ascent)
+        scripted.descent = max(scripted.descent, accented.descent)
+        scripted.isSingleGlyph = false
+        return scripted
+    }
+
     /// A math accent: placed so that its attachment point meets the base's, raised by what the base rises above
     /// AccentBaseHeight; a wide accent takes the largest horizontal variant no wider than the base (TeX §740).
-    private func topAccent(_ scalar: Unicode.Scalar, wide: Bool, base list: MathList, style: StyleState) throws -> MathBox {
+    func topAccent(_ scalar: Unicode.Scalar, wide: Bool, base list: MathList, style: StyleState) throws -> MathBox {
         let size = style.size(base: baseSize, constants: font.constants)
         let base = try layout(list, style: style.crampedSame)
         guard var accentGlyph = font.glyph(for: scalar) else { return base }

@@ -116,6 +116,7 @@ public struct MathTypesetter {
     // MARK: - Atoms
 
     func atom(_ atom: MathAtom, style: StyleState) throws -> MathBox {
+        if let scripted = try accentedCharacterWithScripts(atom, style: style) { return scripted }
         var base: MathBox
         if atom.atomClass == .op, case .character(let scalar, _) = atom.nucleus {
             base = largeOperator(scalar, style: style)

@@ -138,7 +138,7 @@ public struct MathTable: Sendable, Equatable {
     public enum Alignment: Sendable, Equatable { case left, center, right }
 
     public var rows: [[MathList]]
-    /// Per column; the last one repeats for columns beyond.
+    /// Per column; the last one repeats for columns beyond (with `pairedColumns`, the pair repeats).
     public var alignments: [Alignment]
     /// The cells' style; nil keeps the surrounding style (`\substack`).
     public var style: MathStyle?
@@ -189,7 +189,11 @@ public struct MathTable: Sendable, Equatable {
     public var columnCount: Int { rows.map(\.count).max() ?? 0 }
 
     public func alignment(ofColumn column: Int) -> Alignment {
-        alignments.isEmpty ? .center : alignments[min(column, alignments.count - 1)]
+        guard !alignments.isEmpty else { return .center }
+        // `aligned`, `align`, `alignat`: amsmath's \halign template is a right-aligned and a left-aligned column,
+        // repeated for every pair, so the third and fifth columns align right again.
+        if pairedColumns { return alignments[column % alignments.count] }
+        return alignments[min(column, alignments.count - 1)]
     }
 }
 

@@ -95,9 +95,11 @@ extension LaTeXParser {
                     continue
                 }
                 let name = readCommandName()
+                // TeX's reader skips the spaces after a control word (`\bf x`, `\it`, `\ss{} x`), in text as in math;
+                // a control symbol (`\,`, `\ `) keeps what follows.
+                if name.first?.isLetter == true { skipSpaces() }
                 if let text = Self.textSymbols[name] {
                     run.append(contentsOf: text)
-                    if name.first?.isLetter == true { skipOneSpace() }
                     continue
                 }
                 if let combining = Self.textAccents[name] {
@@ -160,10 +162,6 @@ extension LaTeXParser {
         }
         flush()
         return items
-    }
-
-    private mutating func skipOneSpace() {
-        if peek == " " { index += 1 }
     }
 
     /// The letter an accent goes on: `{e}`, `e`, or `\i`/`\j` (dotless).

@@ -70,8 +70,11 @@ public struct LaTeXParser {
             guard let c = peek else {
                 if terminator == "}" || terminator == "substack" { throw error("missing }") }
                 if terminator == "\\right" { throw error("missing \\right") }
+                if terminator == "]" { throw error("missing ]") }
                 break
             }
+            // An optional argument ends at the first "]" outside braces (TeX's delimited-argument rule).
+            if terminator == "]", c == "]" { break }
             if c == "}" {
                 if terminator == "}" || terminator == "substack" { break }
                 throw error("unexpected }")
@@ -301,7 +304,11 @@ public struct LaTeXParser {
             return [.atom(MathAtom(.op, .text(op.text, .roman), limits: op.limits ? .automatic : .noLimits))]
         }
         if let alphabet = Self.alphabets[name] {
-            return [.atom(MathAtom(.ord, .list(Self.applying(alphabet, to: try argument()))))]
+            let argument = try argument()
+            // amsbsy's \boldsymbol (and bm's \bm) keep a sole atom's class (\binrel@): `\boldsymbol{+}` is still a
+            // binary operator, `\boldsymbol{=}` a relation. \mathbf and the other alphabets make an ord group, as LaTeX.
+            let atomClass = name == "boldsymbol" || name == "bm" ? Self.soleClass(argument) ?? .ord : .ord
+            return [.atom(MathAtom(atomClass, .list(Self.applying(alphabet, to: argument))))]
         }
         if let alphabet = Self.textCommands[name] ?? Self.textFontCommands[name] {
             let text = try textArgument(alphabet)
@@ -383,8 +390,11 @@ public struct LaTeXParser {
             let script = try argument()
             let base = try argument()
             let atomClass: AtomClass = name == "stackrel" ? .rel : Self.soleClass(base) ?? .ord
-            return [.atom(MathAtom(atomClass, .list(base), upper: name == "underset" ? nil : script, lower: name == "underset" ? script : nil,
-                                   limits: .limits))]
+            // amsmath: \mathop{\kern0pt #2}\limits^{#1} inside an atom of #2's class, so a script after it goes beside
+            // the whole stack (`\overset{a}{b}^2`, `\underset{*}{x}^2`) instead of meeting the limit.
+            let stack = MathAtom(.op, .list(base), upper: name == "underset" ? nil : script, lower: name == "underset" ? script : nil,
+                                 limits: .limits)
+            return [.atom(MathAtom(atomClass, .list(MathList([.atom(stack)]))))]
         case _ where Self.extensibleArrows[name] != nil:
             skipSpaces()
             var below: MathList?
@@ -394,8 +404,18 @@ public struct LaTeXParser {
             }
             return [.atom(MathAtom(.rel, .extensibleArrow(Self.extensibleArrows[name]!, above: try argument(), below: below)))]
         case "operatorname":
-            let limits = consume("*")
-            return [.atom(MathAtom(.op, .text(try rawGroup(), .roman), limits: limits ? .automatic : .noLimits))]
+            let limits: MathAtom.Limits = consume("*") ? .automatic : .noLimits
+            skipSpaces()
+            let argumentStart = index
+            let raw = try rawGroup()
+            // Letters only (the usual case): upright text, spaces dropped as math mode drops them (`Gam ma`).
+            if !raw.contains(where: { "\\{}^_$&~".contains($0) }) {
+                return [.atom(MathAtom(.op, .text(raw.filter { !$0.isWhitespace }, .roman), limits: limits))]
+            }
+            // Anything else is math in the operator font (amsmath's \operatorname: \operatorfont with - * . / : ' as
+            // text): `\operatorname{\Gamma}`, `\operatorname{\mathbb{E}}`, `\operatorname{arg\,max}`.
+            index = argumentStart
+            return [.atom(MathAtom(.op, .list(Self.operatorName(try argument())), limits: limits))]
         default:
             if let size = Self.bigSizes[name] {
                 // `\big.` is the null delimiter: its 0.12 em of space (§3.10).
@@ -442,20 +462,11 @@ public struct LaTeXParser {
     }
 
     /// `[…]` (the index of `\sqrt`), its closing bracket consumed.
+    /// An optional argument after its "[": a math list up to the matching "]" (`\sqrt[a^2]{x}`, `\xrightarrow[a_1]{}`).
     mutating func bracketed() throws -> MathList {
-        var items: [MathItem] = []
-        while true {
-            skipSpaces()
-            guard let c = peek else { throw error("missing ]") }
-            if c == "]" { index += 1; break }
-            if c == "{" || c == "\\" {
-                items.append(contentsOf: try argument().items)
-            } else {
-                index += 1
-                if let item = Self.item(for: c) { items.append(item) }
-            }
-        }
-        return MathList(items)
+        let list = try list(until: "]")
+        index += 1
+        return list
     }
 
     /// The raw text of a braced argument (`\text{…}`), nested braces kept balanced; a single character without braces.
@@ -518,6 +529,29 @@ public struct LaTeXParser {
 
     func error(_ message: String, at offset: Int? = nil) -> MathParseError {
         MathParseError(offset: offset ?? min(index, characters.count), message: message)
+    }
+
+    /// An operator name's math: runs of Latin letters and digits (with the characters amsmath's \newmcodes@ makes
+    /// text: - * . / : ') become upright text, so `arg\,max` sets like `argmax` with its space; Greek, \mathbb and
+    /// the rest keep their own forms.
+    static func operatorName(_ list: MathList) -> MathList {
+        var items: [MathItem] = []
+        var run = ""
+        func flush() {
+            if !run.isEmpty { items.append(.atom(MathAtom(.ord, .text(run, .roman)))) }
+            run = ""
+        }
+        for item in list.items {
+            if case .atom(let atom) = item, atom.upper == nil, atom.lower == nil, case .character(let scalar, .normal) = atom.nucleus,
+               scalar == "\u{2212}" || (scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-*./:".unicodeScalars.contains(scalar))) {
+                run.unicodeScalars.append(scalar == "\u{2212}" ? "-" : scalar)
+                continue
+            }
+            flush()
+            items.append(item)
+        }
+        flush()
+        return MathList(items)
     }
 
     /// ∫ ∬ ∭ ∮ ∯ ∰ ∱ ∲ ∳ and the integrals of Supplemental Mathematical Operators.
