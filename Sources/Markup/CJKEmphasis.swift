@@ -142,7 +142,7 @@ enum CJKEmphasis {
             var escaped = [Bool](repeating: false, count: literal.count)
             var i = source.startIndex, j = 0
             while i < source.endIndex, j < literal.count {
-                if source[i] == UInt8(ascii: "\\"), i + 1 < source.endIndex, isASCIIPunctuation(source[i + 1]), literal[j] == source[i + 1] {
+                if source[i] == UInt8(ascii: "\\"), i + 1 < source.endIndex, CJKEmphasis.isASCIIPunctuation(UInt32(source[i + 1])), literal[j] == source[i + 1] {
                     escaped[j] = true
                     i += 2
                 } else if source[i] == literal[j] {
@@ -186,9 +186,6 @@ enum CJKEmphasis {
             return true
         }
 
-        private func isASCIIPunctuation(_ byte: UInt8) -> Bool {
-            (0x21...0x2F).contains(byte) || (0x3A...0x40).contains(byte) || (0x5B...0x60).contains(byte) || (0x7B...0x7E).contains(byte)
-        }
     }
 
     /// Adjacent runs of one character are one run (`***` that cmark-gfm split into `*` and `**`); a `~` run other
@@ -293,10 +290,7 @@ enum CJKEmphasis {
 
     /// Punctuation as cmark-gfm 0.29 reads it: ASCII punctuation and Unicode's P categories.
     static func isPunctuation(_ scalar: Unicode.Scalar) -> Bool {
-        if scalar.isASCII {
-            let value = scalar.value
-            return (0x21...0x2F).contains(value) || (0x3A...0x40).contains(value) || (0x5B...0x60).contains(value) || (0x7B...0x7E).contains(value)
-        }
+        if scalar.isASCII { return isASCIIPunctuation(scalar.value) }
         switch scalar.properties.generalCategory {
         case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation, .finalPunctuation,
              .otherPunctuation:
@@ -304,6 +298,11 @@ enum CJKEmphasis {
         default:
             return false
         }
+    }
+
+    /// ! " # $ % & ' ( ) * + , - . / : ; < = > ? @ [ \ ] ^ _ ` { | } ~ (what a backslash escapes in CommonMark).
+    static func isASCIIPunctuation(_ value: UInt32) -> Bool {
+        (0x21...0x2F).contains(value) || (0x3A...0x40).contains(value) || (0x5B...0x60).contains(value) || (0x7B...0x7E).contains(value)
     }
 
     /// A CJK character (the amendment): East Asian Width Wide, Fullwidth or Halfwidth and not an emoji shown as emoji
