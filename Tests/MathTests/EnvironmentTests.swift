@@ -125,6 +125,22 @@ final class EnvironmentTests: XCTestCase {
         }
     }
 
+    /// Issue 40, defect 2: a brace wider than its short base stays inside its box, centred with the base, so nothing
+    /// overhangs the neighbour on the left; a label wider than both centres on them.
+    func testABraceWiderThanItsBaseStaysInItsBox() throws {
+        for source in [#"\underbrace{x}"#, #"\overbrace{y}"#, #"\underbrace{x}_{\text{a very long label}}"#, #"\overbrace{y}^{\text{another long label}}"#] {
+            let box = try typesetter.layout(try LaTeXParser.parse(source), style: StyleState(.display))
+            let origins = box.frame.items.compactMap { item -> Point? in if case .glyphs(_, let origin) = item { return origin } else { return nil } }
+            XCTAssertGreaterThan(origins.count, 1, source)
+            XCTAssertGreaterThanOrEqual(origins.map(\.x).min() ?? -1, -1e-9, "\(source) overhangs its box: \(origins)")
+        }
+        let bare = try typesetter.layout(try LaTeXParser.parse("x"), style: StyleState(.display))
+        let braced = try typesetter.layout(try LaTeXParser.parse(#"\underbrace{x}"#), style: StyleState(.display))
+        let xOrigin = braced.frame.items.compactMap { item -> Point? in if case .glyphs(_, let origin) = item { return origin } else { return nil } }.first
+        XCTAssertGreaterThan(braced.width, bare.width, "the smallest brace is wider than x")
+        XCTAssertEqual(xOrigin?.x ?? -1, (braced.width - bare.width) / 2, accuracy: 0.01, "x is centred over its brace")
+    }
+
     func testBoxesPhantomsAndArrows() throws {
         let x = try typesetter.layout(try LaTeXParser.parse("x"), style: StyleState(.text))
         // \boxed: \fboxsep 3 pt and \fboxrule 0.4 pt at 10 pt, i.e. 0.3 and 0.04 em on every side.

@@ -107,8 +107,12 @@ extension MathTypesetter {
         let body = try layout(list, style: over ? style.crampedSame : style)
         guard let glyph = font.glyph(for: scalar) else { return body }
         let stretched = horizontalStretch(glyph, width: body.width, size: size, exact: LaTeXParser.isBrace(scalar))
-        let x = (body.width - stretched.width) / 2
-        var frame = body.frame
+        // Issue 40, defect 2: a brace or arrow wider than a short body (its smallest variant) widens the box on both
+        // sides, body and brace centred in it, as TeX centres the rows of the \vbox it builds; drawn from the body's
+        // origin, it overhung the box to the left and met the neighbour there.
+        let width = max(body.width, stretched.width)
+        let x = (width - stretched.width) / 2
+        var frame = body.frame.offsetBy(dx: (width - body.width) / 2, dy: 0)
         // The gap is between inks: a brace glyph's ink may sit wholly above its baseline (U+23DE) or below it.
         let ink = glyphInk(stretched.frame, size: size) ?? (bottom: -stretched.descent, top: stretched.ascent)
         // Braces sit on the body's ink with no gap, as LuaTeX sets \overbrace and \underbrace with Latin Modern Math
@@ -118,12 +122,12 @@ extension MathTypesetter {
             let gap = braced ? 0 : constant(.stretchStackGapBelowMin, size: size)
             let baseline = body.ascent + gap - ink.bottom
             frame.append(contentsOf: stretched.frame.offsetBy(dx: x, dy: -baseline))
-            return MathBox(width: max(body.width, stretched.width), ascent: baseline + ink.top, descent: body.descent, frame: frame)
+            return MathBox(width: width, ascent: baseline + ink.top, descent: body.descent, frame: frame)
         }
         let gap = braced ? 0 : constant(.stretchStackGapAboveMin, size: size)
         let baseline = body.descent + gap + ink.top
         frame.append(contentsOf: stretched.frame.offsetBy(dx: x, dy: baseline))
-        return MathBox(width: max(body.width, stretched.width), ascent: body.ascent, descent: baseline - ink.bottom, frame: frame)
+        return MathBox(width: width, ascent: body.ascent, descent: baseline - ink.bottom, frame: frame)
     }
 
     /// `glyph` grown horizontally to at least `width` points: the glyph, a variant or the assembly.
