@@ -27,7 +27,7 @@ final class LineBreakingTests: XCTestCase {
     static func lines(_ text: String, bubbleWidth: Double) throws -> [(text: String, width: Double)] {
         let json = #"{"blocks": [{"type": "paragraph", "text": "# + WorldTextTests.json(text) + "}]}"
         let layout = try TestEnvironment.layout(json, ["--width", String(bubbleWidth)])
-        guard let box = WorldTextTests.textBoxes(layout.items).first else { throw XCTSkip("no text box") }
+        let box = try XCTUnwrap(WorldTextTests.textBoxes(layout.items).first, "the paragraph laid out no text box")
         let units = Array(text.utf16)
         return box.lines.map { line in
             (String(decoding: units[line.range.clamped(to: 0..<units.count)], as: UTF16.self), line.frame.width)
