@@ -53,6 +53,28 @@ final class ChemistryTests: XCTestCase {
         try same(#"\ce{H2 ^}"#, #"\mathrm{H}"# + sub("2") + #" \uparrow"#)
     }
 
+    /// Issue 40, defect 10: what mhchem reads as written. A spaced hyphen is the minus between species (LuaLaTeX:
+    /// `\ce{A - B}` is 50.8 pt wide, as wide as `\ce{A + B}`), not a charge on A; `\bond{…}`; arrow labels that are
+    /// words, `\text{…}`, other scripts or a nested `\ce{…}`; `$…$` inside a script is math; a lower-case word
+    /// is text unless a species follows it.
+    func testWhatMhchemReadsAsWritten() throws {
+        try same(#"\ce{A - B}"#, #"\mathrm{A} - \mathrm{B}"#)
+        try same(#"\ce{A\bond{=}B}"#, #"\mathrm{A}{\mathrlap{\raisebox{.2ex}{$-$}}\raisebox{-.2ex}{$-$}}\mathrm{B}"#)
+        try same(#"\ce{A\bond{...}B}"#, #"\mathrm{A}{\cdot}{\cdot}{\cdot}\mathrm{B}"#)
+        try same(#"\ce{A\bond{->}B\bond{1}C}"#, #"\mathrm{A}{\rightarrow}\mathrm{B}{-}\mathrm{C}"#)
+        try same(#"\ce{A ->[heat] B}"#, #"\mathrm{A} \xrightarrow{\text{heat}} \mathrm{B}"#)
+        try same(#"\ce{A ->[\text{高温}] B}"#, #"\mathrm{A} \xrightarrow{\text{高温}} \mathrm{B}"#)
+        try same(#"\ce{A ->[加热] B}"#, #"\mathrm{A} \xrightarrow{\text{加热}} \mathrm{B}"#)
+        try same(#"\ce{A ->[\ce{H2O}] B}"#, #"\mathrm{A} \xrightarrow{{\mathrm{H}"# + sub("2") + #"\mathrm{O}}} \mathrm{B}"#)
+        try same(#"\ce{A_{$x$}^{$n$+}}"#, #"\mathrm{A}"# + sub("{x}") + sup("{n}+"))
+        try same(#"\ce{x}"#, #"\text{x}"#)
+        try same(#"\ce{heat + A}"#, #"\text{heat} + \mathrm{A}"#)
+        try same(#"\ce{x H2O}"#, #"x\, \mathrm{H}"# + sub("2") + #"\mathrm{O}"#)
+        XCTAssertThrowsError(try LaTeXParser.parse(#"\ce{A\bond{?}B}"#)) { error in
+            XCTAssertTrue("\(error)".contains(#"\bond{?} is no bond"#), "\(error)")
+        }
+    }
+
     /// `\pu` as mhchemParser writes it: a tie before the unit, 3 mu between units written apart, a tight dot for
     /// `*`, powers inside the unit's `\mathrm`, `//` as a text-style fraction, long numbers in digit groups.
     func testUnits() throws {

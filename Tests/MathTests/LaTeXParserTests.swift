@@ -32,7 +32,7 @@ final class LaTeXParserTests: XCTestCase {
                                                                                       hasRule: false, style: .text, left: "(", right: ")"))))])
         XCTAssertEqual(try parse(#"\sqrt[3]{x}"#), [.atom(MathAtom(.ord, .radical(radicand: MathList([ord("x")]), index: MathList([ord("3")]))))])
         XCTAssertEqual(try parse(#"\left( x \middle| y \right."#),
-                       [.atom(MathAtom(.inner, .leftRight(left: "(", body: MathList([ord("x"), .atom(MathAtom(.rel, .middle("|"))), ord("y")]), right: nil)))])
+                       [.atom(MathAtom(.inner, .leftRight(left: "(", body: MathList([ord("x"), .atom(MathAtom(.close, .middle("|"))), ord("y")]), right: nil)))])
         XCTAssertEqual(try parse(#"\Bigl\langle"#), [.atom(MathAtom(.open, .sizedDelimiter("\u{27E8}", size: 2)))])
         XCTAssertEqual(try parse(#"\hat{x}"#), [.atom(MathAtom(.ord, .accent("\u{0302}", kind: .accent, base: MathList([ord("x")]))))])
         XCTAssertEqual(try parse(#"\mathbf{x1}"#), [.atom(MathAtom(.ord, .list(MathList([ord("x", .bold), ord("1", .bold)]))))])

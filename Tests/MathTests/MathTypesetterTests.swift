@@ -175,6 +175,21 @@ final class MathTypesetterTests: XCTestCase {
         XCTAssertEqual(origins(middled)[0].x, 0.12 * 19.04, accuracy: 1e-9, "the null delimiter before 'a'")
     }
 
+    /// e-TeX's `\middle` is Close toward what precedes it and Open toward what follows (issue 40, defect 6): no space
+    /// on either side, and a Bin next to it is Ord. LuaLaTeX: `\left\{x\middle|x>0\right\}` is 81.03 pt wide at
+    /// 19.04 pt, the same as an Ord bar between the x's; a Rel bar would add two thick spaces (10.58 pt).
+    func testMiddleIsCloseBeforeAndOpenAfter() throws {
+        let middled = try box(#"\left. x \middle| x \right."#, StyleState(.display))
+        let ordinary = try box(#"\left. x {|} x \right."#, StyleState(.display))
+        XCTAssertEqual(middled.width, ordinary.width, accuracy: 1e-9)
+        let plus = try box(#"{+}"#, StyleState(.display)).width
+        XCTAssertEqual(try box(#"\left. x \middle| + x \right."#, StyleState(.display)).width, middled.width + plus, accuracy: 1e-9,
+                       "a + after \\middle is Ord: no medium spaces")
+        XCTAssertEqual(try box(#"\left. x + \middle| x \right."#, StyleState(.display)).width, middled.width + plus, accuracy: 1e-9,
+                       "a + before \\middle is Ord")
+        XCTAssertEqual(try box(#"\left\{x\middle|x>0\right\}"#, StyleState(.display)).width, 81.025, accuracy: 81.025 * 0.02, "LuaLaTeX's width")
+    }
+
     /// `\sum_{i=1}^n`, D style (§6): summation.v1 (1401 ≥ 1300), ink −450…950, centred (shift 0); the upper limit's
     /// baseline max(111, 200 + n's descent) above the ink top 950, the lower's max(600, 167 + its ascent) below the
     /// ink bottom −450; all centred on the widest box.

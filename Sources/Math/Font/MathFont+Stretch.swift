@@ -44,6 +44,21 @@ extension MathFont {
         return .glyph(variants.last?.glyph ?? glyph)
     }
 
+    /// A horizontal brace, parenthesis or bracket over or under a body `target` design units wide, as LuaTeX
+    /// chooses it for a stretchy `\Umathaccent`: the widest size variant not wider than the body (the smallest when
+    /// all are), and the assembly built to the body's width when the body is wider than every variant. Measured with
+    /// Latin Modern Math: \overbrace{AB} (1509 units) takes the 1495-unit variant, \overbrace{x+y} (2284) the 1997
+    /// one, \overbrace{ABCDEFGH} (6340) the assembly.
+    public func fitted(_ glyph: UInt32, within target: Double) -> StretchedGlyph {
+        let variants = self.variants(glyph, vertical: false)
+        if let last = variants.last, Double(last.advance) < target,
+           let built = build(self.assembly(glyph, vertical: false).parts, italicCorrection: 0, to: target, vertical: false) {
+            return .assembly(built)
+        }
+        // Half a unit of slack: a body of exactly a variant's width arrives here as a sum of scaled advances.
+        return .glyph(variants.last(where: { Double($0.advance) <= target + 0.5 })?.glyph ?? variants.first?.glyph ?? glyph)
+    }
+
     /// The assembly with every extender repeated the fewest times that reach `target` at the minimum overlap,
     /// then the overlap grown (within the connectors) until the size is `target`; nil when it is unusable.
     func build(_ parts: [AssemblyPart], italicCorrection: Int, to target: Double, vertical: Bool) -> GlyphAssembly? {

@@ -34,10 +34,12 @@ public enum AtomSpacing {
 
     /// TeX Rules 5–6: a Bin becomes Ord when it is first, or after Bin, Op, Rel, Open or Punct; and a Bin
     /// before Rel, Close or Punct, or at the end, becomes Ord too ("−1", "=−x", "(+)").
-    public static func demotingBins(_ classes: [AtomClass]) -> [AtomClass] {
+    /// `opensAfter`: the indices of atoms that are Open toward the atom after them (e-TeX's `\middle`, Close
+    /// toward the atom before).
+    public static func demotingBins(_ classes: [AtomClass], opensAfter: Set<Int> = []) -> [AtomClass] {
         var result = classes
         for index in result.indices where result[index] == .bin {
-            let previous = index > 0 ? result[index - 1] : nil
+            let previous = index > 0 ? (opensAfter.contains(index - 1) ? .open : result[index - 1]) : nil
             if previous == nil || [.bin, .op, .rel, .open, .punct].contains(previous!) { result[index] = .ord }
         }
         for index in result.indices where result[index] == .bin {

@@ -19,6 +19,22 @@ extension MathTypesetter {
             frame.append(.fill(.rect(Rect(x: 0, y: body.descent + gap, width: body.width, height: thickness)), .solid(color)))
             return MathBox(width: body.width, ascent: body.ascent,
                            descent: body.descent + gap + thickness + constant(.underbarExtraDescender, size: size), frame: frame)
+        case .overSegment, .underSegment:
+            // KaTeX's line segment: a rule of the overbar's thickness with a tick at each end, 0.3 em tall and
+            // centred on it, the overbar's (underbar's) gap from the body; the box grows by the gap and the tick.
+            let over = kind == .overSegment
+            let body = try layout(list, style: over ? style.crampedSame : style)
+            let thickness = constant(over ? .overbarRuleThickness : .underbarRuleThickness, size: size)
+            let gap = constant(over ? .overbarVerticalGap : .underbarVerticalGap, size: size), tick = 0.3 * size
+            let middle = over ? -(body.ascent + gap + tick / 2) : body.descent + gap + tick / 2
+            var frame = body.frame
+            for rect in [Rect(x: 0, y: middle - thickness / 2, width: body.width, height: thickness),
+                         Rect(x: 0, y: middle - tick / 2, width: thickness, height: tick),
+                         Rect(x: body.width - thickness, y: middle - tick / 2, width: thickness, height: tick)] {
+                frame.append(.fill(.rect(rect), .solid(color)))
+            }
+            return MathBox(width: body.width, ascent: over ? body.ascent + gap + tick : body.ascent,
+                           descent: over ? body.descent : body.descent + gap + tick, frame: frame)
         case .accent, .wideAccent:
             return try topAccent(scalar, wide: kind == .wideAccent, base: list, style: style)
         case .over, .under:
@@ -100,39 +116,45 @@ extension MathTypesetter {
         return MathBox(width: base.width, ascent: base.ascent, descent: max(base.descent, shift - inkBottom), frame: frame)
     }
 
-    /// An arrow or brace stretched to the body's width above or below it, StretchStackGapBelowMin (over) or
-    /// StretchStackGapAboveMin (under) away from its ink.
+    /// An arrow or brace stretched to the body's width above or below it. Braces, parentheses and brackets
+    /// (`\overbrace`, `\overparen`, `\overgroup` …) as LuaTeX sets a stretchy `\Umathaccent`: the widest variant
+    /// that fits (`MathFont.fitted`), the box as wide as the body, the glyph centred and overhanging when even its
+    /// smallest size is wider (TeX §738: width(y) := width(x)); over the body its baseline is
+    /// height(body) − min(height(body), AccentBaseHeight) up (§738's delta), under it the glyph hangs from the
+    /// body's depth. Measured against LuaLaTeX at 19.04 pt: \overbrace{ABCDEFGH} 21.33 pt high, \overparen{AB}
+    /// 19.55, \underbrace{x+y} 11.41 deep. Arrows keep StretchStackGapBelowMin (over) or StretchStackGapAboveMin
+    /// (under) between their ink and the body's. A label wider than the body widens the box as an operator's limits
+    /// do (`\underbrace` is `\mathop{…}\limits`, §750).
     private func stretchedOverUnder(_ scalar: Unicode.Scalar, over: Bool, base list: MathList, style: StyleState) throws -> MathBox {
         let size = style.size(base: baseSize, constants: font.constants)
         let body = try layout(list, style: over ? style.crampedSame : style)
         guard let glyph = font.glyph(for: scalar) else { return body }
-        let stretched = horizontalStretch(glyph, width: body.width, size: size, exact: LaTeXParser.isBrace(scalar))
-        // Issue 40, defect 2: a brace or arrow wider than a short body (its smallest variant) widens the box on both
-        // sides, body and brace centred in it, as TeX centres the rows of the \vbox it builds; drawn from the body's
-        // origin, it overhung the box to the left and met the neighbour there.
-        let width = max(body.width, stretched.width)
-        let x = (width - stretched.width) / 2
-        var frame = body.frame.offsetBy(dx: (width - body.width) / 2, dy: 0)
-        // The gap is between inks: a brace glyph's ink may sit wholly above its baseline (U+23DE) or below it.
-        let ink = glyphInk(stretched.frame, size: size) ?? (bottom: -stretched.descent, top: stretched.ascent)
-        // Braces sit on the body's ink with no gap, as LuaTeX sets \overbrace and \underbrace with Latin Modern Math
-        // (measured: 7.8 pt of brace over a 19 pt body; the stretch-stack gap put it 2.2 pt higher).
         let braced = LaTeXParser.isBrace(scalar)
+        let stretched = braced ? horizontalBox(font.fitted(glyph, within: body.width * Double(font.unitsPerEm) / size), size: size)
+            : horizontalStretch(glyph, width: body.width, size: size)
+        let x = (body.width - stretched.width) / 2
+        var frame = body.frame
+        // Arrows: the gap is between inks (an arrow's ink sits on and above its baseline).
+        let ink = glyphInk(stretched.frame, size: size) ?? (bottom: -stretched.descent, top: stretched.ascent)
         if over {
-            let gap = braced ? 0 : constant(.stretchStackGapBelowMin, size: size)
-            let baseline = body.ascent + gap - ink.bottom
+            let baseline = braced ? body.ascent - min(body.ascent, constant(.accentBaseHeight, size: size))
+                : body.ascent + constant(.stretchStackGapBelowMin, size: size) - ink.bottom
             frame.append(contentsOf: stretched.frame.offsetBy(dx: x, dy: -baseline))
-            return MathBox(width: width, ascent: baseline + ink.top, descent: body.descent, frame: frame)
+            return MathBox(width: body.width, ascent: max(body.ascent, baseline + ink.top), descent: body.descent, frame: frame)
         }
-        let gap = braced ? 0 : constant(.stretchStackGapAboveMin, size: size)
-        let baseline = body.descent + gap + ink.top
+        let baseline = braced ? body.descent : body.descent + constant(.stretchStackGapAboveMin, size: size) + ink.top
         frame.append(contentsOf: stretched.frame.offsetBy(dx: x, dy: baseline))
-        return MathBox(width: width, ascent: body.ascent, descent: baseline - ink.bottom, frame: frame)
+        return MathBox(width: body.width, ascent: body.ascent, descent: max(body.descent, baseline - ink.bottom), frame: frame)
     }
 
     /// `glyph` grown horizontally to at least `width` points: the glyph, a variant or the assembly.
     func horizontalStretch(_ glyph: UInt32, width: Double, size: Double, exact: Bool = false) -> MathBox {
-        switch font.stretched(glyph, to: width * Double(font.unitsPerEm) / size, vertical: false, exact: exact) {
+        horizontalBox(font.stretched(glyph, to: width * Double(font.unitsPerEm) / size, vertical: false, exact: exact), size: size)
+    }
+
+    /// A glyph or assembly laid out horizontally on the baseline.
+    func horizontalBox(_ stretched: MathFont.StretchedGlyph, size: Double) -> MathBox {
+        switch stretched {
         case .glyph(let chosen):
             return box(glyph: chosen, size: size)
         case .assembly(let assembly):

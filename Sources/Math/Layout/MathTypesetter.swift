@@ -61,10 +61,12 @@ public struct MathTypesetter {
         var box = MathBox()
         var previous: AtomClass?
         // Bin demotion needs the whole list's classes first (§3.3).
-        let classes = AtomSpacing.demotingBins(list.items.compactMap { item -> AtomClass? in
-            if case .atom(let atom) = item { return atom.atomClass }
+        let atoms = list.items.compactMap { item -> MathAtom? in
+            if case .atom(let atom) = item { return atom }
             return nil
-        })
+        }
+        let middles = Set(atoms.indices.filter { if case .middle = atoms[$0].nucleus { return true } else { return false } })
+        let classes = AtomSpacing.demotingBins(atoms.map(\.atomClass), opensAfter: middles)
         var atomIndex = 0
         // A character's italic correction, added when another atom follows it: TeX §755 as LuaTeX applies it to
         // OpenType fonts, where the end of a list and an explicit space take none (`\frac{f}{1}` is as wide as f).
@@ -94,7 +96,7 @@ public struct MathTypesetter {
                 if atom.upper == nil, atom.lower == nil, case .character = atom.nucleus, child.isSingleGlyph { pendingCorrection = child.italicCorrection }
                 append(child, to: &box)
                 box.italicCorrection = child.italicCorrection
-                previous = atomClass
+                previous = middles.contains(atomIndex - 1) ? .open : atomClass
                 onlyAtom = child
                 atomCount += 1
             }

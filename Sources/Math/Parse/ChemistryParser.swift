@@ -19,9 +19,15 @@ enum ChemistryParser {
 
     // MARK: - \ce
 
+    /// One word of `\ce` before it is read: a species (or sign) as written, or an arrow already in LaTeX.
+    private enum Word {
+        case written(String, offset: Int)
+        case arrow(String)
+    }
+
     static func chemistry(_ source: String) throws -> String {
         let characters = Array(source)
-        var output: [String] = []
+        var words: [Word] = []
         var index = 0
         // Words split at spaces; arrows and `+` are their own words when spaced, and arrows also when glued.
         while index < characters.count {
@@ -39,7 +45,7 @@ enum ChemistryParser {
                         index = next
                     }
                 }
-                output.append(try arrowLaTeX(arrow, above: above, below: below, at: index))
+                words.append(.arrow(try arrowLaTeX(arrow, above: above, below: below, at: index)))
                 continue
             }
             let start = index
@@ -62,10 +68,30 @@ enum ChemistryParser {
                 index += 1
             }
             guard depth == 0 else { throw Failure(offset: start, message: "unbalanced braces in \\ce") }
-            output.append(try wordLaTeX(word, at: start))
+            words.append(.written(word, offset: start))
+        }
+        var output: [String] = []
+        for (position, word) in words.enumerated() {
+            switch word {
+            case .arrow(let latex):
+                output.append(latex)
+            case .written(let text, let offset):
+                // A lower-case word before a species is its stoichiometric variable (n H2O: italic, a thin space);
+                // anywhere else it is text (heat, ->[heat], x alone), upright as LuaLaTeX's mhchem sets it.
+                if !Self.operators.contains(text), text.allSatisfy({ $0.isLowercase && $0.isASCII }) {
+                    var beforeSpecies = false
+                    if position + 1 < words.count, case .written(let next, _) = words[position + 1] { beforeSpecies = !Self.operators.contains(next) }
+                    output.append(beforeSpecies ? text + "\\," : "\\text{\(text)}")
+                } else {
+                    output.append(try wordLaTeX(text, at: offset))
+                }
+            }
         }
         return output.joined(separator: " ")
     }
+
+    /// Words that stand between species: signs, precipitate and gas.
+    private static let operators: Set<String> = ["+", "-", "v", "^", "->", "<-"]
 
     private static let arrows = ["<=>>", "<<=>", "<-->", "<=>", "<->", "->", "<-"]
 
@@ -117,13 +143,13 @@ enum ChemistryParser {
     private static func wordLaTeX(_ word: String, at offset: Int) throws -> String {
         switch word {
         case "+": return "+"
+        // A spaced hyphen is an operator (A - B), set as the minus sign between species, not a charge.
+        case "-": return "-"
         case "v": return "\\downarrow"
         case "^": return "\\uparrow"
         case "->", "<-": return try arrowLaTeX(word, above: nil, below: nil, at: offset)
         default: break
         }
-        // A lone lower-case word is a variable stoichiometric number (n H2O): italic, a thin space after it.
-        if word.allSatisfy({ $0.isLowercase && $0.isASCII }) { return word + "\\," }
         var characters = Array(word)
         var prefix = ""
         // Stoichiometric number: digits, a decimal, a fraction (1/2), or a parenthesised letter ((n)).
@@ -189,6 +215,31 @@ enum ChemistryParser {
                 index += 1
                 while index < characters.count, characters[index].isLetter { name.append(characters[index]); index += 1 }
                 if name == "\\" , index < characters.count { name.append(characters[index]); index += 1 }
+                if index < characters.count, characters[index] == "{", !Self.greekNames.contains(String(name.dropFirst())) {
+                    // A command with braced arguments: \bond{…}, a nested \ce{…} (an arrow's label), or LaTeX
+                    // passed on whole (\text{…}, \mathrm{…}, \frac{…}{…}).
+                    var arguments: [String] = []
+                    while index < characters.count, characters[index] == "{" {
+                        let (argument, next) = try braced(characters, index, at: offset)
+                        arguments.append(argument)
+                        index = next
+                    }
+                    switch name {
+                    case "\\bond":
+                        guard let bond = Self.bonds[arguments[0]] else {
+                            throw failure("\\bond{\(arguments[0])} is no bond (-, =, #, 1, 2, 3, ~, ~-, ~=, ~--, -~-, ..., ...., ->, <-)")
+                        }
+                        out += bond
+                        afterAtom = false
+                    case "\\ce":
+                        out += "{" + (try chemistry(arguments[0])) + "}"
+                        afterAtom = true
+                    default:
+                        out += name + arguments.map { "{\($0)}" }.joined()
+                        afterAtom = true
+                    }
+                    continue
+                }
                 // Greek letters are upright in a formula (mhchem sets them as text); a hyphen follows a lone one (\mu-Cl).
                 let greek = Self.greekNames.contains(String(name.dropFirst()))
                 out += greek ? "\\mathrm{\(name)}" : name + " "
@@ -292,11 +343,47 @@ enum ChemistryParser {
             case ",", ";", ":", "'":
                 out += String(c)
                 index += 1
+            case _ where !c.isASCII && !c.isWhitespace:
+                // Anything else outside ASCII (加热, é, °) is text, upright, as mhchem passes it through.
+                var text = ""
+                while index < characters.count, !characters[index].isASCII, !characters[index].isWhitespace {
+                    text.append(characters[index])
+                    index += 1
+                }
+                out += "\\text{\(text)}"
+                afterAtom = true
             default:
                 throw failure("\\ce cannot read \(c)")
             }
         }
         return out
+    }
+
+    /// mhchem's `\bond{…}`: single, double and triple as the inline bonds draw them; dotted as centred dots
+    /// side by side (LuaLaTeX: `\bond{...}` is 15.9 pt at 19.04 pt, three \cdot); partial bonds as a tilde or a
+    /// dotted line over a solid one; arrows as dative bonds.
+    static let bonds: [String: String] = {
+        let single = "{-}", double = "{\\mathrlap{\\raisebox{.2ex}{$-$}}\\raisebox{-.2ex}{$-$}}"
+        let triple = "{\\mathrlap{\\raisebox{.4ex}{$-$}}\\mathrlap{-}\\raisebox{-.4ex}{$-$}}"
+        return ["-": single, "1": single, "=": double, "2": double, "#": triple, "3": triple, "~": "{\\sim}",
+                "~-": "{\\mathrlap{\\raisebox{.25ex}{$\\sim$}}\\raisebox{-.25ex}{$-$}}",
+                "~--": "{\\mathrlap{\\raisebox{.45ex}{$\\sim$}}\\mathrlap{-}\\raisebox{-.4ex}{$-$}}",
+                "~=": "{\\mathrlap{\\raisebox{.45ex}{$\\sim$}}\\mathrlap{-}\\raisebox{-.4ex}{$-$}}",
+                "-~-": "{\\mathrlap{\\raisebox{.4ex}{$-$}}\\mathrlap{\\sim}\\raisebox{-.4ex}{$-$}}",
+                "...": "{\\cdot}{\\cdot}{\\cdot}", "....": "{\\cdot}{\\cdot}{\\cdot}{\\cdot}",
+                "->": "{\\rightarrow}", "<-": "{\\leftarrow}"]
+    }()
+
+    /// A braced group from the `{` at `start`: its content and the index after its `}`.
+    private static func braced(_ characters: [Character], _ start: Int, at offset: Int) throws -> (String, Int) {
+        var depth = 0, text = "", index = start + 1
+        while index < characters.count {
+            if characters[index] == "{" { depth += 1 }
+            if characters[index] == "}" { if depth == 0 { return (text, index + 1) }; depth -= 1 }
+            text.append(characters[index])
+            index += 1
+        }
+        throw Failure(offset: offset + start, message: "missing } in \\ce")
     }
 
     /// A + or − that ends the species or starts a run of signs that does (Na+, O2 2-, Fe++).
@@ -331,15 +418,11 @@ enum ChemistryParser {
         var index = start
         guard index < characters.count else { throw Failure(offset: offset + start, message: "a script needs something after it in \\ce") }
         if characters[index] == "{" {
-            var depth = 0, text = ""
-            index += 1
-            while index < characters.count {
-                if characters[index] == "{" { depth += 1 }
-                if characters[index] == "}" { if depth == 0 { return (text, index + 1) }; depth -= 1 }
-                text.append(characters[index])
-                index += 1
-            }
-            throw Failure(offset: offset + start, message: "missing } in \\ce")
+            let (text, next) = try braced(characters, index, at: offset)
+            // A math escape inside a script (_{$x$}, ^{$n$+}) is math there too: a group, its dollars dropped.
+            let parts = text.split(separator: "$", omittingEmptySubsequences: false)
+            guard parts.count % 2 == 1 else { throw Failure(offset: offset + start, message: "missing $ in \\ce") }
+            return (parts.enumerated().map { $0.offset % 2 == 1 ? "{\($0.element)}" : String($0.element) }.joined(), next)
         }
         var text = ""
         while index < characters.count, characters[index].isNumber || characters[index] == "+" || characters[index] == "-" {

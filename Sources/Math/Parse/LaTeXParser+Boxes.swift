@@ -25,8 +25,8 @@ extension LaTeXParser {
     /// More stretchy constructions over and under their argument, by the arrow or brace they stretch.
     static let extraAccents: [String: (scalar: Unicode.Scalar, kind: MathSymbol.Kind)] = [
         "overgroup": ("\u{23E0}", .over), "undergroup": ("\u{23E1}", .under), "overleftharpoon": ("\u{21BC}", .over),
-        "overrightharpoon": ("\u{21C0}", .over), "Overrightarrow": ("\u{21D2}", .over), "overlinesegment": ("\u{27F7}", .over),
-        "underlinesegment": ("\u{27F7}", .under), "underleftrightarrow": ("\u{2194}", .under), "underbar": ("\u{0332}", .underRule),
+        "overrightharpoon": ("\u{21C0}", .over), "Overrightarrow": ("\u{21D2}", .over), "overlinesegment": ("\u{2014}", .overSegment),
+        "underlinesegment": ("\u{2014}", .underSegment), "underleftrightarrow": ("\u{2194}", .under), "underbar": ("\u{0332}", .underRule),
         // unicode-math's arrows over are the combining arrows as stretchy accents (the symbol table's .over arrows
         // stood a gap above the base: 8 pt taller than LuaTeX's \overrightarrow{AB}).
         "overrightarrow": ("\u{20D7}", .wideAccent), "overleftarrow": ("\u{20D6}", .wideAccent), "overleftrightarrow": ("\u{20E1}", .wideAccent),

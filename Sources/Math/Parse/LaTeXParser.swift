@@ -352,7 +352,10 @@ public struct LaTeXParser {
             let right = try delimiter()
             return [.atom(MathAtom(.inner, .leftRight(left: left, body: body, right: right)))]
         case "middle":
-            return [.atom(MathAtom(.rel, .middle(try delimiter())))]
+            // e-TeX makes \middle a right noad that opens the next group: Close toward what precedes it, Open toward
+            // what follows (no space around the bar, a Bin on either side becomes Ord); the typesetter applies
+            // the second half (MathTypesetter.layout).
+            return [.atom(MathAtom(.close, .middle(try delimiter())))]
         case "right":
             throw error("\\right without \\left", at: start)
         case "begin":
@@ -431,7 +434,7 @@ public struct LaTeXParser {
                 case .over where Self.isBrace(symbol.scalar), .under where Self.isBrace(symbol.scalar):
                     // \overbrace and \underbrace are operators: their ^ and _ labels go above and below (TeX \mathop…\limits).
                     return [.atom(MathAtom(.op, .accent(symbol.scalar, kind: symbol.kind, base: try argument()), limits: .limits))]
-                case .accent, .wideAccent, .over, .under, .overRule, .underRule, .underAccent:
+                case .accent, .wideAccent, .over, .under, .overRule, .underRule, .overSegment, .underSegment, .underAccent:
                     return [.atom(MathAtom(.ord, .accent(symbol.scalar, kind: symbol.kind, base: try argument())))]
                 }
             }

@@ -16,6 +16,8 @@ public struct MathSymbol: Sendable, Equatable {
         case over, under
         /// A rule over or under its argument (\overline, \underline).
         case overRule, underRule
+        /// A line segment with a tick at each end over or under its argument (KaTeX's \overlinesegment).
+        case overSegment, underSegment
         /// An accent below its argument.
         case underAccent
     }
