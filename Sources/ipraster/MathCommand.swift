@@ -90,7 +90,9 @@ enum MathCommand {
         let ink = formula.frame.horizontalExtent
         let left = min(0, formula.width, ink?.lowerBound ?? 0), right = max(0, formula.width, ink?.upperBound ?? 0)
         let ascent = max(0, formula.ascent), descent = max(0, formula.descent)
-        let width = right - left + 2 * padding, height = ascent + descent + 2 * padding
+        // An image is at least one pixel each way: `{}`, `\phantom{}` or `\!` with --padding 0 have no area, and a
+        // 0 × 0 surface is no image (issue 40, defect 13: Cairo's error, exit 3).
+        let width = max(right - left + 2 * padding, 1 / scale), height = max(ascent + descent + 2 * padding, 1 / scale)
         let pixelWidth = Int((width * scale).rounded(.up)), pixelHeight = Int((height * scale).rounded(.up))
         var line: String?
         if json {

@@ -49,6 +49,23 @@ final class TeXBoxTests: XCTestCase {
         if ProcessInfo.processInfo.environment["IPRASTER_TEX_REPORT"] != nil { print("within 2 %: \(within2) of \(rows.count)\n\(worst)") }
     }
 
+    /// Issue 40: every construct of its defect list (`defect-boxes.txt`, the defect's number in a comment before
+    /// its formulas) within 2 % of LuaLaTeX in width, in height and in depth, each on its own, display and text style.
+    func testEveryDefectConstructIsWithin2PercentOfLuaTeX() throws {
+        let formulas = try XCTUnwrap(TestEnvironment.pipeline.formulas)
+        let rows = try Self.measured("defect-boxes.tsv")
+        XCTAssertGreaterThan(rows.count, 100)
+        for row in rows {
+            let formula = try formulas.typeset(row.formula, display: row.display, size: 19.04, color: .black).get()
+            XCTAssertEqual(formula.missingCodePoints, [], row.formula)
+            let report = String(format: "%@ %@: width %.2f vs %.2f, height %.2f vs %.2f, depth %.2f vs %.2f", row.display ? "D" : "T", row.formula,
+                                formula.width, row.width, formula.ascent, row.height, formula.descent, row.depth)
+            XCTAssertLessThanOrEqual(Self.deviation(formula.width, row.width), 0.02, report)
+            XCTAssertLessThanOrEqual(Self.deviation(formula.ascent, row.height), 0.02, report)
+            XCTAssertLessThanOrEqual(Self.deviation(formula.descent, row.depth), 0.02, report)
+        }
+    }
+
     /// Chemistry (issue 25): the examples of mhchem's manual against LuaLaTeX with mhchem 4 (`\pu` rows: the LaTeX
     /// mhchemParser writes, as LaTeX's mhchem has no `\pu`), within 5 % in width and in height + depth for at least
     /// 90 % of them.

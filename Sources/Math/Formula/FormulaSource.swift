@@ -6,13 +6,17 @@ public struct FormulaSource: Sendable, Equatable {
     public let body: String
     /// Characters dropped before `body`: parse error offsets are moved back by this to name the source.
     public let leadingOffset: Int
+    /// The source was `\begin{equation}…\end{equation}` (unstarred): a block formula numbers it (1).
+    public let isNumberedEquation: Bool
 
     public init(_ source: String) {
         var characters = Array(source)
         var lead = 0
         func trimSpaces() {
             while let first = characters.first, first.isWhitespace { characters.removeFirst(); lead += 1 }
-            while let last = characters.last, last.isWhitespace { characters.removeLast() }
+            // A control space at the end (`x\ `) keeps its space.
+            while let last = characters.last, last.isWhitespace,
+                  characters.dropLast().reversed().prefix { $0 == "\\" }.count % 2 == 0 { characters.removeLast() }
         }
         func strip(_ open: String, _ close: String) -> Bool {
             let o = Array(open), c = Array(close)
@@ -28,10 +32,13 @@ public struct FormulaSource: Sendable, Equatable {
             trimSpaces()
             break
         }
+        var numbered = false
         for environment in ["equation", "equation*", "displaymath"] where strip("\\begin{\(environment)}", "\\end{\(environment)}") {
+            numbered = environment == "equation"
             trimSpaces()
             break
         }
+        isNumberedEquation = numbered
         body = String(characters)
         leadingOffset = lead
     }

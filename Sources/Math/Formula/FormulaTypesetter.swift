@@ -60,7 +60,7 @@ public final class FormulaTypesetter {
         let stripped = FormulaSource(source)
         let parsed: LaTeXParser.Parsed
         do {
-            parsed = try LaTeXParser.parseFormula(stripped.body)
+            parsed = try LaTeXParser.parseFormula(stripped.body, numbering: display)
         } catch let error as MathParseError {
             throw FormulaError(error.message, offset: error.offset + stripped.leadingOffset)
         }
@@ -79,7 +79,10 @@ public final class FormulaTypesetter {
             throw FormulaError("the formula draws more than \(Self.maxDrawnItems) glyphs and rules")
         }
         var tags = box.tags.map { FormulaTag(width: $0.box.width, ascent: $0.box.ascent, descent: $0.box.descent, frame: $0.box.frame, baseline: $0.baseline) }
-        if let tag = parsed.tag {
+        // An `equation` is numbered (1) unless it has a \tag or \notag (the Decision "Equation numbers").
+        let automatic = stripped.isNumberedEquation && display && !parsed.unnumbered && box.tags.isEmpty
+            ? MathList([.atom(MathAtom(.ord, .text("(1)", .roman)))]) : nil
+        if let tag = parsed.tag ?? automatic {
             let tagBox = try typesetter.layout(tag, style: StyleState(.text))
             tags.append(FormulaTag(width: tagBox.width, ascent: tagBox.ascent, descent: tagBox.descent, frame: tagBox.frame, baseline: 0))
         }

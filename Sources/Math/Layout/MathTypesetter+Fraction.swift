@@ -20,12 +20,17 @@ extension MathTypesetter {
         let width = max(numerator.width, denominator.width)
         let axis = constant(.axisHeight, size: size)
         var u: Double, v: Double
-        let thickness = fraction.hasRule ? constant(.fractionRuleThickness, size: size) : 0
+        let fontThickness = constant(.fractionRuleThickness, size: size)
+        let thickness = fraction.hasRule ? fraction.ruleThickness.map { $0 * baseSize } ?? fontThickness : 0
+        // A thickness given with the fraction (`\above 2pt`, `\genfrac`) scales the minimum gaps with it, as TeX's
+        // φ = 3θ (display) or θ is (Rule 15d): Latin Modern Math's gaps are exactly 3 and 1 of its own rule, and
+        // LuaLaTeX's {a \above 2pt b} grows by 3.5θ above and below in display style, 1.5θ in text style.
+        let gapScale = fontThickness > 0 && fraction.ruleThickness != nil ? thickness / fontThickness : 1
         if fraction.hasRule {
             u = constant(display ? .fractionNumeratorDisplayStyleShiftUp : .fractionNumeratorShiftUp, size: size)
             v = constant(display ? .fractionDenominatorDisplayStyleShiftDown : .fractionDenominatorShiftDown, size: size)
-            let gapNumerator = constant(display ? .fractionNumDisplayStyleGapMin : .fractionNumeratorGapMin, size: size)
-            let gapDenominator = constant(display ? .fractionDenomDisplayStyleGapMin : .fractionDenominatorGapMin, size: size)
+            let gapNumerator = gapScale * constant(display ? .fractionNumDisplayStyleGapMin : .fractionNumeratorGapMin, size: size)
+            let gapDenominator = gapScale * constant(display ? .fractionDenomDisplayStyleGapMin : .fractionDenominatorGapMin, size: size)
             u = max(u, axis + thickness / 2 + gapNumerator + numerator.descent)
             v = max(v, gapDenominator + thickness / 2 + denominator.ascent - axis)
         } else {
@@ -41,9 +46,13 @@ extension MathTypesetter {
         // Without delimiters each side gets the null delimiter space; \binom's are at least 2.40 em (D) or 1.01 em
         // tall (LuaTeX's FractionDelimiterDisplayStyleSize and FractionDelimiterSize; TeX's delim1 was 2.39 em,
         // which takes a size variant too small against LuaLaTeX), centred on the axis.
+        // In script styles the delimiters are text-size glyphs on the text-size axis, the target still scaled with
+        // the style (LuaLaTeX: \binom{a}{b} is 18.96 pt tall in \scriptstyle and in \scriptscriptstyle, the base
+        // parenthesis at 19.04 pt, 14.24 above the baseline; script-size glyphs made it 15.3 pt, centred lower).
         let delimiterHeight = (display ? 2.40 : 1.01) * size
-        let left = fraction.left.map { delimiter($0, height: delimiterHeight, size: size) }
-        let right = fraction.right.map { delimiter($0, height: delimiterHeight, size: size) }
+        let delimiterSize = max(size, baseSize)
+        let left = fraction.left.map { delimiter($0, height: delimiterHeight, size: delimiterSize) }
+        let right = fraction.right.map { delimiter($0, height: delimiterHeight, size: delimiterSize) }
         let side = left?.width ?? Self.nullDelimiterSpace * normalSize
         let trailing = right?.width ?? Self.nullDelimiterSpace * normalSize
         var frame = left?.frame ?? Frame()

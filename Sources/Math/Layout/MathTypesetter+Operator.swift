@@ -17,9 +17,9 @@ extension MathTypesetter {
     }
 
     /// Limits above and below `op`, all three centred on the widest, the upper one ic/2 right and the lower ic/2 left.
-    /// `stretchStack`: the labels of `\overbrace` and `\underbrace`, which LuaTeX sets by the stretch-stack constants
-    /// (measured: the limit gaps put `\underbrace{…}_n`'s label 1 pt too high).
-    func limits(on op: MathBox, upper: MathList?, lower: MathList?, style: StyleState, stretchStack: Bool = false) throws -> MathBox {
+    /// The labels of `\overbrace` and `\underbrace` too (unicode-math: `\mathop{…}\limits`; LuaLaTeX's
+    /// \underbrace{AB}_{k} is 19.93 pt deep, the brace's 7.37 and the limit rules).
+    func limits(on op: MathBox, upper: MathList?, lower: MathList?, style: StyleState) throws -> MathBox {
         let size = style.size(base: baseSize, constants: font.constants)
         let sup = try upper.map { try layout($0, style: style.superscript) }
         let sub = try lower.map { try layout($0, style: style.subscript) }
@@ -33,9 +33,7 @@ extension MathTypesetter {
             ascent = op.ascent + u + sup.ascent
         }
         if let sub {
-            let v = stretchStack
-                ? max(constant(.stretchStackBottomShiftDown, size: size), constant(.stretchStackGapAboveMin, size: size) + sub.ascent)
-                : max(constant(.lowerLimitBaselineDropMin, size: size), constant(.lowerLimitGapMin, size: size) + sub.ascent)
+            let v = max(constant(.lowerLimitBaselineDropMin, size: size), constant(.lowerLimitGapMin, size: size) + sub.ascent)
             frame.append(contentsOf: sub.frame.offsetBy(dx: (width - sub.width) / 2 - ic / 2, dy: op.descent + v))
             descent = op.descent + v + sub.descent
         }

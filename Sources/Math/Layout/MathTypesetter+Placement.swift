@@ -29,12 +29,13 @@ extension MathTypesetter {
         return body
     }
 
-    /// A length of `MathSpace` in points at the style's size (mu: 1/18 em).
+    /// A length of `MathSpace` in points: mu are 1/18 em of the style's size; ems (and pt, ex, which the parser
+    /// reads as ems) are the text size's in every style, as TeX's em is the current text font's (LuaLaTeX:
+    /// x^{\rule{1em}{1em}} holds a 19.04 pt square at 19.04 pt, x^{a\quad b} a 19.04 pt space).
     func points(_ space: MathSpace, style: StyleState) -> Double {
-        let size = style.size(base: baseSize, constants: font.constants)
         switch space {
-        case .em(let em): return em * size
-        case .mu(let mu): return mu * size / 18
+        case .em(let em): return em * baseSize
+        case .mu(let mu): return mu * style.size(base: baseSize, constants: font.constants) / 18
         }
     }
 

@@ -41,12 +41,29 @@ extension MathTypesetter {
             if r == cells.count - 1 { y += descent }
         }
         for (r, row) in cells.enumerated() where !table.compactRows {
-            y += max(row.map(\.ascent).max() ?? 0, 0.7 * arraySkip)
+            let rowAscent = max(row.map(\.ascent).max() ?? 0, 0.7 * arraySkip)
+            // amsmath's alignments (\jot > 0) stack rows with \baselineskip and \lineskip (after \openup\jot): when a
+            // row and the one above it do not fit between struts, 1 pt (0.1 em) more between them (LuaLaTeX: an
+            // aligned row holding \dfrac sits 1.9 pt lower than the struts alone put it). `array` sets \lineskip 0.
+            if r > 0, table.jot > 0, let previous = cells[r - 1].map(\.descent).max(),
+               max(previous, 0.3 * arraySkip) + rowAscent > arraySkip + 1e-9 {
+                y += 0.1 * em
+            }
+            y += rowAscent
             baselines.append(y)
+            var depth = max(row.map(\.descent).max() ?? 0, 0.3 * arraySkip)
+            var after = r < table.rowGaps.count ? table.rowGaps[r] * em : 0
+            // `array` and what is built on it (the matrices, `cases`; no \jot) read a positive \\[len] as LaTeX's
+            // \@xargarraycr does: a rule of depth len + the strut's depth in the row's last cell, so a deep row gets
+            // only what it lacks. amsmath's own alignments (\jot > 0) skip the whole length after the row.
+            if table.jot == 0, after > 0 {
+                depth = max(depth, 0.3 * arraySkip + after)
+                after = 0
+            }
             // \jot opens the space between rows (amsmath's \openup), not below the last one.
-            y += max(row.map(\.descent).max() ?? 0, 0.3 * arraySkip) + (r < cells.count - 1 ? table.jot * em : 0)
+            y += depth + (r < cells.count - 1 ? table.jot * em : 0)
             bottoms.append(y)
-            if r < table.rowGaps.count { y += table.rowGaps[r] * em }
+            y += after
         }
         let height = y
         let axis = constant(.axisHeight, size: style.size(base: baseSize, constants: font.constants))
@@ -74,13 +91,24 @@ extension MathTypesetter {
         // Rules: \hline between rows, `|` between columns, as thick as a fraction rule.
         let rule = constant(.fractionRuleThickness, size: em)
         var rules: [Rect] = []
-        for r in table.horizontalRules {
-            let top = r == 0 ? 0 : bottoms[min(r, bottoms.count) - 1]
-            rules.append(Rect(x: 0, y: min(top, height - rule) - ascent, width: width, height: rule))
+        // Dashed rules (`:`, \hdashline) as arydshln draws them: 4 pt dashes 4 pt apart (0.4 em each).
+        func dashes(_ whole: Rect, vertical: Bool) -> [Rect] {
+            let length = vertical ? whole.height : whole.width, dash = 0.4 * em
+            return stride(from: 0.0, to: length, by: 2 * dash).map { start in
+                let piece = min(dash, length - start)
+                return vertical ? Rect(x: whole.x, y: whole.y + start, width: whole.width, height: piece)
+                    : Rect(x: whole.x + start, y: whole.y, width: piece, height: whole.height)
+            }
         }
-        for j in table.verticalRules {
+        for (index, r) in table.horizontalRules.enumerated() {
+            let top = r == 0 ? 0 : bottoms[min(r, bottoms.count) - 1]
+            let whole = Rect(x: 0, y: min(top, height - rule) - ascent, width: width, height: rule)
+            rules += table.dashedHorizontalRules.contains(index) ? dashes(whole, vertical: false) : [whole]
+        }
+        for (index, j) in table.verticalRules.enumerated() {
             let ruleX = j == 0 ? 0 : j >= columns ? width - rule : columnX[j] - gap(after: j - 1) / 2 - rule / 2
-            rules.append(Rect(x: ruleX, y: -ascent, width: rule, height: height))
+            let whole = Rect(x: ruleX, y: -ascent, width: rule, height: height)
+            rules += table.dashedVerticalRules.contains(index) ? dashes(whole, vertical: true) : [whole]
         }
         if !rules.isEmpty { frame.append(.fill(.rects(rules), .solid(color))) }
         var box = MathBox(width: width, ascent: ascent, descent: height - ascent, frame: frame)

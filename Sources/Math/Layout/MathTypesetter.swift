@@ -82,10 +82,7 @@ public struct MathTypesetter {
             case .space(let space):
                 // An explicit space follows the character without its italic correction (LuaTeX: `f\,` is f + 3 mu).
                 pendingCorrection = 0
-                switch space {
-                case .mu(let mu): box.width += mu * size / 18
-                case .em(let em): box.width += em * size
-                }
+                box.width += points(space, style: style)
             case .atom(let atom):
                 let atomClass = classes[atomIndex]
                 atomIndex += 1
@@ -132,9 +129,7 @@ public struct MathTypesetter {
         }
         // Limits are displayed iff \limits (also \overset and braces), or automatic on an operator in display style (TeX §749).
         if atom.limits == .limits || (atom.atomClass == .op && atom.limits == .automatic && style.isDisplay) {
-            var braced = false
-            if case .accent(let scalar, _, _) = atom.nucleus, LaTeXParser.isBrace(scalar) { braced = true }
-            return try limits(on: base, upper: atom.upper, lower: atom.lower, style: style, stretchStack: braced)
+            return try limits(on: base, upper: atom.upper, lower: atom.lower, style: style)
         }
         try attachScripts(to: &base, upper: atom.upper, lower: atom.lower, style: style, isOperator: atom.atomClass == .op)
         return base

@@ -36,6 +36,11 @@ extension MathAlphabet {
             if lower { return at(0x1D5BA, 0x61) }
             if digit { return at(0x1D7E2, 0x30) }
             return MathAlphabet.normal.map(scalar)
+        case .sansSerifItalic:
+            if upper { return at(0x1D608, 0x41) }
+            if lower { return at(0x1D622, 0x61) }
+            if digit { return at(0x1D7E2, 0x30) }
+            return MathAlphabet.normal.map(scalar)
         case .monospace:
             if upper { return at(0x1D670, 0x41) }
             if lower { return at(0x1D68A, 0x61) }

@@ -60,6 +60,8 @@ public enum MathAlphabet: String, Sendable, Equatable {
     /// Italic letters, upright digits and capital Greek, italic lowercase Greek.
     case normal
     case roman, bold, italic, boldItalic, sansSerif, monospace, calligraphic, fraktur, doubleStruck
+    /// `\mathsfit`: sans-serif italic Latin letters (digits sans-serif upright).
+    case sansSerifItalic
 }
 
 public indirect enum MathNucleus: Sendable, Equatable {
@@ -158,6 +160,9 @@ public struct MathTable: Sendable, Equatable {
     public var horizontalRules: [Int]
     /// Vertical rules: the column index a rule sits before (`columns`: after the last).
     public var verticalRules: [Int]
+    /// The rules of `verticalRules` (by index there) and `horizontalRules` that are dashed (`:` and `\hdashline`).
+    public var dashedVerticalRules: Set<Int> = []
+    public var dashedHorizontalRules: Set<Int> = []
     /// Each row's equation tag (`\tag` in the row), already with its parentheses; missing entries have none.
     public var rowTags: [MathList?] = []
     /// Where the baseline goes: through the middle on the axis (TeX's \vcenter), or on the first (`[t]`) or last
@@ -212,16 +217,20 @@ public struct MathFraction: Sendable, Equatable {
     public var denominator: MathList
     /// `\binom` has no rule.
     public var hasRule: Bool
+    /// A rule's thickness given with it (`\above 2pt`, `\genfrac`'s third argument), in ems of the formula's size
+    /// (TeX's dimension does not shrink in scripts); nil: the font's FractionRuleThickness.
+    public var ruleThickness: Double?
     public var style: Style
     /// Delimiters around it (`\binom`: parentheses).
     public var left: Unicode.Scalar?
     public var right: Unicode.Scalar?
 
     public init(numerator: MathList, denominator: MathList, hasRule: Bool = true, style: Style = .automatic,
-                left: Unicode.Scalar? = nil, right: Unicode.Scalar? = nil) {
+                left: Unicode.Scalar? = nil, right: Unicode.Scalar? = nil, ruleThickness: Double? = nil) {
         self.numerator = numerator
         self.denominator = denominator
         self.hasRule = hasRule
+        self.ruleThickness = ruleThickness
         self.style = style
         self.left = left
         self.right = right

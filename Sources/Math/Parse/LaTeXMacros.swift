@@ -69,7 +69,7 @@ enum LaTeXMacros {
             "varliminf": #"\mathop{\underline{\mathrm{lim}}}\limits"#, "varlimsup": #"\mathop{\overline{\mathrm{lim}}}\limits"#,
             // Spacing and breaking.
             "mathstrut": #"\vphantom{(}"#, "space": #"\ "#, "nobreakspace": "~", "nobreak": "", "allowbreak": "", "relax": "",
-            "|": #"\Vert"#, "begingroup": "{", "endgroup": "}", "newline": #"\\"#, "implies": #"\;\Longrightarrow\;"#,
+            "|": #"\Vert"#, "begingroup": "{", "endgroup": "}", "bgroup": "{", "egroup": "}", "newline": #"\\"#, "implies": #"\;\Longrightarrow\;"#,
             "impliedby": #"\;\Longleftarrow\;"#, "iff": #"\;\Longleftrightarrow\;"#, "angln": #"\angl{n}"#,
         ]
         for (name, letter) in greekCapitals { table[name] = "\\mathrm{\(letter)}" }
@@ -81,6 +81,6 @@ enum LaTeXMacros {
         "braket": (1, #"\mathinner{\langle{#1}\rangle}"#), "Bra": (1, #"\left\langle #1\right|"#), "Ket": (1, #"\left|#1\right\rangle"#),
         "Braket": (1, #"\left\langle #1\right\rangle"#),
         "pod": (1, #"\mathchoice{\mkern18mu}{\mkern8mu}{\mkern8mu}{\mkern8mu}(#1)"#), "frak": (1, #"\mathfrak{#1}"#), "Bbb": (1, #"\mathbb{#1}"#), "bold": (1, #"\mathbf{#1}"#),
-        "pmb": (1, #"\boldsymbol{#1}"#), "emph": (1, #"\textit{#1}"#),
+        "emph": (1, #"\textit{#1}"#),
     ]
 }

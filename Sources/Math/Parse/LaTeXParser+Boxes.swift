@@ -36,6 +36,8 @@ extension LaTeXParser {
         "xleftharpoondown": "\u{21BD}", "xleftharpoonup": "\u{21BC}", "xrightharpoondown": "\u{21C1}", "xrightharpoonup": "\u{21C0}",
         "xleftrightharpoons": "\u{21CB}", "xrightleftharpoons": "\u{21CC}", "xtofrom": "\u{21C4}", "xtwoheadleftarrow": "\u{219E}",
         "xtwoheadrightarrow": "\u{21A0}",
+        // KaTeX's mhchem arrows, usable outside \ce.
+        "xrightleftarrows": "\u{21C4}", "xrightequilibrium": "\u{21CC}", "xleftequilibrium": "\u{21CB}",
     ]
 
     /// The commands of this file and `command()`'s own, for `\providecommand` (which keeps what exists).
@@ -104,22 +106,80 @@ extension LaTeXParser {
             return [.atom(MathAtom(.ord, .enclosed(try argument(), [.topAndRight])))]
         case "phase":
             return [.atom(MathAtom(.ord, .enclosed(try argument(), [.phaseAngle])))]
+        case "pmb":
+            // amsbsy's poor man's bold: three copies overprinted, at −0.8 mu, at −0.4 mu raised 0.5 mu, and at 0, in
+            // the box of one, keeping the argument's class (\pmb{+} is still a Bin).
+            let body = try argument()
+            let copy = MathItem.atom(MathAtom(.ord, .list(body)))
+            let raised = MathItem.atom(MathAtom(.ord, .raised(MathList([copy]), by: .mu(0.5))))
+            let items: [MathItem] = [.space(.mu(-0.8)), .atom(MathAtom(.ord, .lap(MathList([copy]), .right))), .space(.mu(0.4)),
+                                     .atom(MathAtom(.ord, .lap(MathList([raised]), .right))), .space(.mu(0.4)), copy]
+            return [.atom(MathAtom(Self.soleClass(body) ?? .ord, .list(MathList(items))))]
+        case "set", "Set":
+            // braket's sets as KaTeX defines them: \set{x | P} is \{\,x \mid P\,\}; \Set grows its braces around
+            // the content (\left\{\: … \:\right\}) and its first | or \| with them, a thick space either side.
+            skipSpaces()
+            let contentStart = index + 1
+            let content = Array(try rawGroup())
+            let grown = name == "Set"
+            var body = "", depth = 0, replaced = false, i = 0
+            /// Where the bar's replacement starts in `body` and how many characters longer it is than the bar.
+            var replacement = (at: Int.max, extra: 0)
+            while i < content.count {
+                let c = content[i]
+                if c == "\\", i + 1 < content.count {
+                    if !replaced, depth == 0, content[i + 1] == "|", grown {
+                        let bars = "\\;\\middle\\Vert\\;"
+                        replacement = (body.count, bars.count - 2)
+                        body += bars
+                        replaced = true
+                    } else {
+                        body.append(c)
+                        body.append(content[i + 1])
+                    }
+                    i += 2
+                    continue
+                }
+                if c == "{" { depth += 1 }
+                if c == "}" { depth -= 1 }
+                if c == "|", depth == 0, !replaced {
+                    let bar = grown ? "\\;\\middle\\vert\\;" : "\\mid "
+                    replacement = (body.count, bar.count - 1)
+                    body += bar
+                    replaced = true
+                } else {
+                    body.append(c)
+                }
+                i += 1
+            }
+            let prefix = grown ? "\\left\\{\\:" : "\\{\\,", suffix = grown ? "\\:\\right\\}" : "\\,\\}"
+            do {
+                return [.atom(MathAtom(.inner, .list(try subformula(prefix + body + suffix, at: 0))))]
+            } catch let failure as MathParseError {
+                var offset = failure.offset - prefix.count
+                if offset > replacement.at { offset = max(replacement.at, offset - replacement.extra) }
+                throw error(failure.message, at: contentStart + max(0, min(offset, content.count)))
+            }
         case "genfrac":
             let left = try genfracDelimiter(start: start), right = try genfracDelimiter(start: start)
             let thicknessText = try rawGroup()
             let styleText = try rawGroup().trimmingCharacters(in: .whitespaces)
-            let hasRule = thicknessText.trimmingCharacters(in: .whitespaces).isEmpty || Self.dimension(thicknessText).map { space in
-                if case .em(let value) = space { return value != 0 }
-                if case .mu(let value) = space { return value != 0 }
-                return true
-            } ?? true
+            // Empty: the font's rule; a dimension: that thickness (0: none).
+            var thickness: Double?
+            switch Self.dimension(thicknessText) {
+            case .em(let value): thickness = value
+            case .mu(let value): thickness = value / 18
+            case nil: thickness = nil
+            }
+            let hasRule = thickness.map { $0 != 0 } ?? true
             let numerator = try argument(), denominator = try argument()
             let fractionStyle: MathFraction.Style = styleText == "0" ? .display : styleText == "1" ? .text : .automatic
             var items: [MathItem] = []
             if styleText == "2" { items.append(.style(.script)) }
             if styleText == "3" { items.append(.style(.scriptScript)) }
             items.append(.atom(MathAtom(.inner, .fraction(MathFraction(numerator: numerator, denominator: denominator, hasRule: hasRule,
-                                                                       style: fractionStyle, left: left, right: right)))))
+                                                                       style: fractionStyle, left: left, right: right,
+                                                                       ruleThickness: hasRule ? thickness : nil)))))
             return items.count == 1 ? items : [.atom(MathAtom(.inner, .list(MathList(items))))]
         case "fbox":
             return [.atom(MathAtom(.ord, .framed(try textArgument(.roman), border: nil, background: nil)))]
@@ -150,7 +210,8 @@ extension LaTeXParser {
             return [.atom(MathAtom(.ord, .character(try characterCode(start: start), .normal)))]
         case "verb":
             let star = consume("*")
-            guard let delimiter = peek, !delimiter.isLetter, delimiter != " " || star else { throw error("\\verb needs a delimiter", at: start) }
+            // Any character but a letter or * delimits (a space too, as KaTeX reads `\verb x y`).
+            guard let delimiter = peek, !delimiter.isLetter, delimiter != "*" || star else { throw error("\\verb needs a delimiter", at: start) }
             index += 1
             var text = ""
             while let c = peek, c != delimiter { text.append(c); index += 1 }
@@ -200,6 +261,7 @@ extension LaTeXParser {
             _ = try rawGroup()
             return []
         case "nonumber", "notag":
+            rowUnnumbered = true
             return []
         default:
             return nil

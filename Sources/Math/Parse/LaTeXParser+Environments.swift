@@ -87,6 +87,7 @@ extension LaTeXParser {
             let spec = try columnSpecification()
             kind.table.alignments = spec.alignments
             kind.table.verticalRules = spec.rules
+            kind.table.dashedVerticalRules = spec.dashed
         }
         if name.hasPrefix("alignat") || name == "alignedat" {
             // The pair count; columns then come in pairs with no space between pairs (amsmath's alignat).
@@ -130,14 +131,27 @@ extension LaTeXParser {
         var gaps: [Double] = []
         var rules: [Int] = []
         var tags: [MathList?] = []
-        let outerTag = tag
+        let outerTag = tag, outerUnnumbered = rowUnnumbered
         tag = nil
-        defer { if tag == nil { tag = outerTag } }
+        rowUnnumbered = false
+        defer {
+            if tag == nil { tag = outerTag }
+            rowUnnumbered = outerUnnumbered
+        }
+        let numbered = numbersEquations && ["align", "gather", "alignat", "equation"].contains(name ?? "")
+        /// The row just ended: its \tag, else its number; a row with nothing in it has none (a row break before \end).
+        func closeRow() {
+            if tag == nil, numbered, !rowUnnumbered, rows[rows.count - 1].contains(where: { !$0.items.isEmpty }) {
+                equationCount += 1
+                tag = MathList([.atom(MathAtom(.ord, .text("(\(equationCount))", .roman)))])
+            }
+            rowUnnumbered = false
+        }
         while true {
             skipSpaces()
             if rows[rows.count - 1].isEmpty {
                 while lookingAt(command: "hline") || lookingAt(command: "hdashline") {
-                    _ = readCommandName()
+                    if readCommandName() == "hdashline" { table.dashedHorizontalRules.insert(rules.count) }
                     rules.append(rows.count - 1)
                     skipSpaces()
                 }
@@ -149,6 +163,7 @@ extension LaTeXParser {
             if peek == "&" {
                 index += 1
             } else if atRowBreak || lookingAt(command: "cr") {
+                closeRow()
                 if let tag {
                     while tags.count < rows.count - 1 { tags.append(nil) }
                     tags.append(tag)
@@ -159,6 +174,7 @@ extension LaTeXParser {
                 gaps.append(try optionalLength())
                 rows.append([])
             } else if lookingAt(command: "end") {
+                closeRow()
                 if let tag {
                     while tags.count < rows.count - 1 { tags.append(nil) }
                     tags.append(tag)
@@ -214,24 +230,29 @@ extension LaTeXParser {
         return table
     }
 
-    /// `{l c r |}` of `array`: an alignment per column and the columns vertical rules stand before.
-    private mutating func columnSpecification() throws -> (alignments: [MathTable.Alignment], rules: [Int]) {
+    /// `{l c r | :}` of `array`: an alignment per column, the columns vertical rules stand before, and which of
+    /// those rules are dashed (`:`, arydshln's column, as KaTeX reads it).
+    private mutating func columnSpecification() throws -> (alignments: [MathTable.Alignment], rules: [Int], dashed: Set<Int>) {
         let start = index
         let spec = try rawGroup()
         var alignments: [MathTable.Alignment] = []
         var rules: [Int] = []
+        var dashed: Set<Int> = []
         for character in spec {
             switch character {
             case "l": alignments.append(.left)
             case "c": alignments.append(.center)
             case "r": alignments.append(.right)
             case "|": rules.append(alignments.count)
+            case ":":
+                dashed.insert(rules.count)
+                rules.append(alignments.count)
             case " ": continue
             default: throw error("unsupported column type \(character) in array", at: start)
             }
         }
         guard !alignments.isEmpty else { throw error("array needs a column specification", at: start) }
-        return (alignments, rules)
+        return (alignments, rules, dashed)
     }
 
     /// A colour argument: `{#rrggbb}`, `{rrggbb}` or `{name}`.
@@ -243,15 +264,22 @@ extension LaTeXParser {
     }
 
     /// `[length]` after a row break: extra room in ems (0 when there is none).
+    /// After `\\`: `[len]`, the extra room below the row, in ems. amsmath looks for the `[` right after `\\`
+    /// (its \new@ifnextchar skips no spaces), so after a space a bracket that holds no length starts the next row
+    /// (`\\ [a, b]`, as KaTeX reads it); right after `\\` it must be a length.
     mutating func optionalLength() throws -> Double {
         let save = index
         skipSpaces()
+        let spaced = index > save
         guard peek == "[" else { index = save; return 0 }
         index += 1
         var text = ""
         while let c = peek, c != "]" { text.append(c); index += 1 }
-        guard consume("]") else { throw error("missing ]") }
-        guard case .em(let ems)? = Self.dimension(text) else { throw error("bad length \(text)", at: save) }
+        guard case .em(let ems)? = Self.dimension(text), consume("]") else {
+            if spaced { index = save; return 0 }
+            if peek == nil { throw error("missing ]") }
+            throw error("bad length \(text)", at: save)
+        }
         return ems
     }
 

@@ -13,7 +13,7 @@ extension LaTeXParser {
     /// Math alphabets that apply to their argument.
     static let alphabets: [String: MathAlphabet] = [
         "mathnormal": .normal, "mathrm": .roman, "mathbf": .bold, "mathit": .italic, "boldsymbol": .boldItalic, "bm": .boldItalic,
-        "mathbfit": .boldItalic, "mathsf": .sansSerif, "mathtt": .monospace, "mathcal": .calligraphic, "mathscr": .calligraphic,
+        "mathbfit": .boldItalic, "mathsf": .sansSerif, "mathsfit": .sansSerifItalic, "mathtt": .monospace, "mathcal": .calligraphic, "mathscr": .calligraphic,
         "mathfrak": .fraktur, "mathbb": .doubleStruck,
     ]
 

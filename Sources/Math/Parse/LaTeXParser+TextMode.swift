@@ -139,6 +139,10 @@ extension LaTeXParser {
                     return items
                 case "\\", "newline":
                     run.append(" ")
+                case "vdots":
+                    // The math font's ⋮, as LaTeX's \vdots draws it in text too (a text face's is narrower).
+                    flush()
+                    items.append(.atom(MathAtom(.ord, .character("\u{22EE}", .normal))))
                 case "hspace", "kern", "hskip", "quad", "qquad", ",", ";", ":", "!", " ", "enspace", "thinspace":
                     flush()
                     if let space = Self.spaces[name] {
@@ -224,6 +228,8 @@ extension LaTeXParser {
         "textquotedblleft": "\u{201C}", "textquotedblright": "\u{201D}", "textquoteleft": "\u{2018}", "textquoteright": "\u{2019}",
         "textregistered": "\u{00AE}", "textsterling": "\u{00A3}", "textunderscore": "_", "textvisiblespace": "\u{2423}",
         "KaTeX": "KaTeX", "LaTeX": "LaTeX", "TeX": "TeX", "euro": "\u{20AC}", "yen": "\u{00A5}", "checkmark": "\u{2713}",
+        // KaTeX's symbols of both modes that AI answers put in \text (\vdots: see textMathSymbols).
+        "ldots": "\u{2026}", "dots": "\u{2026}", "maltese": "\u{2720}",
     ]
 
     /// Text accents and the combining marks they add.

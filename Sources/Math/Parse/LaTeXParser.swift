@@ -10,6 +10,12 @@ public struct LaTeXParser {
     var tag: MathList?
     /// `\def\arraystretch{…}`: the row stretch of the environments that follow.
     var arrayStretch: Double?
+    /// The Decision "Equation numbers": a block formula's `align`, `gather`, `alignat` and `equation` number their
+    /// rows (1), (2) … from 1 in each formula; `\tag` replaces a row's number, `\notag`/`\nonumber` drop it.
+    var numbersEquations = false
+    var equationCount = 0
+    /// `\notag` or `\nonumber` in the row (or formula) being read.
+    var rowUnnumbered = false
 
     init(_ source: String) {
         characters = Array(source)
@@ -21,15 +27,19 @@ public struct LaTeXParser {
     public struct Parsed: Sendable, Equatable {
         public var list: MathList
         public var tag: MathList?
+        /// `\notag` or `\nonumber` outside an environment.
+        public var unnumbered = false
     }
 
-    /// `source` with its macros expanded and parsed; error offsets name the characters of `source`.
-    public static func parseFormula(_ source: String) throws -> Parsed {
+    /// `source` with its macros expanded and parsed; error offsets name the characters of `source`. `numbering`:
+    /// number the rows of `align`, `gather`, `alignat` and `equation` (a block formula).
+    public static func parseFormula(_ source: String, numbering: Bool = false) throws -> Parsed {
         let expanded = try MacroExpander.expand(source)
         do {
             var parser = LaTeXParser(expanded.text)
+            parser.numbersEquations = numbering
             let list = try parser.formula()
-            return Parsed(list: list, tag: parser.tag)
+            return Parsed(list: list, tag: parser.tag, unnumbered: parser.rowUnnumbered)
         } catch let failure as MathParseError {
             let offset = expanded.offsets[min(max(failure.offset, 0), expanded.offsets.count - 1)]
             throw MathParseError(offset: offset, message: failure.message)
@@ -39,18 +49,25 @@ public struct LaTeXParser {
     private mutating func formula() throws -> MathList {
         var parser = self
         defer { self = parser }
-        var rows = [try parser.list(until: "row")]
-        // Line breaks outside an environment stack the lines centred, as KaTeX does in display mode.
-        while parser.atRowBreak {
-            parser.index += 2
-            _ = try parser.optionalLength()
-            rows.append(try parser.list(until: "row"))
-        }
+        let list = try parser.lines(until: "row")
         if parser.index < parser.characters.count { throw parser.error("unexpected \(parser.characters[parser.index])") }
+        return list
+    }
+
+    /// Items up to `terminator` ("row": the end of the formula; "substack": a group's "}"), where `\\` line breaks
+    /// outside an environment stack the lines centred, as KaTeX does, in the surrounding style (an inline formula's
+    /// lines stay in text style).
+    mutating func lines(until terminator: String) throws -> MathList {
+        var rows = [try list(until: terminator)]
+        while atRowBreak {
+            index += 2
+            _ = try optionalLength()
+            rows.append(try list(until: terminator))
+        }
+        if rows.count > 1, rows.last?.items.isEmpty == true { rows.removeLast() }
         guard rows.count > 1 else { return rows[0] }
-        if rows.last?.items.isEmpty == true { rows.removeLast() }
-        let table = MathTable(rows: rows.map { [$0] }, alignments: [.center], style: .display, columnGap: 0, jot: 0.3)
-        return rows.count == 1 ? rows[0] : MathList([.atom(MathAtom(.ord, .table(table)))])
+        let table = MathTable(rows: rows.map { [$0] }, alignments: [.center], style: nil, columnGap: 0, jot: 0.3)
+        return MathList([.atom(MathAtom(.ord, .table(table)))])
     }
 
     // MARK: - Lists
@@ -64,7 +81,7 @@ public struct LaTeXParser {
         defer { depth -= 1 }
         guard depth <= Self.maxDepth else { throw error("groups nest deeper than \(Self.maxDepth)") }
         var items: [MathItem] = []
-        var infix: (kind: String, numerator: [MathItem])?
+        var infix: (kind: String, numerator: [MathItem], thickness: Double?)?
         loop: while true {
             skipSpaces()
             guard let c = peek else {
@@ -98,7 +115,7 @@ public struct LaTeXParser {
                 try attach(prime, superscript: true, to: &items, at: index - primes, mergingPrimes: true)
             case "{":
                 index += 1
-                let group = try list(until: "}")
+                let group = try lines(until: "substack")
                 index += 1
                 items.append(.atom(MathAtom(.ord, .list(group))))
             case "\\" where lookingAt(command: "limits") || lookingAt(command: "nolimits"):
@@ -113,9 +130,15 @@ public struct LaTeXParser {
                 let start = index
                 let name = readCommandName()
                 guard infix == nil else { throw error("ambiguous: two of \\over, \\atop and \\choose in one group", at: start) }
-                var kind = name
-                if name == "above", case .em(let thickness) = try length(braced: false, start: start), thickness == 0 { kind = "atop" }
-                infix = (kind == "above" ? "over" : kind, items)
+                var kind = name, thickness: Double?
+                if name == "above" {
+                    switch try length(braced: false, start: start) {
+                    case .em(let value): thickness = value
+                    case .mu(let value): thickness = value / 18
+                    }
+                    if thickness == 0 { kind = "atop" }
+                }
+                infix = (kind == "above" ? "over" : kind, items, thickness)
                 items = []
             case "\\" where Self.switchAhead(self):
                 // \bf, \rm …, \large …: the rest of the group.
@@ -167,7 +190,8 @@ public struct LaTeXParser {
         guard let infix else { return MathList(items) }
         let numerator = MathList(infix.numerator), denominator = MathList(items)
         let delimiters: (Unicode.Scalar?, Unicode.Scalar?) = ["choose": ("(", ")"), "brace": ("{", "}"), "brack": ("[", "]")][infix.kind] ?? (nil, nil)
-        let fraction = MathFraction(numerator: numerator, denominator: denominator, hasRule: infix.kind == "over", left: delimiters.0, right: delimiters.1)
+        let fraction = MathFraction(numerator: numerator, denominator: denominator, hasRule: infix.kind == "over", left: delimiters.0, right: delimiters.1,
+                                    ruleThickness: infix.kind == "over" ? infix.thickness : nil)
         return MathList([.atom(MathAtom(.inner, .fraction(fraction)))])
     }
 
@@ -245,7 +269,7 @@ public struct LaTeXParser {
         switch c {
         case "{":
             index += 1
-            let group = try list(until: "}")
+            let group = try lines(until: "substack")
             index += 1
             return group
         case "\\":

@@ -6,10 +6,11 @@ import Drawing
 enum MathColor {
     static func parse(_ text: String) -> RGBA? {
         let trimmed = text.trimmingCharacters(in: " ")
-        if let color = RGBA(hex: trimmed), trimmed.count == 7 || trimmed.count == 6 { return color }
-        // #rgb, as CSS and KaTeX read it.
-        if trimmed.count == 4, trimmed.first == "#", trimmed.dropFirst().allSatisfy(\.isHexDigit) {
-            return RGBA(hex: "#" + trimmed.dropFirst().map { "\($0)\($0)" }.joined())
+        let digits = trimmed.hasPrefix("#") ? trimmed.dropFirst() : Substring(trimmed)
+        if digits.allSatisfy(\.isHexDigit) {
+            // #rrggbb (or without #, xcolor's HTML model), #rrggbbaa; #rgb and #rgba as CSS and KaTeX read them.
+            if digits.count == 6 || trimmed.hasPrefix("#") && digits.count == 8 { return RGBA(hex: String(digits)) }
+            if trimmed.hasPrefix("#"), digits.count == 3 || digits.count == 4 { return RGBA(hex: digits.map { "\($0)\($0)" }.joined()) }
         }
         return names[trimmed.lowercased()].flatMap { RGBA(hex: $0) }
     }
