@@ -90,6 +90,21 @@ final class FormulaCoverageTests: XCTestCase {
         XCTAssertTrue(inline.message.contains("block formula"), "\(inline)")
     }
 
+    /// The Decision "Equation numbers": an `equation` is (1) in a block formula, nothing inline, nothing with \notag.
+    func testAnEquationIsNumberedInABlockFormula() throws {
+        let formulas = try formulas
+        let numbered = try formulas.typeset(#"\begin{equation} E = mc^2 \end{equation}"#, display: true, size: 20, color: .black).get()
+        XCTAssertEqual(numbered.tags.count, 1)
+        let one = try formulas.typeset(#"\text{(1)}"#, display: false, size: 20, color: .black).get()
+        XCTAssertEqual(numbered.tags.first?.width ?? 0, one.width, accuracy: 1e-9)
+        XCTAssertEqual(try formulas.typeset(#"\begin{equation} E = mc^2 \notag \end{equation}"#, display: true, size: 20, color: .black).get().tags.count, 0)
+        XCTAssertEqual(try formulas.typeset(#"\begin{equation} E = mc^2 \end{equation}"#, display: false, size: 20, color: .black).get().tags.count, 0)
+        let aligned = try formulas.typeset(#"\begin{align} a&=b \\ c&=d \\ e&=f \end{align}"#, display: true, size: 20, color: .black).get()
+        XCTAssertEqual(aligned.tags.count, 3)
+        // Inline, an align is the same rows without numbers rather than an error.
+        XCTAssertEqual(try formulas.typeset(#"\begin{align} a&=b \\ c&=d \end{align}"#, display: false, size: 20, color: .black).get().tags.count, 0)
+    }
+
     func testABlockFormulasTagIsAtThePagesRightInset() throws {
         let page = try TestEnvironment.layout(#"{"blocks": [{"type": "mathematical_expression", "expression": "E = mc^2 \\tag{1}"}]}"#)
         let item = try XCTUnwrap(page.items.first)

@@ -1,3 +1,4 @@
+import Drawing
 @testable import Math
 import XCTest
 
@@ -140,6 +141,80 @@ final class LaTeXParserTests: XCTestCase {
         XCTAssertEqual(try atomClass(#"\boldsymbol{x}"#), .ord)
         XCTAssertEqual(try atomClass(#"\boldsymbol{x+y}"#), .ord)
         XCTAssertEqual(try atomClass(#"\mathbf{+}"#), .ord)
+    }
+
+    /// Issue 40, defect 14: what KaTeX's support table lists and ipraster refused or misread.
+    func testCommandsKaTeXListsParseAsItReadsThem() throws {
+        XCTAssertEqual(try parse(#"\bgroup a \egroup"#), try parse("{a}"))
+        // \set: \{\,…\,\} with its first bar a \mid; \Set: growing braces and a \middle bar, thick spaces around it.
+        XCTAssertEqual(try parse(#"\set{x | x>0}"#), [.atom(MathAtom(.inner, .list(try LaTeXParser.parse(#"\{\,x \mid x>0\,\}"#))))])
+        XCTAssertEqual(try parse(#"\Set{x | y}"#), [.atom(MathAtom(.inner, .list(try LaTeXParser.parse(#"\left\{\:x \;\middle\vert\; y\:\right\}"#))))])
+        XCTAssertEqual(try parse(#"\Set{x \| y}"#), [.atom(MathAtom(.inner, .list(try LaTeXParser.parse(#"\left\{\:x \;\middle\Vert\; y\:\right\}"#))))])
+        XCTAssertThrowsError(try LaTeXParser.parse(#"\Set{x | \bad}"#)) { error in
+            XCTAssertEqual(error as? MathParseError, MathParseError(offset: 9, message: #"unknown command \bad"#), "the error names \\bad in the source")
+        }
+        // \verb takes any delimiter but a letter or *, a space included.
+        XCTAssertEqual(try parse(#"\verb x y"#).first, .atom(MathAtom(.ord, .text("x", .monospace))))
+        guard case .atom(let sansItalic)? = try parse(#"\mathsfit{A}"#).first else { return XCTFail("no atom") }
+        XCTAssertEqual("\(sansItalic)".contains("sansSerifItalic"), true, "\(sansItalic)")
+        XCTAssertEqual(MathAlphabet.sansSerifItalic.map("A"), "\u{1D608}")
+        XCTAssertEqual(MathAlphabet.sansSerifItalic.map("z"), "\u{1D63B}")
+        // Colours with alpha.
+        guard case .atom(let colored)? = try parse(#"\textcolor{#ff000080}{x}"#).first, case .colored(let color, _) = colored.nucleus else {
+            return XCTFail("no colour")
+        }
+        XCTAssertEqual(color.a, 128.0 / 255, accuracy: 1e-9)
+        XCTAssertEqual(color.r, 1)
+        guard case .atom(let short)? = try parse(#"\textcolor{#0f08}{x}"#).first, case .colored(let shortColor, _) = short.nucleus else {
+            return XCTFail("no colour")
+        }
+        XCTAssertEqual(shortColor, RGBA(r: 0, g: 1, b: 0, a: 136.0 / 255))
+        XCTAssertThrowsError(try LaTeXParser.parse(#"\textcolor{#+ffff}{x}"#))
+        // After "\\ " a bracket that holds no length starts the next row; right after \\ it must be a length.
+        let matrix = try LaTeXParser.parse(#"\begin{matrix} a \\ [b] \end{matrix}"#)
+        guard case .atom(let table)? = matrix.items.first, case .table(let rows) = table.nucleus else { return XCTFail("no table") }
+        XCTAssertEqual(rows.rows.count, 2)
+        XCTAssertEqual(rows.rowGaps, [0])
+        XCTAssertThrowsError(try LaTeXParser.parse(#"\begin{matrix} a \\[b] \end{matrix}"#)) { error in
+            XCTAssertEqual((error as? MathParseError)?.message, "bad length b")
+        }
+        // \\ inside a group stacks lines as at the top level; the table keeps the surrounding style.
+        guard case .atom(let group)? = try parse(#"{a \\ b}"#).first, case .list(let lines) = group.nucleus,
+              case .atom(let stacked)? = lines.items.first, case .table(let stack) = stacked.nucleus else { return XCTFail("no stack") }
+        XCTAssertEqual(stack.rows.count, 2)
+        XCTAssertNil(stack.style)
+        // `:` columns and \hdashline are dashed rules.
+        guard case .atom(let dashed)? = try parse(#"\begin{array}{c:c|c} a & b & c \\ \hdashline d & e & f \end{array}"#).first,
+              case .table(let array) = dashed.nucleus else { return XCTFail("no array") }
+        XCTAssertEqual(array.verticalRules, [1, 2])
+        XCTAssertEqual(array.dashedVerticalRules, [0])
+        XCTAssertEqual(array.horizontalRules, [1])
+        XCTAssertEqual(array.dashedHorizontalRules, [0])
+    }
+
+    /// The Decision "Equation numbers": `align`, `gather`, `alignat` and `equation` number their rows from (1) in a
+    /// block formula; \tag replaces a number and does not count; \notag drops it; an inline formula has none.
+    func testEquationsAreNumberedPerFormula() throws {
+        func tags(_ source: String) throws -> [MathList?] {
+            let parsed = try LaTeXParser.parseFormula(source, numbering: true)
+            guard case .atom(let atom)? = parsed.list.items.first, case .table(let table) = atom.nucleus else { return [] }
+            return table.rowTags
+        }
+        func number(_ text: String) -> MathList { MathList([.atom(MathAtom(.ord, .text(text, .roman)))]) }
+        XCTAssertEqual(try tags(#"\begin{align} a&=b \\ c&=d \notag \\ e&=f \end{align}"#), [number("(1)"), nil, number("(2)")])
+        XCTAssertEqual(try tags(#"\begin{gather} a \\ b \tag{*} \\ c \\ \end{gather}"#).map { $0 == nil }, [false, false, false])
+        XCTAssertEqual(try tags(#"\begin{gather} a \\ b \tag{*} \\ c \end{gather}"#)[2], number("(2)"))
+        XCTAssertEqual(try tags(#"\begin{align*} a&=b \end{align*}"#), [])
+        XCTAssertEqual(try tags(#"\begin{aligned} a&=b \end{aligned}"#), [])
+        let inline = try LaTeXParser.parseFormula(#"\begin{align} a&=b \end{align}"#, numbering: false)
+        guard case .atom(let atom)? = inline.list.items.first, case .table(let table) = atom.nucleus else { return XCTFail("no table") }
+        XCTAssertEqual(table.rowTags, [])
+        // A stripped \begin{equation} wrapper is numbered by the formula typesetter (FormulaCoverageTests); its
+        // source says so, and a control space at the end of a formula stays.
+        XCTAssertTrue(FormulaSource(#"\begin{equation} x \end{equation}"#).isNumberedEquation)
+        XCTAssertFalse(FormulaSource(#"\begin{equation*} x \end{equation*}"#).isNumberedEquation)
+        XCTAssertEqual(FormulaSource(#"$x\ $"#).body, #"x\ "#)
+        XCTAssertEqual(FormulaSource(#"$x\\ $"#).body, #"x\\"#)
     }
 
     func testErrorsNameWhereTheyAre() {

@@ -47,6 +47,19 @@ final class CLIMathTests: XCTestCase {
         }
     }
 
+    /// Issue 40, defect 13: a formula with no area and no padding is still an image, one pixel each way at least.
+    func testAFormulaWithNoAreaIsAOnePixelImage() throws {
+        for source in ["{}", #"\phantom{}"#] {
+            let result = try TestEnvironment.run(["math", source, "--padding", "0", "-o", "-", "--scale", "3"])
+            XCTAssertEqual(result.status, 0, "\(source): \(result.stderr)")
+            let image = try PNGCodec.decode(result.stdout)
+            XCTAssertEqual([image.width, image.height], [1, 1], source)
+            for format in ["svg", "pdf"] {
+                XCTAssertEqual(try TestEnvironment.run(["math", source, "--padding", "0", "-o", "-", "--format", format]).status, 0, format)
+            }
+        }
+    }
+
     func testANegativeWidthIsReportedAsZeroAndTheImageCoversTheInk() throws {
         let result = try TestEnvironment.run(["math", #"x\kern-100pt"#, "--json"])
         XCTAssertEqual(result.status, 0, result.stderr)

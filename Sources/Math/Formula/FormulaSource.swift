@@ -16,7 +16,7 @@ public struct FormulaSource: Sendable, Equatable {
             while let first = characters.first, first.isWhitespace { characters.removeFirst(); lead += 1 }
             // A control space at the end (`x\ `) keeps its space.
             while let last = characters.last, last.isWhitespace,
-                  characters.dropLast().reversed().prefix { $0 == "\\" }.count % 2 == 0 { characters.removeLast() }
+                  characters.dropLast().reversed().prefix(while: { $0 == "\\" }).count % 2 == 0 { characters.removeLast() }
         }
         func strip(_ open: String, _ close: String) -> Bool {
             let o = Array(open), c = Array(close)

@@ -128,16 +128,22 @@ extension LaTeXParser {
             while i < content.count {
                 let c = content[i]
                 if c == "\\", i + 1 < content.count {
-                    if !replaced, depth == 0, content[i + 1] == "|", grown {
+                    // A control word whole, or a control symbol; \| (which macro expansion has made \Vert) is the
+                    // double bar \Set grows.
+                    var end = i + 2
+                    if content[i + 1].isASCII, content[i + 1].isLetter {
+                        while end < content.count, content[end].isASCII, content[end].isLetter { end += 1 }
+                    }
+                    let command = String(content[(i + 1)..<end])
+                    if !replaced, depth == 0, grown, command == "|" || command == "Vert" {
                         let bars = "\\;\\middle\\Vert\\;"
-                        replacement = (body.count, bars.count - 2)
+                        replacement = (body.count, bars.count - (end - i))
                         body += bars
                         replaced = true
                     } else {
-                        body.append(c)
-                        body.append(content[i + 1])
+                        body += String(content[i..<end])
                     }
-                    i += 2
+                    i = end
                     continue
                 }
                 if c == "{" { depth += 1 }
