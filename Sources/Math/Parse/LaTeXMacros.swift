@@ -57,9 +57,10 @@ enum LaTeXMacros {
             "approxcolon": #"\approx\mathrel{\mkern-1.2mu}\vcentcolon"#, "approxcoloncolon": #"\approx\mathrel{\mkern-1.2mu}\dblcolon"#,
             "simcolon": #"\sim\mathrel{\mkern-1.2mu}\vcentcolon"#, "simcoloncolon": #"\sim\mathrel{\mkern-1.2mu}\dblcolon"#,
             // The logos, as LaTeX builds them.
-            "TeX": #"\mathrm{T\kern-.1667em\raisebox{-.5ex}{E}\kern-.125em X}"#,
-            "LaTeX": #"\mathrm{L\kern-.36em\raisebox{.21em}{\scriptsize A}\kern-.15em\TeX}"#,
-            "KaTeX": #"\mathrm{K\kern-.17em\raisebox{.21em}{\scriptsize A}\kern-.15em\TeX}"#,
+            // \textrm, so that the logos work in math and inside \text alike.
+            "TeX": #"\textrm{T\kern-.1667em\raisebox{-.5ex}{E}\kern-.125em X}"#,
+            "LaTeX": #"\textrm{L\kern-.36em\raisebox{.21em}{\scriptsize A}\kern-.15em\TeX}"#,
+            "KaTeX": #"\textrm{K\kern-.17em\raisebox{.21em}{\scriptsize A}\kern-.15em\TeX}"#,
             // Operators.
             "arcctg": #"\operatorname{arcctg}"#, "arctg": #"\operatorname{arctg}"#, "cosec": #"\operatorname{cosec}"#,
             "cotg": #"\operatorname{cotg}"#, "ctg": #"\operatorname{ctg}"#, "cth": #"\operatorname{cth}"#, "sh": #"\operatorname{sh}"#,

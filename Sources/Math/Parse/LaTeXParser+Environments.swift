@@ -293,6 +293,8 @@ extension LaTeXParser {
             while let c = peek, c.isNumber || c == "." || c == "-" || c == "+" || c == " " && text.isEmpty { text.append(c); index += 1 }
             skipSpaces()
             for _ in 0..<2 { if let c = peek, c.isLetter { text.append(c); index += 1 } }
+            // TeX's scanner takes one space after a unit, so `\kern-.125em X` in text sets no space before the X.
+            if peek == " " { index += 1 }
         }
         guard let space = Self.dimension(text) else { throw error("bad length \(text)", at: start) }
         return space

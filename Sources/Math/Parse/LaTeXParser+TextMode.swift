@@ -139,6 +139,13 @@ extension LaTeXParser {
                     return items
                 case "\\", "newline":
                     run.append(" ")
+                case "underline":
+                    flush()
+                    items.append(.atom(MathAtom(.ord, .accent("\u{0332}", kind: .underRule, base: try textArgument(alphabet)))))
+                case "phantom", "hphantom", "vphantom":
+                    flush()
+                    items.append(.atom(MathAtom(.ord, .phantom(try textArgument(alphabet), keepsWidth: name != "vphantom",
+                                                               keepsHeight: name != "hphantom"))))
                 case "vdots":
                     // The math font's ⋮, as LaTeX's \vdots draws it in text too (a text face's is narrower).
                     flush()
@@ -229,7 +236,7 @@ extension LaTeXParser {
         "textregistered": "\u{00AE}", "textsterling": "\u{00A3}", "textunderscore": "_", "textvisiblespace": "\u{2423}",
         "KaTeX": "KaTeX", "LaTeX": "LaTeX", "TeX": "TeX", "euro": "\u{20AC}", "yen": "\u{00A5}", "checkmark": "\u{2713}",
         // KaTeX's symbols of both modes that AI answers put in \text (\vdots: see textMathSymbols).
-        "ldots": "\u{2026}", "dots": "\u{2026}", "maltese": "\u{2720}",
+        "ldots": "\u{2026}", "dots": "\u{2026}", "maltese": "\u{2720}", "degree": "\u{00B0}",
     ]
 
     /// Text accents and the combining marks they add.

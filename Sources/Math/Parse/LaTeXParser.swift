@@ -103,6 +103,7 @@ public struct LaTeXParser {
             case "^", "_":
                 let at = index
                 index += 1
+                try refuseUnbracedPrimitive(after: c)
                 let script = try argument()
                 try attach(script, superscript: c == "^", to: &items, at: at)
             case "'":
@@ -263,6 +264,42 @@ public struct LaTeXParser {
     }
 
     /// One argument: a braced group, a command (with its own arguments) or one character.
+    /// An argument of a macro TeX hands its arguments as tokens (`\frac`, `\binom`): an unbraced command there must
+    /// not take arguments of its own (`\frac\frac12 3` is an error in TeX and in KaTeX).
+    mutating func tokenArgument(of name: String) throws -> MathList {
+        skipSpaces()
+        let start = index
+        guard peek == "\\" else { return try argument() }
+        var end = index + 1
+        if end < characters.count, characters[end].isASCII, characters[end].isLetter {
+            while end < characters.count, characters[end].isASCII, characters[end].isLetter { end += 1 }
+        } else {
+            end += 1
+        }
+        while end < characters.count, characters[end] == " " { end += 1 }
+        let list = try argument()
+        guard index <= end else {
+            throw error("\\\(name) needs braces around \(String(characters[start..<min(end, characters.count)]).trimmingCharacters(in: .whitespaces)) and its arguments", at: start)
+        }
+        return list
+    }
+
+    /// After `^` or `_`: TeX reads a math field there, so a primitive that builds a noad of its own (`\sqrt`, a math
+    /// accent, `\overline`, `\mathop` …, `\left`) must be braced (`x^\sqrt{2}` is "Missing { inserted" in TeX
+    /// and an error in KaTeX), while a macro that expands to a group (`x^\frac12`, `A^\mathrm{T}`) is fine.
+    mutating func refuseUnbracedPrimitive(after script: Character) throws {
+        let save = index
+        skipSpaces()
+        defer { index = save }
+        guard peek == "\\" else { return }
+        let start = index
+        let name = readCommandName()
+        let refused = ["sqrt", "overline", "underline", "left", "vcenter", "overset", "underset", "stackrel"].contains(name)
+            || Self.classCommands[name] != nil
+            || MathSymbol.named(name).map { [.accent, .wideAccent, .overRule, .underRule, .underAccent].contains($0.kind) } == true
+        if refused { throw error("\\\(name) after \(script) needs braces: \(script){\\\(name)…}", at: start) }
+    }
+
     mutating func argument() throws -> MathList {
         skipSpaces()
         guard let c = peek else { throw error("missing argument") }
@@ -344,7 +381,8 @@ public struct LaTeXParser {
         switch name {
         case "frac", "dfrac", "tfrac":
             let style: MathFraction.Style = name == "frac" ? .automatic : name == "tfrac" ? .text : .display
-            return [.atom(MathAtom(.ord, .fraction(MathFraction(numerator: try argument(), denominator: try argument(), style: style))))]
+            return [.atom(MathAtom(.ord, .fraction(MathFraction(numerator: try tokenArgument(of: name), denominator: try tokenArgument(of: name),
+                                                                style: style))))]
         case "cfrac":
             // amsmath: {\displaystyle\frac{\strut #2}{#3}}\kern-\nulldelimiterspace; [l]/[r] are accepted, the numerator
             // stays centred.
@@ -359,7 +397,7 @@ public struct LaTeXParser {
             return [fraction, .space(.em(-MathTypesetter.nullDelimiterSpace))]
         case "binom", "dbinom", "tbinom":
             let style: MathFraction.Style = name == "binom" ? .automatic : name == "tbinom" ? .text : .display
-            return [.atom(MathAtom(.ord, .fraction(MathFraction(numerator: try argument(), denominator: try argument(), hasRule: false, style: style,
+            return [.atom(MathAtom(.ord, .fraction(MathFraction(numerator: try tokenArgument(of: name), denominator: try tokenArgument(of: name), hasRule: false, style: style,
                                                                 left: "(", right: ")"))))]
         case "sqrt":
             skipSpaces()
