@@ -66,6 +66,33 @@ final class TeXBoxTests: XCTestCase {
         }
     }
 
+    /// Issue 40's reference set: the formulas typical of AI answers (`tex-boxes`), the defect list (`defect-boxes`),
+    /// the corpus of KaTeX's screenshot constructs that LuaLaTeX can set (`katex-constructs.tsv`: the lines of
+    /// `katex-constructs.txt` without size commands in math, top-level line breaks and bold math, which LaTeX with
+    /// Latin Modern Math does not do as KaTeX does, and without what TeX refuses) and mhchem's examples
+    /// (`mhchem-boxes`), each in display and text style. Counted within 2 % in width, in height and in depth each:
+    /// the floor is the share reached, 633 of 666 (95.0 %); the issue's goal is 97 %, so it ratchets up as the
+    /// remaining rows are fixed (the farthest are listed on failure and with IPRASTER_TEX_REPORT=1).
+    func testTheReferenceSetAgainstLuaTeX() throws {
+        let formulas = try XCTUnwrap(TestEnvironment.pipeline.formulas)
+        var rows: [Measured] = []
+        for file in ["tex-boxes.tsv", "defect-boxes.tsv", "katex-constructs.tsv", "mhchem-boxes.tsv"] { rows += try Self.measured(file) }
+        XCTAssertEqual(rows.count, 666)
+        var within = 0
+        var report: [(Double, String)] = []
+        for row in rows {
+            let formula = try formulas.typeset(row.formula, display: row.display, size: 19.04, color: .black).get()
+            let worst = max(Self.deviation(formula.width, row.width), Self.deviation(formula.ascent, row.height),
+                            Self.deviation(formula.descent, row.depth))
+            if worst <= 0.02 { within += 1 }
+            report.append((worst, String(format: "%@ %@: width %.2f vs %.2f, height %.2f vs %.2f, depth %.2f vs %.2f", row.display ? "D" : "T",
+                                         row.formula, formula.width, row.width, formula.ascent, row.height, formula.descent, row.depth)))
+        }
+        let farthest = report.sorted { $0.0 > $1.0 }.prefix(40).map { String(format: "%.1f%% ", 100 * $0.0) + $0.1 }.joined(separator: "\n")
+        XCTAssertGreaterThanOrEqual(within, 633, "within 2 %: \(within) of \(rows.count); the farthest:\n\(farthest)")
+        if ProcessInfo.processInfo.environment["IPRASTER_TEX_REPORT"] != nil { print("within 2 %: \(within) of \(rows.count)\n\(farthest)") }
+    }
+
     /// Chemistry (issue 25): the examples of mhchem's manual against LuaLaTeX with mhchem 4 (`\pu` rows: the LaTeX
     /// mhchemParser writes, as LaTeX's mhchem has no `\pu`), within 5 % in width and in height + depth for at least
     /// 90 % of them.

@@ -32,7 +32,16 @@ extension MathTypesetter {
             frame.append(contentsOf: upper.frame.offsetBy(dx: (width - upper.width) / 2 + offset, dy: -shift))
             ascent = max(ascent, shift + upper.ascent)
         }
-        if let lower {
+        if let lower, minimumArrowWidth > 0 {
+            // mhchem's arrows (inside \ce) hang the lower label as \raisebox{1.25ex − its height}[0pt]{…}: a limit of
+            // no height whose top is 1.25 ex of the text size above the limit's baseline, so the label sits a fixed
+            // distance under the arrow and deepens the box only when it is taller than 1.25 ex (LuaLaTeX's mhchem:
+            // \ce{A ->[x][x_i] B} is 11.61 pt deep at 19.04 pt, whatever the lower label).
+            let shift = arrow.descent + max(constant(.lowerLimitBaselineDropMin, size: size), constant(.lowerLimitGapMin, size: size))
+            let top = shift - 1.25 * 0.431 * baseSize
+            frame.append(contentsOf: lower.frame.offsetBy(dx: (width - lower.width) / 2 + offset, dy: top + lower.ascent))
+            descent = max(descent, shift, top + lower.ascent + lower.descent)
+        } else if let lower {
             let shift = arrow.descent + max(constant(.lowerLimitBaselineDropMin, size: size), constant(.lowerLimitGapMin, size: size) + lower.ascent)
             frame.append(contentsOf: lower.frame.offsetBy(dx: (width - lower.width) / 2 + offset, dy: shift))
             descent = max(descent, shift + lower.descent)

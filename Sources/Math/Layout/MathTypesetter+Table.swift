@@ -40,7 +40,14 @@ extension MathTypesetter {
             bottoms.append(y + descent)
             if r == cells.count - 1 { y += descent }
         }
-        for (r, row) in cells.enumerated() where !table.compactRows {
+        for (r, row) in cells.enumerated() where table.subarrayRows {
+            let ascent = row.map(\.ascent).max() ?? 0, descent = row.map(\.descent).max() ?? 0
+            y = r == 0 ? ascent : y + (cells[r - 1].map(\.descent).max() ?? 0) + 0.12 * em + ascent
+            baselines.append(y)
+            bottoms.append(y + descent)
+            if r == cells.count - 1 { y += descent }
+        }
+        for (r, row) in cells.enumerated() where !table.compactRows && !table.subarrayRows {
             let rowAscent = max(row.map(\.ascent).max() ?? 0, 0.7 * arraySkip)
             // amsmath's alignments (\jot > 0) stack rows with \baselineskip and \lineskip (after \openup\jot): when a
             // row and the one above it do not fit between struts, 1 pt (0.1 em) more between them (LuaLaTeX: an

@@ -146,6 +146,12 @@ public struct MathTypesetter {
             return self.text(text, alphabet: alphabet, size: size)
         case .list(let list):
             var box = try layout(list, style: style)
+            // TeX §1186: a group that holds one Ord character without scripts is that character (`\mathbf{Q}_4`,
+            // `{x}^2` take their scripts as Q and x would); any other group is a box.
+            if list.items.count == 1, case .atom(let only) = list.items[0], only.atomClass == .ord, only.upper == nil, only.lower == nil,
+               case .character = only.nucleus {
+                return box
+            }
             box.isSingleGlyph = false
             return box
         case .fraction(let fraction): return try self.fraction(fraction, style: style)
@@ -177,6 +183,10 @@ public struct MathTypesetter {
             return try choice(display: display, text: text, script: script, scriptScript: scriptScript, style: style)
         case .negated(let list): return try negated(list, style: style)
         case .framed(let list, let border, let background): return try framed(list, border: border, background: background, style: style)
+        case .inlineMath(let list):
+            var box = try layout(list, style: style.isDisplay ? StyleState(.text, cramped: style.cramped) : style)
+            box.isSingleGlyph = false
+            return box
         case .chemistry(let list):
             var chemistry = self
             chemistry.minimumArrowWidth = 2

@@ -115,6 +115,9 @@ public indirect enum MathNucleus: Sendable, Equatable {
     case framed(MathList, border: RGBA?, background: RGBA?)
     /// `\ce{…}` and `\pu{…}` as read: set like any list, but with mhchem's arrows (at least 2 em long).
     case chemistry(MathList)
+    /// `$…$` inside text (`\text{…}`, `\hbox{…}`): math that starts in text style, as TeX starts inline math, in
+    /// a display formula (in scripts it keeps the script's style and size).
+    case inlineMath(MathList)
 }
 
 public enum MathLap: Sendable, Equatable { case left, right, center }
@@ -174,6 +177,9 @@ public struct MathTable: Sendable, Equatable {
     public var compactRows = false
     /// `multline`: the first row flush left and the last flush right in the table's width.
     public var multline = false
+    /// amsmath's `\substack` and `subarray`: no struts, each row \lineskip below the one above (0.12 em of the
+    /// script size: LuaLaTeX's \substack{a\\b} is 16.99 pt tall at 19.04 pt, 1.6 pt between b's top and a's bottom).
+    public var subarrayRows = false
 
     public init(rows: [[MathList]], alignments: [Alignment], style: MathStyle?, columnGap: Double, pairedColumns: Bool = false,
                 outerPadding: Double = 0, rowStretch: Double = 1, jot: Double = 0, rowGaps: [Double] = [],

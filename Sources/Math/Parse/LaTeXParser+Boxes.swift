@@ -183,10 +183,11 @@ extension LaTeXParser {
             var items: [MathItem] = []
             if styleText == "2" { items.append(.style(.script)) }
             if styleText == "3" { items.append(.style(.scriptScript)) }
-            items.append(.atom(MathAtom(.inner, .fraction(MathFraction(numerator: numerator, denominator: denominator, hasRule: hasRule,
+            // amsmath's \genfrac is a braced group, so an Ord (as \frac), not TeX's Inner of a bare \over.
+            items.append(.atom(MathAtom(.ord, .fraction(MathFraction(numerator: numerator, denominator: denominator, hasRule: hasRule,
                                                                        style: fractionStyle, left: left, right: right,
                                                                        ruleThickness: hasRule ? thickness : nil)))))
-            return items.count == 1 ? items : [.atom(MathAtom(.inner, .list(MathList(items))))]
+            return items.count == 1 ? items : [.atom(MathAtom(.ord, .list(MathList(items))))]
         case "fbox":
             return [.atom(MathAtom(.ord, .framed(try textArgument(.roman), border: nil, background: nil)))]
         case "fcolorbox":

@@ -52,7 +52,9 @@ extension LaTeXParser {
             return EnvironmentKind(table: table, maxColumns: 1)
         case "subarray":
             // \substack with a column alignment: script style, close rows.
-            return EnvironmentKind(table: MathTable(rows: [], alignments: [.center], style: .script, columnGap: 0, rowStretch: 0.5), maxColumns: 1)
+            var table = MathTable(rows: [], alignments: [.center], style: .script, columnGap: 0)
+            table.subarrayRows = true
+            return EnvironmentKind(table: table, maxColumns: 1)
         case "gathered", "gather", "gather*", "equation", "equation*", "displaymath":
             return EnvironmentKind(table: MathTable(rows: [], alignments: [.center], style: .display, columnGap: 1, jot: 0.3), maxColumns: 1)
         case "array", "darray":
@@ -210,7 +212,9 @@ extension LaTeXParser {
     mutating func substack() throws -> MathTable {
         skipSpaces()
         guard consume("{") else { throw error("missing { after \\substack") }
-        var table = MathTable(rows: [], alignments: [.center], style: nil, columnGap: 0, rowStretch: 0.5)
+        // amsmath: \subarray{c}, whose cells are \scriptstyle wherever it stands.
+        var table = MathTable(rows: [], alignments: [.center], style: .script, columnGap: 0)
+        table.subarrayRows = true
         var rows: [MathList] = []
         while true {
             let line = try list(until: "substack")

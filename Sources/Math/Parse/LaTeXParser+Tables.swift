@@ -31,10 +31,11 @@ extension LaTeXParser {
             table[name] = (name, false)
         }
         for name in ["lim", "max", "min", "sup", "inf", "det", "Pr", "gcd"] { table[name] = (name, true) }
-        table["limsup"] = ("lim sup", true)
-        table["liminf"] = ("lim inf", true)
-        table["argmax"] = ("arg max", true)
-        table["argmin"] = ("arg min", true)
+        // amsmath's lim\,sup: a thin space (U+2006, a sixth of an em: 3 mu) between the words, not an interword space.
+        table["limsup"] = ("lim\u{2006}sup", true)
+        table["liminf"] = ("lim\u{2006}inf", true)
+        table["argmax"] = ("arg\u{2006}max", true)
+        table["argmin"] = ("arg\u{2006}min", true)
         return table
     }()
 

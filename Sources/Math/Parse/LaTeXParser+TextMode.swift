@@ -55,7 +55,8 @@ extension LaTeXParser {
                     index += 1
                 }
                 guard consume("$"), !display || consume("$") else { throw error("missing $ in text", at: start) }
-                items.append(.atom(MathAtom(.ord, .list(try subformula(source, at: start + (display ? 2 : 1))))))
+                let math = try subformula(source, at: start + (display ? 2 : 1))
+                items.append(.atom(MathAtom(.ord, display ? .list(MathList([.style(.display)] + math.items)) : .inlineMath(math))))
             case "~":
                 index += 1
                 run.append("\u{00A0}")

@@ -440,8 +440,11 @@ public struct LaTeXParser {
             if name == "hspace" { _ = consume("*") }
             return [.space(try length(braced: false, start: start))]
         case "bmod":
-            // amsmath: \mkern5mu around the operator in place of the binary 4 mu (\mskip-\medmuskip\mkern5mu).
-            return [.space(.mu(1)), .atom(MathAtom(.bin, .text("mod", .roman))), .space(.mu(1))]
+            // amsmath: \nonscript\mskip-\medmuskip\mkern5mu on each side of the binary operator: 1 mu besides the Bin's
+            // 4 mu in display and text style; in script styles \nonscript drops the −4 mu and a Bin has no space, so 5 mu.
+            let side = MathItem.atom(MathAtom(.ord, .choice(display: MathList([.space(.mu(1))]), text: MathList([.space(.mu(1))]),
+                                                            script: MathList([.space(.mu(5))]), scriptScript: MathList([.space(.mu(5))]))))
+            return [side, .atom(MathAtom(.bin, .text("mod", .roman))), side]
         case "pmod":
             let argument = try self.argument()
             // amsmath: \mkern18mu in display (8 mu inline) ({\operator@font mod}\mkern6mu #1); the word is an Ord.
@@ -483,15 +486,20 @@ public struct LaTeXParser {
             return [.atom(MathAtom(.op, .list(Self.operatorName(try argument())), limits: limits))]
         default:
             if let size = Self.bigSizes[name] {
-                // `\big.` is the null delimiter: its 0.12 em of space (§3.10).
-                guard let scalar = try delimiter() else { return [.space(.em(0.12))] }
+                // `\big.` is an empty box as tall and deep as a `\big(` and no wider than nothing (LaTeX's
+                // \left. \vcenter to …{} \right. with \nulldelimiterspace 0: LuaLaTeX's \bigr. is 0 × 16.14 + 6.62 pt).
+                guard let scalar = try delimiter() else {
+                    let strut = MathList([.atom(MathAtom(.ord, .sizedDelimiter("(", size: size.size)))])
+                    return [.atom(MathAtom(size.atomClass, .phantom(strut, keepsWidth: false, keepsHeight: true)))]
+                }
                 return [.atom(MathAtom(size.atomClass, .sizedDelimiter(scalar, size: size.size)))]
             }
             if let symbol = MathSymbol.named(name) {
                 switch symbol.kind {
                 case .atom(let atomClass):
-                    // Integrals never take limits unless told (\limits); ∑ and friends do in display style (§3.9).
-                    let limits: MathAtom.Limits = atomClass == .op && Self.isIntegral(symbol.scalar) ? .noLimits : .automatic
+                    // Integrals never take limits unless told (\limits); ∑ and friends do in display style (§3.9). Plain
+                    // TeX's \intop is the integral sign without \int's \nolimits: limits in display style.
+                    let limits: MathAtom.Limits = atomClass == .op && Self.isIntegral(symbol.scalar) && name != "intop" ? .noLimits : .automatic
                     return [.atom(MathAtom(atomClass, .character(symbol.scalar, .normal), limits: limits))]
                 case .over where Self.isBrace(symbol.scalar), .under where Self.isBrace(symbol.scalar):
                     // \overbrace and \underbrace are operators: their ^ and _ labels go above and below (TeX \mathop…\limits).
