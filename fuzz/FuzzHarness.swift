@@ -20,9 +20,12 @@ import Markup
 import RichMessageRenderer
 import Reveal
 
-/// libFuzzer calls the entry point from one thread at a time (fork mode runs processes, not threads).
+/// libFuzzer calls the entry point from one thread at a time (fork mode runs processes, not threads). The harness
+/// owns its process, so the hermetic configuration is fontconfig's current one (`processDefault`), as in the tool:
+/// otherwise Pango 1.50's `FcInit` thread loads the system configuration while the first input is laid out, and
+/// one CI run crashed in that thread (an FPE in `g_hash_table_lookup`, libpangoft2, at a fresh job's first input).
 nonisolated(unsafe) private let pipeline: RenderPipeline = {
-    do { return try RenderPipeline() } catch { fatalError("fuzz: cannot load the hermetic fonts: \(error)") }
+    do { return try RenderPipeline(processDefault: true) } catch { fatalError("fuzz: cannot load the hermetic fonts: \(error)") }
 }()
 
 /// Pages larger than this are laid out but not painted (painting them teaches the fuzzer nothing new and
