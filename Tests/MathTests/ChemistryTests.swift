@@ -29,7 +29,7 @@ final class ChemistryTests: XCTestCase {
         try same(#"\ce{1/2 H2O}"#, #"\frac{1}{2}\, \mathrm{H}"# + sub("2") + #"\mathrm{O}"#)
         try same(#"\ce{n H2O}"#, #"n\, \mathrm{H}"# + sub("2") + #"\mathrm{O}"#)
         // An isotope's numbers are one script pair before the symbol.
-        try same(#"\ce{^{227}_{90}Th}"#, #"^{227}_{90}\mathrm{Th}"#)
+        try same(#"\ce{^{227}_{90}Th}"#, #"{\vphantom{X}}^{227}_{90}\mathrm{Th}"#)
         // Adducts: * and . alike (a . after a count is no decimal point); the next part's number takes a thin space.
         let hydrate = #"\mathrm{Cu}\mathrm{S}\mathrm{O}"# + sub("4") + #"\,{\cdot}\,5\,\mathrm{H}"# + sub("2") + #"\mathrm{O}"#
         try same(#"\ce{CuSO4*5H2O}"#, hydrate)
@@ -49,7 +49,10 @@ final class ChemistryTests: XCTestCase {
     func testEquationsArrowsAndSigns() throws {
         try same(#"\ce{A + B -> C v}"#, #"\mathrm{A} + \mathrm{B} \xrightarrow{} \mathrm{C} \downarrow"#)
         try same(#"\ce{A ->[H2O] B}"#, #"\mathrm{A} \xrightarrow{\mathrm{H}"# + sub("2") + #"\mathrm{O}} \mathrm{B}"#)
-        try same(#"\ce{A <=>[H+][OH-] B}"#, #"\mathrm{A} \xrightleftharpoons[{\mathrm{O}\mathrm{H}"# + sup("-") + #"}]{\mathrm{H}"# + sup("+") + #"} \mathrm{B}"#)
+        // mhchem's equilibrium: a right harpoon 0.22 ex up over a left one 0.22 ex down, each as long as both labels.
+        let upper = #"\mathrm{H}"# + sup("+"), lower = #"\mathrm{O}\mathrm{H}"# + sup("-")
+        try same(#"\ce{A <=>[H+][OH-] B}"#, #"\mathrm{A} \mathrel{\mathrlap{\raisebox{.22ex}{$\xrightharpoonup[\hphantom{"# + lower + "}]{" + upper
+                 + #"}$}}\raisebox{-.22ex}{$\xleftharpoondown[{"# + lower + #"}]{\hphantom{"# + upper + #"}}$}} \mathrm{B}"#)
         try same(#"\ce{H2 ^}"#, #"\mathrm{H}"# + sub("2") + #" \uparrow"#)
     }
 

@@ -47,7 +47,18 @@ extension MathTypesetter {
             bottoms.append(y + descent)
             if r == cells.count - 1 { y += descent }
         }
-        for (r, row) in cells.enumerated() where !table.compactRows && !table.subarrayRows {
+        // \hline is a rule of its own between the rows (LaTeX's \noalign{\hrule}, \arrayrulewidth 0.4 pt = the
+        // fraction rule): it adds its thickness to the table (LuaLaTeX: {c|c} 1&2\\\hline 3&4 is 0.76 pt taller).
+        let rule = constant(.fractionRuleThickness, size: em)
+        var ruleTops: [Int: Double] = [:]
+        let addsRules = !table.compactRows && !table.subarrayRows
+        for (r, row) in cells.enumerated() where addsRules {
+            for (k, _) in table.horizontalRules.filter({ $0 == r }).enumerated() {
+                // \hline\hline: \doublerulesep (2 pt, 0.2 em) between the two.
+                if k > 0 { y += 0.2 * em }
+                ruleTops[r] = ruleTops[r] ?? y
+                y += rule
+            }
             let rowAscent = max(row.map(\.ascent).max() ?? 0, 0.7 * arraySkip)
             // amsmath's alignments (\jot > 0) stack rows with \baselineskip and \lineskip (after \openup\jot): when a
             // row and the one above it do not fit between struts, 1 pt (0.1 em) more between them (LuaLaTeX: an
@@ -71,6 +82,11 @@ extension MathTypesetter {
             y += depth + (r < cells.count - 1 ? table.jot * em : 0)
             bottoms.append(y)
             y += after
+        }
+        for (k, _) in table.horizontalRules.filter({ $0 >= cells.count }).enumerated() where addsRules {
+            if k > 0 { y += 0.2 * em }
+            ruleTops[cells.count] = ruleTops[cells.count] ?? y
+            y += rule
         }
         let height = y
         let axis = constant(.axisHeight, size: style.size(base: baseSize, constants: font.constants))
@@ -96,7 +112,6 @@ extension MathTypesetter {
             }
         }
         // Rules: \hline between rows, `|` between columns, as thick as a fraction rule.
-        let rule = constant(.fractionRuleThickness, size: em)
         var rules: [Rect] = []
         // Dashed rules (`:`, \hdashline) as arydshln draws them: 4 pt dashes 4 pt apart (0.4 em each).
         func dashes(_ whole: Rect, vertical: Bool) -> [Rect] {
@@ -107,8 +122,12 @@ extension MathTypesetter {
                     : Rect(x: whole.x + start, y: whole.y, width: piece, height: whole.height)
             }
         }
+        // Several \hline at one place stack, each its own thickness.
+        var stacked: [Int: Int] = [:]
         for (index, r) in table.horizontalRules.enumerated() {
-            let top = r == 0 ? 0 : bottoms[min(r, bottoms.count) - 1]
+            let earlier = stacked[r, default: 0]
+            stacked[r] = earlier + 1
+            let top = ruleTops[r].map { $0 + Double(earlier) * (rule + 0.2 * em) } ?? (r == 0 ? 0 : bottoms[min(r, bottoms.count) - 1])
             let whole = Rect(x: 0, y: min(top, height - rule) - ascent, width: width, height: rule)
             rules += table.dashedHorizontalRules.contains(index) ? dashes(whole, vertical: false) : [whole]
         }

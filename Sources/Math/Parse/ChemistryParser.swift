@@ -135,6 +135,17 @@ enum ChemistryParser {
         default: command = "\\xrightleftharpoons"
         }
         let upper = try label(above), lower = try label(below)
+        if arrow.contains("=") || arrow == "<-->" {
+            // mhchem's equilibrium (and <-->): a right harpoon raised 0.22 ex over a left one lowered 0.22 ex (two
+            // full arrows 0.44 ex), each as long as both labels need (the other's label as a phantom), the upper
+            // label over the upper one, the lower under the lower (LuaLaTeX: \ce{A <=> B} is 1.86 pt deep, the
+            // lower harpoon's 3 units and 0.22 ex).
+            let harpoons = arrow != "<-->", shift = harpoons ? ".22ex" : ".44ex"
+            let up = (harpoons ? "\\xrightharpoonup" : "\\xrightarrow") + (lower.isEmpty ? "" : "[\\hphantom{\(lower)}]") + "{\(upper)}"
+            let down = (harpoons ? "\\xleftharpoondown" : "\\xleftarrow") + (lower.isEmpty ? "" : "[{\(lower)}]") + "{"
+                + (upper.isEmpty ? "" : "\\hphantom{\(upper)}") + "}"
+            return "\\mathrel{\\mathrlap{\\raisebox{\(shift)}{$\(up)$}}\\raisebox{-\(shift)}{$\(down)$}}"
+        }
         // mhchem's arrows are at least 2 em long (the typesetter's chemistry lists see to it).
         return "\(command)\(lower.isEmpty ? "" : "[{\(lower)}]"){\(upper)}"
     }
@@ -304,12 +315,16 @@ enum ChemistryParser {
                 index = next
                 // Before the first atom a script is an isotope's mass or atomic number: one script pair on nothing.
                 prescript = out.isEmpty || wasPrescript
+                // An isotope's numbers hang on a capital-height strut, as mhchem sets them (LuaLaTeX: \ce{^{227}_{90}Th}
+                // is 17.25 pt high and 4.97 deep, as {\vphantom{X}}^{227}_{90}\mathrm{Th}).
+                if out.isEmpty { out = "{\\vphantom{X}}" }
                 out += prescript ? "^{\(script)}" : Self.raised(charge(script))
             case "_":
                 index += 1
                 let (script, next) = try scriptArgument(characters, index, at: offset)
                 index = next
                 prescript = out.isEmpty || wasPrescript
+                if out.isEmpty { out = "{\\vphantom{X}}" }
                 out += prescript ? "_{\(script)}" : Self.lowered(script)
             case "+" where isTrailingCharge(characters, index), "-" where isTrailingCharge(characters, index):
                 // Trailing + or - (Na+, Cl-, O2 2-): the charge.
