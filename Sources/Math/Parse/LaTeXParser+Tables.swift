@@ -50,4 +50,20 @@ extension LaTeXParser {
         }
         return table
     }()
+
+    /// Unicode superscript and subscript digits, signs and parentheses, and what they stand for.
+    static let scriptDigits: [Character: (scalar: Unicode.Scalar, superscript: Bool)] = {
+        var table: [Character: (scalar: Unicode.Scalar, superscript: Bool)] = [:]
+        let supers: [UInt32] = [0x2070, 0x00B9, 0x00B2, 0x00B3, 0x2074, 0x2075, 0x2076, 0x2077, 0x2078, 0x2079]
+        for (digit, code) in supers.enumerated() {
+            table[Character(Unicode.Scalar(code)!)] = (Unicode.Scalar(0x30 + UInt32(digit))!, true)
+            table[Character(Unicode.Scalar(0x2080 + UInt32(digit))!)] = (Unicode.Scalar(0x30 + UInt32(digit))!, false)
+        }
+        table["\u{207A}"] = ("+", true)
+        table["\u{207B}"] = ("\u{2212}", true)
+        table["\u{208A}"] = ("+", false)
+        table["\u{208B}"] = ("\u{2212}", false)
+        table["\u{207F}"] = ("n", true)
+        return table
+    }()
 }

@@ -213,21 +213,6 @@ public struct LaTeXParser {
         return sizeSwitches[name] != nil || alphabetSwitches[name] != nil
     }
 
-    /// Unicode superscript and subscript digits, signs and parentheses, and what they stand for.
-    static let scriptDigits: [Character: (scalar: Unicode.Scalar, superscript: Bool)] = {
-        var table: [Character: (scalar: Unicode.Scalar, superscript: Bool)] = [:]
-        let supers: [UInt32] = [0x2070, 0x00B9, 0x00B2, 0x00B3, 0x2074, 0x2075, 0x2076, 0x2077, 0x2078, 0x2079]
-        for (digit, code) in supers.enumerated() {
-            table[Character(Unicode.Scalar(code)!)] = (Unicode.Scalar(0x30 + UInt32(digit))!, true)
-            table[Character(Unicode.Scalar(0x2080 + UInt32(digit))!)] = (Unicode.Scalar(0x30 + UInt32(digit))!, false)
-        }
-        table["\u{207A}"] = ("+", true)
-        table["\u{207B}"] = ("\u{2212}", true)
-        table["\u{208A}"] = ("+", false)
-        table["\u{208B}"] = ("\u{2212}", false)
-        table["\u{207F}"] = ("n", true)
-        return table
-    }()
 
     /// At `\\\\` (a row break in a table).
     var atRowBreak: Bool { index + 1 < characters.count && characters[index] == "\\" && characters[index + 1] == "\\" }
@@ -264,42 +249,6 @@ public struct LaTeXParser {
     }
 
     /// One argument: a braced group, a command (with its own arguments) or one character.
-    /// An argument of a macro TeX hands its arguments as tokens (`\frac`, `\binom`): an unbraced command there must
-    /// not take arguments of its own (`\frac\frac12 3` is an error in TeX and in KaTeX).
-    mutating func tokenArgument(of name: String) throws -> MathList {
-        skipSpaces()
-        let start = index
-        guard peek == "\\" else { return try argument() }
-        var end = index + 1
-        if end < characters.count, characters[end].isASCII, characters[end].isLetter {
-            while end < characters.count, characters[end].isASCII, characters[end].isLetter { end += 1 }
-        } else {
-            end += 1
-        }
-        while end < characters.count, characters[end] == " " { end += 1 }
-        let list = try argument()
-        guard index <= end else {
-            throw error("\\\(name) needs braces around \(String(characters[start..<min(end, characters.count)]).trimmingCharacters(in: .whitespaces)) and its arguments", at: start)
-        }
-        return list
-    }
-
-    /// After `^` or `_`: TeX reads a math field there, so a primitive that builds a noad of its own (`\sqrt`, a math
-    /// accent, `\overline`, `\mathop` …, `\left`) must be braced (`x^\sqrt{2}` is "Missing { inserted" in TeX
-    /// and an error in KaTeX), while a macro that expands to a group (`x^\frac12`, `A^\mathrm{T}`) is fine.
-    mutating func refuseUnbracedPrimitive(after script: Character) throws {
-        let save = index
-        skipSpaces()
-        defer { index = save }
-        guard peek == "\\" else { return }
-        let start = index
-        let name = readCommandName()
-        let refused = ["sqrt", "overline", "underline", "left", "vcenter", "overset", "underset", "stackrel"].contains(name)
-            || Self.classCommands[name] != nil
-            || MathSymbol.named(name).map { [.accent, .wideAccent, .overRule, .underRule, .underAccent].contains($0.kind) } == true
-        if refused { throw error("\\\(name) after \(script) needs braces: \(script){\\\(name)…}", at: start) }
-    }
-
     mutating func argument() throws -> MathList {
         skipSpaces()
         guard let c = peek else { throw error("missing argument") }
