@@ -37,6 +37,10 @@ let package = Package(
         .systemLibrary(name: "CXML2", path: "Sources/CXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebp",
                        providers: [.apt(["libwebp-dev"])]),
+        // Debian's librlottie (Samsung rlottie 0.1 with Debian's patches) for TGS custom emoji (issue 41), and libdeflate's
+        // gzip decompressor that unpacks a TGS into a capped buffer before anything parses it. MediaSources only.
+        .systemLibrary(name: "CRLottie", path: "Sources/CRLottie", pkgConfig: "rlottie", providers: [.apt(["librlottie-dev"])]),
+        .systemLibrary(name: "CDeflate", path: "Sources/CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         // The C library's standard output for the command line (Swift 6 cannot read Glibc's `stdout` variable).
         .target(name: "CStandardStreams", path: "Sources/CStandardStreams"),
         // The PNG writer for rendered pages: Cairo rows converted in place and compressed with libdeflate (issue 15).
@@ -68,9 +72,10 @@ let package = Package(
         // images); depends on Drawing, the shared FreeType faces and C libraries only.
         .target(name: "Raster", dependencies: ["Drawing", "FreeTypeFaces", "CCairo", "CPNG", "CPNGWriter"], path: "Sources/Raster"),
         // The media sources and the image decoders (issue 36): a local folder, ffmpeg's first frames, an in-memory set;
-        // JPEG, WebP and PNG media and stripped thumbnails decoded before paint (`MediaResolver`). The one target that
-        // links image decoders (and, for custom emoji, rlottie).
-        .target(name: "MediaSources", dependencies: ["Drawing", "Raster", "ProcessSupport", "CJPEG", "CWebP"], path: "Sources/MediaSources"),
+        // JPEG, WebP and PNG media and stripped thumbnails decoded before paint (`MediaResolver`); custom emoji's sticker
+        // files (issue 41: TGS through rlottie after a Swift check, WebM through ffmpeg, WebP, PNG) and their sidecar
+        // flags (Document's JSON reader). The one target that links image decoders.
+        .target(name: "MediaSources", dependencies: ["Document", "Drawing", "Raster", "ProcessSupport", "CJPEG", "CWebP", "CRLottie", "CDeflate"], path: "Sources/MediaSources"),
         // The front door (issue 26): the input formats and the decode → layout → paint sequence every caller uses.
         .target(name: "RichMessageRenderer", dependencies: ["Document", "Markup", "Math", "Layout", "Raster", "MediaSources"], path: "Sources/RichMessageRenderer"),
         // The host's side of files and programs, shared by the command line, the golden harness, reveal export, the

@@ -10,6 +10,9 @@
 //   0x05 request   the rest read as an HTTP request (request line, header fields, body) as `ipraster serve` checks
 //                  and forwards it: the head checks (RequestHead), the content type, the frame a worker process
 //                  reads (which must read back as the same request), and the rest as a frame from a worker
+//   0x06 sticker   the rest as a sticker file: gzip goes through the whole decoder (gunzip cap, LottieCheck, rlottie);
+//                  anything else is taken as Lottie JSON for LottieCheck and, when it passes, rendered by rlottie (frames
+//                  0, the middle and the last at 32 px)
 //   otherwise      decode (JSON, Rich HTML when it starts with "<", else Rich Markdown) → layout (with the layout
 //                  JSON and per-character rects) → paint, as `ipraster render` does; the last byte picks options.
 import Document
@@ -17,6 +20,7 @@ import Foundation
 import HTTPService
 import Layout
 import Markup
+import MediaSources
 import RichMessageRenderer
 import Reveal
 
@@ -42,9 +46,21 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     case 0x03: reveal(rest)
     case 0x04: _ = try? PNGCodec.decode(rest)
     case 0x05: request(rest)
+    case 0x06: sticker(rest)
     default: render(bytes)
     }
     return 0
+}
+
+private func sticker(_ bytes: [UInt8]) {
+    let decoded: Sticker?
+    if bytes.starts(with: [0x1f, 0x8b]) {
+        decoded = try? StickerDecoder.decode(bytes, videoFrames: nil)
+    } else {
+        decoded = try? StickerDecoder.decode(lottieJSON: bytes)
+    }
+    guard let sticker = decoded else { return }
+    for frame in [0, sticker.frameCount / 2, sticker.frameCount - 1] { _ = sticker.bitmap(frame: frame, side: 32, tint: nil) }
 }
 
 private func typeset(_ bytes: [UInt8]) {

@@ -27,6 +27,9 @@ public struct EnvironmentFingerprint: Equatable, Sendable {
             if let size { total = (total.files + 1, total.bytes + size) }
             totals[entry.package] = total
         }
+        // The sticker decoders (issue 41): Debian's rlottie (its C API names no version) and ffmpeg with libvpx for WebM.
+        let decoders = installedVersions(of: ["librlottie0-1", "ffmpeg", "libvpx7"])
+        for package in ["librlottie0-1", "ffmpeg", "libvpx7"] { entries.append(("decoder " + package, decoders[package] ?? "not installed")) }
         let versions = installedVersions(of: Set(packages))
         for package in packages {
             let total = totals[package] ?? (0, 0)

@@ -2,11 +2,11 @@ import Document
 
 /// A message as Markdown, the way the app copies a rich message (seed "Copying rich messages as markdown"):
 /// blocks joined by blank lines, compact nested quote markers (`>>`), one fence per code block, pipe tables,
-/// custom emoji as `[alt](tg://emoji?id=…)` markers, formulas as `$…$` / `$$…$$`, and the Rich HTML tags for
-/// what Markdown cannot say (underline, sub/superscript, details, maps, buttons). Known losses (the seed's
-/// caveats and Markdown's limits): an ordered item with a checkbox loses its number, letter and roman labels
-/// become digits, table spans are flattened, detected entities are written as their text (found again on
-/// reading), quote credits become a "— credit" line.
+/// custom emoji as `[alt](tg://emoji?id=…)` markers (the image form `![alt](…)` inside a link, which cannot hold a
+/// link), formulas as `$…$` / `$$…$$`, and the Rich HTML tags for what Markdown cannot say (underline,
+/// sub/superscript, details, maps, buttons). Known losses (the seed's caveats and Markdown's limits): an ordered
+/// item with a checkbox loses its number, letter and roman labels become digits, table spans are flattened,
+/// detected entities are written as their text (found again on reading), quote credits become a "— credit" line.
 ///
 /// Lossless (`ipraster markdown --lossless`, README "Copy"): every block whose Markdown reads back as the same
 /// block is Markdown; every other one is Rich HTML with ipraster's `ipr-` extensions (`HTMLWriter`), and an
@@ -70,6 +70,12 @@ public enum MarkdownWriter {
     /// Set while a block is written for the lossless copy: inline text keeps what the app's copy drops.
     enum Lossless {
         @TaskLocal static var enabled = false
+    }
+
+    /// Inside a link's label: a link cannot hold another link, so custom emoji there take the image form
+    /// (`![alt](tg://emoji?id=…)`, the Bot API's own, rich-markdown-facts §"custom emoji").
+    enum InsideLink {
+        @TaskLocal static var active = false
     }
 
     static func blocks(_ blocks: [Block], media: [String: Media]) -> [String] {
@@ -328,7 +334,7 @@ public enum MarkdownWriter {
             }
             return wrapped(inline(inner), open, close)
         case .link(let link, let inner):
-            let label = inline(inner)
+            let label = InsideLink.$active.withValue(true) { inline(inner) }
             switch link {
             case .url(let url, let instantView):
                 if instantView && Lossless.enabled { return HTMLWriter.inline(text) }
@@ -350,7 +356,7 @@ public enum MarkdownWriter {
             let format = [date.format.relative ? "r" : "", date.format.dayOfWeek ? "w" : "", date.format.shortDate ? "d" : "", date.format.longDate ? "D" : "",
                           date.format.shortTime ? "t" : "", date.format.longTime ? "T" : ""].joined()
             return "![\(inline(date.fallback))](tg://time?unix=\(date.unixTime)" + (format.isEmpty ? "" : "&format=\(format)") + ")"
-        case .customEmoji(let id, let alt): return "[\(alt.isEmpty ? " " : escaped(alt))](tg://emoji?id=\(id))"
+        case .customEmoji(let id, let alt): return (InsideLink.active ? "!" : "") + "[\(alt.isEmpty ? " " : escaped(alt))](tg://emoji?id=\(id))"
         case .math(let source, _): return "$" + source + "$"
         case .image: return Lossless.enabled ? HTMLWriter.inline(text) : ""
         case .diff(let new, _): return Lossless.enabled ? HTMLWriter.inline(text) : inline(new)

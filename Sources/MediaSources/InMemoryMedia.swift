@@ -6,10 +6,42 @@ import Drawing
 public final class InMemoryMedia: MediaSource {
     public let files: [String: [UInt8]]
     private var decoded: [String: DecodedImage?] = [:]
+    private var stickers: [String: StickerFile?] = [:]
+    private var stickerFailures: [String: String] = [:]
+    /// Where a WebM sticker's frames come from (ffmpeg reads it from a private temporary file).
+    public var videoFrames: (any VideoFrameSource)?
     public private(set) var warnings: [String] = []
 
-    public init(files: [String: [UInt8]]) {
+    public init(files: [String: [UInt8]], videoFrames: (any VideoFrameSource)? = nil) {
         self.files = files
+        self.videoFrames = videoFrames
+    }
+
+    /// The sticker held under `id` (TGS, WebM, WebP, PNG), with the flags of `<id>.json` or `stickers.json` among the
+    /// files; decoded once per process (`StickerCache`).
+    public func stickerFailure(for id: String) -> String? { stickerFailures[id] }
+
+    public func sticker(for id: String) -> StickerFile? {
+        if let known = stickers[id] { return known }
+        var file: StickerFile?
+        if let bytes = files[id] {
+            switch StickerCache.shared.sticker(for: bytes, decode: { [videoFrames] in try StickerDecoder.decode($0, videoFrames: videoFrames) }) {
+            case .success(let sticker):
+                var flags = StickerFlags()
+                if let sidecar = files[id + ".json"] {
+                    flags = (try? StickerFlags.sidecar(sidecar)) ?? flags
+                } else if let table = files["stickers.json"] {
+                    flags = (try? StickerFlags.table(table))?[id] ?? flags
+                }
+                file = StickerFile(sticker: sticker, flags: flags)
+            case .failure(let error):
+                let message = Self.stickerWarning(id, error.reason)
+                if !warnings.contains(message) { warnings.append(message) }
+                stickerFailures[id] = error.reason
+            }
+        }
+        stickers[id] = file
+        return file
     }
 
     public func image(for ids: [String]) -> DecodedImage? {

@@ -13,24 +13,34 @@ public final class MediaFolder: MediaSource {
     /// Images, then animations and videos.
     public static let extensions = ["png", "jpg", "jpeg", "webp"] + videoExtensions
 
+    /// Custom emoji's sticker files, looked up before `extensions` (issue 41).
+    public static let stickerExtensions = ["tgs", "webm", "webp", "png"]
+
     public let directory: String
     private let root: String
     private var decoded: [String: DecodedImage?] = [:]
+    private var stickers: [String: StickerFile?] = [:]
+    private var stickerFailures: [String: String] = [:]
+    private var stickerTable: [String: StickerFlags]?
     public private(set) var warnings: [String] = []
 
     /// Where animations' and videos' first frames come from (nil: they draw their placeholder with a warning).
     public let videoFrames: (any VideoFrameSource)?
 
-    public init(directory: String, videoFrames: (any VideoFrameSource)? = nil) {
+    /// Where decoded sticker files are kept (the process's by default).
+    public let stickerCache: StickerCache
+
+    public init(directory: String, videoFrames: (any VideoFrameSource)? = nil, stickerCache: StickerCache = .shared) {
         self.directory = directory
         self.videoFrames = videoFrames
+        self.stickerCache = stickerCache
         root = URL(fileURLWithPath: directory).resolvingSymlinksInPath().standardizedFileURL.path
     }
 
     /// The file for the first id that has one, checked to lie inside the directory.
-    public func path(for ids: [String]) -> String? {
+    public func path(for ids: [String], extensions: [String] = MediaFolder.extensions) -> String? {
         for id in ids where Self.isSafe(id) {
-            for ext in Self.extensions {
+            for ext in extensions {
                 let candidate = root + "/" + id + "." + ext
                 guard FileManager.default.fileExists(atPath: candidate) else { continue }
                 let resolved = URL(fileURLWithPath: candidate).resolvingSymlinksInPath().standardizedFileURL.path
@@ -62,6 +72,52 @@ public final class MediaFolder: MediaSource {
         }
         decoded[path] = image
         return image
+    }
+
+    /// The custom emoji's sticker (a TGS, WebM, WebP or PNG file named by its id; else an image or animation of the
+    /// media extensions, drawn still), decoded once per process (`StickerCache`), with the flags of `<id>.json` or
+    /// `stickers.json`.
+    public func stickerFailure(for id: String) -> String? { stickerFailures[id] }
+
+    public func sticker(for id: String) -> StickerFile? {
+        if let known = stickers[id] { return known }
+        var file: StickerFile?
+        if let path = path(for: [id], extensions: Self.stickerExtensions) {
+            do {
+                let bytes = try FileContents.read(path, limit: StickerDecoder.maxFileBytes)
+                switch stickerCache.sticker(for: bytes, decode: { [videoFrames] in try StickerDecoder.decode($0, videoFrames: videoFrames) }) {
+                case .success(let sticker): file = StickerFile(sticker: sticker, flags: flags(for: id))
+                case .failure(let error):
+                    stickerFailures[id] = error.reason
+                    warn(Self.stickerWarning(id, error.reason))
+                }
+            } catch {
+                stickerFailures[id] = "\(error)"
+                warn(Self.stickerWarning(id, "\(error)"))
+            }
+        } else if let image = image(for: [id]) {
+            file = StickerFile(sticker: Sticker(still: image), flags: flags(for: id))
+        }
+        stickers[id] = file
+        return file
+    }
+
+    /// The flags of `<id>.json` beside the sticker, else of its entry in `stickers.json`; none when neither says.
+    private func flags(for id: String) -> StickerFlags {
+        if let path = path(for: [id], extensions: ["json"]) {
+            do {
+                return try StickerFlags.sidecar(try FileContents.read(path, limit: 1 << 20))
+            } catch {
+                warn(Self.stickerWarning(id, "\(error)").replacingOccurrences(of: "; its alternative text is drawn", with: "; drawn without its flags"))
+            }
+        }
+        if stickerTable == nil {
+            stickerTable = [:]
+            if let path = path(for: ["stickers"], extensions: ["json"]) {
+                do { stickerTable = try StickerFlags.table(try FileContents.read(path, limit: 16 << 20)) } catch { warn("\(path): \(error)") }
+            }
+        }
+        return stickerTable?[id] ?? StickerFlags()
     }
 
     private func decode(_ path: String) throws -> RGBAImage {

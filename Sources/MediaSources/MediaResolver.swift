@@ -2,48 +2,94 @@ import Drawing
 import Raster
 
 /// Resolves the images a display list draws before paint: every local-media id list (images and `MediaChoice`s)
-/// through the render's media source, every stripped thumbnail through its decoder. What paint then gets is a
+/// through the render's media source, every stripped thumbnail through its decoder, and every sticker cell through
+/// the source's sticker files: the frame at `time` (seconds since the stickers started playing; 0, frame 0, for
+/// still outputs, custom-emoji-facts §6) rendered at the side the app renders it for the cell on a screen of the
+/// canvas's scale (§3.3), filled with the cell's tint when the sticker is adaptive (§3.9). What paint then gets is a
 /// `DisplayPage` with its `images` filled and nothing left to read.
 public enum MediaResolver {
-    /// The images `list` draws, from `source` (nil: no local media; thumbnails are still decoded).
-    public static func images(for list: Frame, source: (any MediaSource)?) -> MediaImages {
+    /// The images `list` draws on a canvas of `scale`, from `source` (nil: no local media; thumbnails are still decoded).
+    public static func images(for list: Frame, source: (any MediaSource)?, scale: Double, time: Double = 0) -> MediaImages {
         var images = MediaImages()
-        var seen = Set<[String]>()
-        walk(list, source: source, into: &images, seen: &seen)
+        var seen = Set<ImageItem.Source>()
+        walk(list, context: Context(source: source, scale: scale, time: time), into: &images, seen: &seen)
         return images
     }
 
-    /// `page` with its images resolved.
-    public static func resolved(_ page: DisplayPage, source: (any MediaSource)?) -> DisplayPage {
+    /// `page` with its images resolved (stickers at `time`).
+    public static func resolved(_ page: DisplayPage, source: (any MediaSource)?, time: Double = 0) -> DisplayPage {
         var page = page
-        page.images = images(for: page.list, source: source)
+        page.images = images(for: page.list, source: source, scale: page.canvas.scale, time: time)
         return page
     }
 
-    private static func walk(_ frame: Frame, source: (any MediaSource)?, into images: inout MediaImages, seen: inout Set<[String]>) {
+    /// The longest loop among the animated stickers `list` draws, in seconds (0: none is animated).
+    public static func stickerLoop(in list: Frame, source: (any MediaSource)?) -> Double {
+        guard let source else { return 0 }
+        return stickerIds(in: list).reduce(0) { max($0, source.sticker(for: $1)?.sticker.duration ?? 0) }
+    }
+
+    /// The custom emoji ids whose stickers `list` draws, each once, in order.
+    public static func stickerIds(in list: Frame) -> [String] {
+        var ids: [String] = []
+        var seen = Set<String>()
+        func walk(_ frame: Frame) {
+            for item in frame.items {
+                switch item {
+                case .image(let image):
+                    if case .sticker(let cell) = image.source, seen.insert(cell.id).inserted { ids.append(cell.id) }
+                case .media(let choice):
+                    if case .sticker(let cell) = choice.source, seen.insert(cell.id).inserted { ids.append(cell.id) }
+                    walk(choice.present)
+                    walk(choice.absent)
+                case .group(let group): walk(group.frame)
+                case .layer(let layer): walk(layer.frame)
+                case .fill, .stroke, .paint, .glyphs, .link: break
+                }
+            }
+        }
+        walk(list)
+        return ids
+    }
+
+    private struct Context {
+        var source: (any MediaSource)?
+        var scale: Double
+        var time: Double
+    }
+
+    private static func walk(_ frame: Frame, context: Context, into images: inout MediaImages, seen: inout Set<ImageItem.Source>) {
         for item in frame.items {
             switch item {
             case .image(let image):
-                switch image.source {
-                case .media(let ids): resolve(ids, source: source, into: &images, seen: &seen)
-                case .strippedThumbnail(let bytes):
-                    if images.thumbnails[bytes] == nil, let rgba = StrippedThumbnail.decode(bytes), let decoded = try? MediaDecoding.decodedImage(rgba) {
-                        images.thumbnails[bytes] = decoded
-                    }
-                }
+                resolve(image.source, context: context, into: &images, seen: &seen)
             case .media(let choice):
-                resolve(choice.ids, source: source, into: &images, seen: &seen)
-                walk(choice.present, source: source, into: &images, seen: &seen)
-                walk(choice.absent, source: source, into: &images, seen: &seen)
-            case .group(let group): walk(group.frame, source: source, into: &images, seen: &seen)
-            case .layer(let layer): walk(layer.frame, source: source, into: &images, seen: &seen)
+                resolve(choice.source, context: context, into: &images, seen: &seen)
+                walk(choice.present, context: context, into: &images, seen: &seen)
+                walk(choice.absent, context: context, into: &images, seen: &seen)
+            case .group(let group): walk(group.frame, context: context, into: &images, seen: &seen)
+            case .layer(let layer): walk(layer.frame, context: context, into: &images, seen: &seen)
             case .fill, .stroke, .paint, .glyphs, .link: break
             }
         }
     }
 
-    private static func resolve(_ ids: [String], source: (any MediaSource)?, into images: inout MediaImages, seen: inout Set<[String]>) {
-        guard let source, seen.insert(ids).inserted else { return }
-        if let image = source.image(for: ids) { images.media[ids] = image }
+    private static func resolve(_ item: ImageItem.Source, context: Context, into images: inout MediaImages, seen: inout Set<ImageItem.Source>) {
+        guard seen.insert(item).inserted else { return }
+        switch item {
+        case .strippedThumbnail(let bytes):
+            if let rgba = StrippedThumbnail.decode(bytes), let decoded = try? MediaDecoding.decodedImage(rgba) {
+                images.thumbnails[bytes] = decoded
+            }
+        case .media(let ids):
+            if let image = context.source?.image(for: ids) { images.media[ids] = image }
+        case .sticker(let cell):
+            guard let file = context.source?.sticker(for: cell.id) else { return }
+            let side = StickerCell.bitmapSide(cell: cell.size, scale: context.scale)
+            let frame = file.sticker.frame(at: context.time)
+            if let bitmap = file.sticker.bitmap(frame: frame, side: side, tint: file.flags.isTemplate ? cell.tint : nil) {
+                images.stickers[cell] = bitmap
+            }
+        }
     }
 }

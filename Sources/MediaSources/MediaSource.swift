@@ -6,6 +6,30 @@ import Drawing
 public protocol MediaSource: AnyObject {
     /// The decoded image of the first of `ids` that has a file, or nil.
     func image(for ids: [String]) -> DecodedImage?
+    /// A custom emoji's sticker file (`<custom_emoji_id>.tgs`, `.webm`, `.webp`, `.png`) decoded, with its sidecar's
+    /// flags; nil (with a warning when a file was there) otherwise.
+    func sticker(for id: String) -> StickerFile?
+    /// Why the custom emoji `id`'s sticker file was not drawn (the reason its warning names), once `sticker(for:)` has
+    /// looked; nil when it drew or there is no file.
+    func stickerFailure(for id: String) -> String?
     /// What went wrong on the way (a file that does not decode, a link out of the folder), each once.
     var warnings: [String] { get }
+}
+
+/// A custom emoji's decoded sticker and what its sidecar says about it.
+public struct StickerFile: Sendable {
+    public var sticker: Sticker
+    public var flags: StickerFlags
+
+    public init(sticker: Sticker, flags: StickerFlags) {
+        self.sticker = sticker
+        self.flags = flags
+    }
+}
+
+extension MediaSource {
+    /// The warning of a sticker file that is not drawn.
+    static func stickerWarning(_ id: String, _ reason: String) -> String {
+        "custom emoji \(id): \(reason); its alternative text is drawn"
+    }
 }

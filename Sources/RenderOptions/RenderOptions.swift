@@ -81,7 +81,7 @@ public struct RenderOptions: Sendable {
         .render("--math-delimiters", value: "MODE", help: "how Markdown pairs $: strict (the app's rule; .md files) or loose (the server's; Bot API markdown)",
                 values: MathDelimiters.allCases.map(\.rawValue)) { $0.mathDelimiters = try $1.choice(MathDelimiters.self) },
         .render("--reveal-rects", help: "include per-character ink rects in the layout JSON", commands: ["layout"]) { settings, _ in settings.layout.revealRects = true },
-        .render("--media", value: "DIR", help: "where local media files are looked up (PNG, JPEG, WebP; GIF, MP4, WebM by their first frame through ffmpeg)") {
+        .render("--media", value: "DIR", help: "where local media files are looked up (PNG, JPEG, WebP; GIF, MP4, WebM by their first frame through ffmpeg; custom emoji's .tgs, .webm, .webp, .png sticker files by custom_emoji_id)") {
             $0.mediaDirectory = try $1.text()
         },
         .render("--expand-details", help: "render every details block open") { settings, _ in settings.layout.expandDetails = true },
@@ -89,8 +89,19 @@ public struct RenderOptions: Sendable {
             $0.layout.tableOffset = try $1.number(0...100_000)
         },
         .render("--show-spoilers", help: "draw spoilers revealed") { settings, _ in settings.layout.text.showSpoilers = true },
-        .render("--format", value: "FORMAT", help: "png, svg or pdf, instead of the output's extension",
-                values: Renderer.Format.allCases.map(\.rawValue), commands: ["render"]) { $0.format = try $1.choice(Renderer.Format.self) },
+        .render("--format", value: "FORMAT", help: "png, svg or pdf, instead of the output's extension; apng, gif or mp4: the message with its emoji playing",
+                values: Renderer.Format.allCases.map(\.rawValue) + AnimationFormat.allCases.map(\.rawValue), commands: ["render"]) { settings, value in
+            let text = try value.text()
+            if let animation = AnimationFormat(rawValue: text.lowercased()) {
+                settings.animation = animation
+                settings.format = nil
+            } else if let format = Renderer.Format(rawValue: text.lowercased()) {
+                settings.format = format
+                settings.animation = nil
+            } else {
+                throw OptionError(option: value.option, message: "expected png, svg, pdf, apng, gif or mp4, found \(Diagnostic.quoted(text))")
+            }
+        },
     ]
 
     /// The row of the render option `name`.

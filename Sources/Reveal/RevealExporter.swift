@@ -13,10 +13,6 @@ public final class RevealExporter {
     /// Where the frames' media come from, resolved on the calling thread before frames are painted.
     private let media: (any MediaSource)?
 
-    /// Frames per batch: encoded PNGs are handed to `write` in order at the end of each batch (this bounds
-    /// the encoded frames held in memory).
-    static let batchSize = 48
-
     public init(timeline: RevealTimeline, fps: Double, renderer: Renderer, media: (any MediaSource)?) {
         self.timeline = timeline
         self.fps = fps
@@ -31,7 +27,7 @@ public final class RevealExporter {
 
     public func image(at time: Double) throws -> RGBAImage {
         let frame = timeline.frame(at: time)
-        return try renderer.image(frame.layout, overlays: frame.overlays(), media: media)
+        return try renderer.image(frame.layout, overlays: frame.overlays(), media: media, time: time)
     }
 
     /// One frame at the default (smaller) PNG settings, for `--at`.
@@ -46,53 +42,21 @@ public final class RevealExporter {
     public private(set) var lastExport: (frames: Int, painted: Int) = (0, 0)
 
     /// Encodes every frame and hands `write` (index, PNG bytes) in frame order, on this thread, batch by
-    /// batch. Per batch, the frames' display lists are built here; a frame whose display list equals the one
-    /// before it reuses that frame's bytes (`skipUnchanged`), the others are painted and encoded at the fast
-    /// level on `threads` threads, each with its own `FrameEncoder`. The bytes do not depend on `threads` or
+    /// batch (`FrameBatches`). Per batch, the frames' display lists are built here, with their stickers at the
+    /// frame's time on the export's clock (every copy of one emoji in step); a frame whose display list and images
+    /// equal the one before it reuses that frame's bytes (`skipUnchanged`), the others are painted and encoded at the
+    /// fast level on `threads` threads, each with its own `FrameEncoder`. The bytes do not depend on `threads` or
     /// `skipUnchanged`.
     public func encodeFrames(threads: Int = ProcessInfo.processInfo.activeProcessorCount, skipUnchanged: Bool = true,
                              progress: ((Int, Int) -> Void)? = nil, write: (Int, [UInt8]) throws -> Void) throws {
-        let count = frameCount
-        let workers = max(1, threads)
-        let encoders = PerWorker((0..<workers).map { _ in FrameEncoder(canvas: timeline.canvas, opaque: opaque) })
-        var previous: (list: Frame, bytes: [UInt8])?
-        var painted = 0
-        var start = 0
-        while start < count {
-            let end = min(count, start + Self.batchSize)
-            // Per frame of the batch: the display list to paint with its decoded images (resolved here, on this
-            // thread: the media source is not thread-safe), or nil when it repeats the frame before.
-            var lists: [(list: Frame, images: MediaImages)?] = []
-            var last = previous?.list
-            for index in start..<end {
-                let frame = timeline.frame(at: time(ofFrame: index))
-                let list = frame.layout.displayList(overlays: frame.overlays())
-                lists.append(skipUnchanged && list == last ? nil : (list, MediaResolver.images(for: list, source: media)))
-                last = list
-            }
-            let results = ResultSlots(count: lists.count)
-            let next = Counter()
-            let batch = lists
-            DispatchQueue.concurrentPerform(iterations: workers) { worker in
-                let encoder = encoders[worker]
-                while let slot = next.take(below: batch.count) {
-                    guard let frame = batch[slot] else { continue }
-                    results.set(slot, Result { try encoder.png(frame.list, images: frame.images, level: PNGCodec.fastCompressionLevel) })
-                }
-            }
-            var bytes = previous?.bytes ?? []
-            for (offset, result) in results.values.enumerated() {
-                if lists[offset] != nil {
-                    bytes = try result.get()
-                    painted += 1
-                }
-                try write(start + offset, bytes)
-            }
-            if let last { previous = (last, bytes) }
-            start = end
-            progress?(start, count)
-        }
-        lastExport = (count, painted)
+        let batches = FrameBatches(canvas: timeline.canvas, opaque: opaque, count: frameCount)
+        let painted = try batches.encode(threads: threads, skipUnchanged: skipUnchanged, progress: progress, frame: { index in
+            let frameTime = time(ofFrame: index)
+            let frame = timeline.frame(at: frameTime)
+            let list = frame.layout.displayList(overlays: frame.overlays())
+            return (list, MediaResolver.images(for: list, source: media, scale: timeline.canvas.scale, time: frameTime))
+        }, write: write)
+        lastExport = (frameCount, painted)
     }
 
     /// Per frame: time, cursor, phase, revealed top-level items, bubble size and status opacity.
@@ -129,39 +93,5 @@ public final class RevealExporter {
                                             ("pixelHeight", .int(canvas.pixelHeight))])),
                         ("chunks", .array(timeline.stream.chunks.map { .object([("time", .number($0.time)), ("total", .int($0.map.total))]) })),
                         ("frames", .array(frames))])
-    }
-}
-
-/// Hands out slot numbers 0, 1, 2 … to the threads of a batch.
-private final class Counter: @unchecked Sendable {
-    private var value = 0
-    private let lock = NSLock()
-
-    func take(below limit: Int) -> Int? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard value < limit else { return nil }
-        value += 1
-        return value - 1
-    }
-}
-
-/// Encoded frames of one batch, each slot written once by its encoder.
-private final class ResultSlots: @unchecked Sendable {
-    private var storage: [Result<[UInt8], Error>]
-    private let lock = NSLock()
-
-    init(count: Int) { storage = Array(repeating: .success([]), count: count) }
-
-    func set(_ index: Int, _ value: Result<[UInt8], Error>) {
-        lock.lock()
-        storage[index] = value
-        lock.unlock()
-    }
-
-    var values: [Result<[UInt8], Error>] {
-        lock.lock()
-        defer { lock.unlock() }
-        return storage
     }
 }

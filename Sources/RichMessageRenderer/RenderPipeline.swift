@@ -94,6 +94,7 @@ public final class RenderPipeline {
     /// paint → bytes: a laid-out page encoded, with what the media store warned about on the way.
     public func encode(_ layout: PageLayout, as format: Renderer.Format, settings: RenderSettings) throws -> (bytes: [UInt8], mediaWarnings: [String]) {
         let (page, warnings) = displayPage(layout, settings: settings)
+        try refuseFailedStickers(page.list, settings: settings)
         return (try renderer.encode(page, as: format), warnings)
     }
 
@@ -101,8 +102,25 @@ public final class RenderPipeline {
     /// warned about.
     public func writePNG(_ layout: PageLayout, settings: RenderSettings, to sink: PNGSink) throws -> [String] {
         let (page, warnings) = displayPage(layout, settings: settings)
+        try refuseFailedStickers(page.list, settings: settings)
         try renderer.png(page, to: sink)
         return warnings
+    }
+
+    /// Under `--strict`, a custom emoji whose sticker file is there but cannot be drawn is refused (exit 2) instead of
+    /// drawn as its alternative text (issue 41).
+    public func refuseFailedStickers(_ layout: PageLayout, settings: RenderSettings) throws {
+        try refuseFailedStickers(layout.displayList(), settings: settings)
+    }
+
+    private func refuseFailedStickers(_ list: Frame, settings: RenderSettings) throws {
+        guard settings.strict, let source = media(settings) else { return }
+        for id in MediaResolver.stickerIds(in: list) {
+            _ = source.sticker(for: id)
+            if let reason = source.stickerFailure(for: id) {
+                throw DecodeError(path: "$", message: "custom emoji \(id): \(reason) (refused under --strict)", refused: true)
+            }
+        }
     }
 
     /// What one render made: the output's bytes, the page's layout, and every warning of decoding, layout and media.

@@ -12,6 +12,8 @@ public struct RenderSettings: Sendable {
     public var strict = false
     /// The output format, overriding the output file's extension (`--format`).
     public var format: Renderer.Format?
+    /// `--format apng|gif|mp4` (the render command only): the message as an animation of its stickers.
+    public var animation: AnimationFormat?
     public var mediaDirectory: String?
     /// The input format (`--from`), instead of the file extension or sniffing.
     public var inputFormat: (any InputFormat.Type)?

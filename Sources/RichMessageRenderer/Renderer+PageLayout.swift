@@ -5,8 +5,9 @@ import Raster
 /// Paint for laid-out pages: the page's display list (with `overlays` for one animation frame) handed to the
 /// painter, which knows nothing of layout, with the decoded images `media` resolves (nil: no local media).
 extension Renderer {
-    public func image(_ layout: PageLayout, overlays: [GroupName: Overlay] = [:], media: (any MediaSource)? = nil) throws -> RGBAImage {
-        try image(MediaResolver.resolved(layout.displayPage(overlays: overlays), source: media))
+    /// `time`: the moment of the stickers' animation (seconds; 0 shows frame 0).
+    public func image(_ layout: PageLayout, overlays: [GroupName: Overlay] = [:], media: (any MediaSource)? = nil, time: Double = 0) throws -> RGBAImage {
+        try image(MediaResolver.resolved(layout.displayPage(overlays: overlays), source: media, time: time))
     }
 
     public func png(_ layout: PageLayout, overlays: [GroupName: Overlay] = [:], media: (any MediaSource)? = nil,

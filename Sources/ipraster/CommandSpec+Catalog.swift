@@ -56,6 +56,18 @@ extension CommandSpec {
 
     static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }
 
+    /// `--fps N` of an export (reveal) or an animation (render): a rate from 1 to `upTo`, handed to `set`.
+    static func fpsOption<Timing>(_ type: Timing.Type, help: String, upTo limit: Double, shown: Double, command: String,
+                                  set: @escaping @Sendable (inout Timing, Double) -> Void) -> OptionSpec {
+        OptionSpec("--fps", value: "N", help: "\(help), 1-\(limit.clean)", defaultValue: shown.clean, effect: .on(type) { timing, value in
+            let text = try value.text()
+            guard let fps = Double(text), fps.isFinite, fps >= 1, fps <= limit else {
+                throw UsageError(message: "--fps must be a number from 1 to \(limit.clean), not \(text)", command: command)
+            }
+            set(&timing, fps)
+        })
+    }
+
     static let renderCommand = CommandSpec(
         "render",
         synopsis: ["[render] INPUT -o OUTPUT [options]", "[render] INPUT... -o OUTDIR/ [options]",
@@ -72,12 +84,32 @@ extension CommandSpec {
             writing one file, a bad line or option is exit 2 with nothing written. Then each job runs, a failing \
             input is reported with its name and the others go on; the exit code is the worst job's (3 > 2 > 0).
             """,
-        options: [outputOption.with(help: "the image (.png, .svg, .pdf), OUTDIR/ for several inputs, or - for standard output"),
+        options: [outputOption.with(help: "the image (.png, .svg, .pdf), an animation (.gif, .apng, .mp4), OUTDIR/ for several inputs, or - for standard output"),
                   OptionSpec("--manifest", value: "FILE.jsonl", help: "render the jobs of a manifest (one JSON object a line)"),
-                  jobsOption, shardOption],
+                  jobsOption, shardOption,
+                  fpsOption(RenderCommand.AnimationTiming.self, help: "animations: frames per second", upTo: 120,
+                            shown: RenderCommand.AnimationTiming().fps, command: "render") { timing, fps in
+                      timing.fps = fps
+                      timing.fpsGiven = true
+                  },
+                  OptionSpec("--duration", value: "SECONDS", help: "animations: how long they play (default: one loop of the longest emoji, at most 3 s)",
+                             effect: .on(RenderCommand.AnimationTiming.self) { timing, value in
+                                 let text = try value.text()
+                                 guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 60 else {
+                                     throw UsageError(message: "--duration must be a number of seconds above 0, at most 60, not \(text)", command: "render")
+                                 }
+                                 timing.duration = seconds
+                             })],
         shared: [render],
+        notes: """
+            An animated output (.gif, .apng, .mp4 or --format apng|gif|mp4) shows the finished message with its custom \
+            emoji playing from their sticker files in --media, every copy of one emoji in step, for one loop of the \
+            longest (at most 3 s) or --duration; a message without animated emoji is one frame (an MP4: a still of \
+            --duration, 1 s by default). It needs ffmpeg, as reveal exports do. Still outputs show each emoji's frame 0.
+            """,
         examples: ["ipraster answer.json -o answer.png",
                    "ipraster answer.json -o answer.png --theme night --outgoing --scale 3",
+                   "ipraster answer.json -o answer.gif --media emoji/ --fps 30",
                    "cat update.json | ipraster render - -o - --theme night > bubble.png",
                    "ipraster a.json b.json c.md -o out/ --jobs 4"])
 
@@ -127,14 +159,8 @@ extension CommandSpec {
                                  }
                                  timing.at = seconds
                              }),
-                  OptionSpec("--fps", value: "N", help: "frames per second of the export, 1-240", defaultValue: RevealCommand.Timing().fps.clean,
-                             effect: .on(RevealCommand.Timing.self) { timing, value in
-                                 let text = try value.text()
-                                 guard let fps = Double(text), fps.isFinite, fps >= 1, fps <= 240 else {
-                                     throw UsageError(message: "--fps must be a number from 1 to 240, not \(text)", command: "reveal")
-                                 }
-                                 timing.fps = fps
-                             }),
+                  fpsOption(RevealCommand.Timing.self, help: "frames per second of the export", upTo: 240, shown: RevealCommand.Timing().fps,
+                            command: "reveal") { timing, fps in timing.fps = fps },
                   OptionSpec("--format", value: "FORMAT", help: "png, apng, gif or mp4, instead of guessing from -o",
                              values: ["png", "apng", "gif", "mp4"]),
                   OptionSpec("--json", help: """

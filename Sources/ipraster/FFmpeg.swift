@@ -30,6 +30,20 @@ enum FFmpeg {
     /// progress counts the frames handed over and then ffmpeg's finishing (one step more than the frames).
     /// Leftovers of exports that were killed are removed first.
     static func encode(_ exporter: RevealExporter, format: String, loop: Int = 0, to output: String, progress: ((Int, Int) -> Void)?) throws {
+        try encode(frameCount: exporter.frameCount, fps: exporter.fps, format: format, loop: loop, to: output, progress: progress) { progress, write in
+            try exporter.encodeFrames(progress: progress, write: write)
+        }
+    }
+
+    /// A finished message's animation (its stickers playing), encoded as a reveal export is.
+    static func encode(_ animation: MessageAnimation, format: String, to output: String, progress: ((Int, Int) -> Void)?) throws {
+        try encode(frameCount: animation.frameCount, fps: animation.fps, format: format, to: output, progress: progress) { progress, write in
+            try animation.encodeFrames(progress: progress, write: write)
+        }
+    }
+
+    private static func encode(frameCount: Int, fps: Double, format: String, loop: Int = 0, to output: String, progress: ((Int, Int) -> Void)?,
+                               frames: (((Int, Int) -> Void)?, (Int, [UInt8]) throws -> Void) throws -> Void) throws {
         guard let ffmpeg = path else { throw AtomicFile.WriteError(path: output, reason: "ffmpeg is not installed") }
         let temporaryFolder = NSTemporaryDirectory()
         TemporaryPaths.removeStale(in: temporaryFolder, prefix: "ipraster-reveal-")
@@ -43,11 +57,11 @@ enum FFmpeg {
         // -nostdin: no keyboard interaction (from a terminal ffmpeg would read the TTY and be stopped by SIGTTIN);
         // the frames come through pipe:0.
         let child = try ChildProcess(executable: ffmpeg, arguments: ["-nostdin", "-hide_banner", "-loglevel", "error", "-y",
-                                                                     "-f", "image2pipe", "-framerate", String(exporter.fps), "-c:v", "png", "-i", "pipe:0"]
-                                     + arguments(format: format, fps: exporter.fps, loop: loop) + [temporary], pipeInput: true)
-        let total = exporter.frameCount + 1
+                                                                     "-f", "image2pipe", "-framerate", String(fps), "-c:v", "png", "-i", "pipe:0"]
+                                     + arguments(format: format, fps: fps, loop: loop) + [temporary], pipeInput: true)
+        let total = frameCount + 1
         do {
-            try exporter.encodeFrames(progress: { done, _ in progress?(done, total) }) { _, bytes in try child.write(bytes) }
+            try frames({ done, _ in progress?(done, total) }) { _, bytes in try child.write(bytes) }
         } catch let error as AtomicFile.WriteError where error.code == EPIPE {
             let status = child.wait()
             throw AtomicFile.WriteError(path: output, reason: "ffmpeg stopped reading the frames (status \(status))")

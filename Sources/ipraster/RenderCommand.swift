@@ -15,7 +15,15 @@ enum RenderCommand {
         let jobs = try parsed.integer("--jobs", in: 1...Int(Int32.max), what: "a positive whole number") ?? ProcessInfo.processInfo.activeProcessorCount
         let shard = try parsed.value("--shard").map { try Shard($0, command: "render") }
         let positional = parsed.positional
-        if manifest != nil || positional.count > 1 || output?.hasSuffix("/") == true || shard != nil {
+        let batch = manifest != nil || positional.count > 1 || output?.hasSuffix("/") == true || shard != nil
+        let animation = settings.animation ?? (settings.format == nil ? output.flatMap { AnimationFormat(rawValue: ($0 as NSString).pathExtension.lowercased()) } : nil)
+        if batch, animation != nil {
+            throw UsageError(message: "animations (apng, gif, mp4) are written one message at a time: render INPUT -o FILE.gif")
+        }
+        if animation == nil, let timing = ["--fps", "--duration"].first(where: { parsed.has($0) }) {
+            throw UsageError(message: "\(timing) is for animated outputs (-o FILE.gif, .apng or .mp4, or --format apng|gif|mp4)")
+        }
+        if batch {
             // The render options alone (the command line without this command's own), defaults of every job.
             let batch = try BatchRender(inputs: positional, output: output, manifest: manifest, renderArguments: parsed.renderArguments,
                                         format: settings.format)
@@ -23,6 +31,9 @@ enum RenderCommand {
         }
         guard let input = positional.first else { throw UsageError(message: "missing INPUT (a JSON file, or - for stdin)") }
         guard let output else { throw UsageError(message: "missing -o OUTPUT (out.png, out.svg, out.pdf, or - for stdout)") }
+        if let animation {
+            return try renderAnimation(input, to: output, format: animation, timing: try parsed.settings(AnimationTiming()), settings: settings)
+        }
         let format = try outputFormat(output, explicit: settings.format)
         let pipeline = try RenderPipeline(processDefault: true, videoFrames: FFmpegVideoFrames())
         try render(input, to: output, format: format, settings: settings, pipeline: pipeline, warningPrefix: "")

@@ -82,9 +82,9 @@ final class MediaFolderTests: XCTestCase {
         var list = Frame([.image(ImageItem(source: .media(["a"]), rect: rect, fit: .fill))])
         list.append(.media(MediaChoice(ids: ["b"], present: inner, absent: Frame())))
         list.append(.group(Group(Frame([.image(ImageItem(source: .media(["x", "a"]), rect: rect, fit: .fit))]))))
-        let images = MediaResolver.images(for: list, source: set)
+        let images = MediaResolver.images(for: list, source: set, scale: 2)
         XCTAssertEqual(Set(images.media.keys), [["a"], ["b"], ["c"], ["x", "a"]])
-        XCTAssertTrue(MediaResolver.images(for: list, source: nil).isEmpty, "no source: no local media")
+        XCTAssertTrue(MediaResolver.images(for: list, source: nil, scale: 2).isEmpty, "no source: no local media")
     }
 
     func testMissingMediaDirectoryIsAnEnvironmentError() throws {

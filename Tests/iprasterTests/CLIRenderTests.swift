@@ -168,7 +168,7 @@ final class CLIRenderTests: XCTestCase {
     func testUsageErrors() throws {
         let input = TestEnvironment.root + "/examples/hello.json"
         let cases: [([String], String)] = [
-            ([], "missing input"), ([input], "missing -o"), ([input, "-o", directory + "/x.gif"], "output format"),
+            ([], "missing input"), ([input], "missing -o"), ([input, "-o", directory + "/x.bmp"], "output format"),
             ([input, "-o", directory + "/x.png", "--scale", "9"], "--scale"), ([input, "-o", directory + "/x.png", "--theme", "sepia"], "unknown theme"),
             ([input, "-o", directory + "/x.png", "--frobnicate"], "unknown option"), ([input, "-o", directory + "/x.png", "--width"], "--width"),
             ([input, "-o", directory + "/x.png", "--timezone", "Mars/Base"], "time zone"),

@@ -11,4 +11,5 @@ final class GoldenTests: XCTestCase {
     func testFormulas() throws { try GoldenAssertions.assertGoldens(feature: "formula") }
     func testMarkdown() throws { try GoldenAssertions.assertGoldens(feature: "markdown") }
     func testWorldText() throws { try GoldenAssertions.assertGoldens(feature: "world") }
+    func testStickers() throws { try GoldenAssertions.assertGoldens(feature: "stickers") }
 }

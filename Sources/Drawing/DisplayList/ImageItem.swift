@@ -5,6 +5,8 @@ public struct ImageItem: Sendable, Equatable {
         case media([String])
         /// A Telegram "stripped thumbnail": a tiny JPEG without its standard header.
         case strippedThumbnail([UInt8])
+        /// A custom emoji's sticker file, fitted as the app fits it (`StickerCell`).
+        case sticker(StickerCell)
     }
 
     public enum Fit: Sendable, Hashable {
@@ -14,6 +16,8 @@ public struct ImageItem: Sendable, Equatable {
         case fit
         /// Aspect-fill, shrunk until its short side is about ten pixels and scaled back up: a heavy blur.
         case heavyBlur
+        /// Stretched over the rect, whatever its aspect (a sticker's square bitmap over its square cell).
+        case stretch
     }
 
     public var source: Source

@@ -32,12 +32,20 @@ extension FrameBuilder {
         return name.map { named($0.name, frame) } ?? frame
     }
 
-    /// A local file for the emoji or image (`--media`) replaces the drawing: stickers aspect-fit in their
-    /// cell, inline images aspect-fill theirs (v2-render-facts §5).
+    /// A local file for the emoji or image (`--media`) replaces the drawing: a sticker's bitmap is stretched over
+    /// its whole cell, tinted when it is adaptive (custom-emoji-facts §3.3, §3.9); inline images aspect-fill theirs
+    /// (v2-render-facts §5).
     private func attachment(_ attachment: InlineAttachment, at origin: Point) -> Frame {
         let drawing = attachment.drawing.offsetBy(dx: origin.x, dy: origin.y)
         guard attachment.kind != .button, let id = attachment.mediaId else { return drawing }
-        let image = ImageItem(source: .media([id]), rect: attachment.frame.offsetBy(dx: origin.x, dy: origin.y), fit: attachment.kind == .image ? .fill : .fit)
-        return Frame([.media(MediaChoice(ids: [id], present: Frame([.image(image)]), absent: drawing))])
+        let rect = attachment.frame.offsetBy(dx: origin.x, dy: origin.y)
+        let image: ImageItem
+        if attachment.kind == .customEmoji {
+            let cell = StickerCell(id: id, size: attachment.frame.width, tint: attachment.tint ?? RGBA(r: 0, g: 0, b: 0, a: 1))
+            image = ImageItem(source: .sticker(cell), rect: rect, fit: .stretch)
+        } else {
+            image = ImageItem(source: .media([id]), rect: rect, fit: .fill)
+        }
+        return Frame([.media(MediaChoice(source: image.source, present: Frame([.image(image)]), absent: drawing))])
     }
 }

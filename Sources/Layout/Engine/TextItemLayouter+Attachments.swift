@@ -11,7 +11,8 @@ extension TextItemLayouter {
             // Without the sticker, the alternative text is drawn with the colour emoji font, its ink
             // fitted into the cell and centred; a missing alt keeps the empty cell.
             let (runs, origin) = emojiContent(alt, cell: frame, size: attributes.metricsFont.size)
-            return InlineAttachment(kind: .customEmoji, range: range, frame: frame, mediaId: id, drawing: Frame(runs.map { .glyphs($0, origin: origin) }))
+            return InlineAttachment(kind: .customEmoji, range: range, frame: frame, mediaId: id, drawing: Frame(runs.map { .glyphs($0, origin: origin) }),
+                                    tint: attributes.color)
         case .image(let mediaId):
             // No pixels yet: the panel colour placeholder of the cell.
             return InlineAttachment(kind: .image, range: range, frame: frame, mediaId: mediaId,

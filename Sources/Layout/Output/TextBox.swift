@@ -117,6 +117,8 @@ public struct InlineAttachment: Sendable, Equatable {
     public var latex: String? = nil
     /// A formula's baseline (item-local y).
     public var baseline: Double? = nil
+    /// A custom emoji's run colour: what an adaptive sticker is filled with (custom-emoji-facts §3.9).
+    public var tint: RGBA? = nil
 }
 
 /// A spoiler range on a line, covered by static dust unless spoilers are shown (`v2-render-facts.md` §5).

@@ -1,7 +1,8 @@
 import CCairo
 import Drawing
 
-/// Raster images: local media files and stripped thumbnails, aspect-filled, aspect-fitted or heavily blurred.
+/// Raster images: local media files, stripped thumbnails and stickers, aspect-filled, aspect-fitted, heavily blurred
+/// or stretched.
 ///
 /// An image is resampled once per page into a buffer of its own device rectangle (`ResampledImage`), and that
 /// buffer is copied at whole pixels into whatever is painted — the page, a strip of it, a reveal frame. Cairo's
@@ -97,6 +98,7 @@ extension FramePainter {
         case .fill: drawScaled(surface, in: rect, fill: true, clip: clip, cr: cr)
         case .fit: drawScaled(surface, in: rect, fill: false, clip: clip, cr: cr)
         case .heavyBlur: drawHeavyBlur(surface, in: rect, cr: cr)
+        case .stretch: drawStretched(surface, in: rect, cr: cr)
         }
     }
 
@@ -115,6 +117,22 @@ extension FramePainter {
         cairo_set_source_surface(cr, surface, 0, 0)
         cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
         cairo_paint(cr)
+        cairo_restore(cr)
+    }
+
+    /// Draws `surface` scaled over the whole of `rect` (a sticker's bitmap over its cell, §3.3 of the custom-emoji
+    /// facts: the layer's contents fill its frame).
+    private func drawStretched(_ surface: OpaquePointer, in rect: Rect, cr: OpaquePointer) {
+        let width = Double(cairo_image_surface_get_width(surface)), height = Double(cairo_image_surface_get_height(surface))
+        guard width > 0, height > 0, rect.width >= 0.01, rect.height >= 0.01 else { return }
+        cairo_save(cr)
+        cairo_translate(cr, rect.x, rect.y)
+        cairo_scale(cr, rect.width / width, rect.height / height)
+        cairo_set_source_surface(cr, surface, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+        cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
+        cairo_rectangle(cr, 0, 0, width, height)
+        cairo_fill(cr)
         cairo_restore(cr)
     }
 

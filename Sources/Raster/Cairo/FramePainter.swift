@@ -118,7 +118,7 @@ final class FramePainter {
         case .image(let image):
             draw(image, cr: cr)
         case .media(let choice):
-            let present = images.media[choice.ids] != nil
+            let present = images.image(for: choice.source) != nil
             paint(present ? choice.present : choice.absent, cr: cr, extents: extents.count == 2 ? extents[present ? 0 : 1] : nil)
         case .group(let group):
             draw(group, cr: cr, extents: extents.first)

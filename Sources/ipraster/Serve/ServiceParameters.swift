@@ -83,9 +83,10 @@ enum ServiceParameters {
             }
         }
         let parsed = try spec.parse(arguments)
-        // Each value is read once, here, into the typed value its route uses.
-        return ServiceArguments(parsed: parsed, settings: try parsed.renderSettings(), job: try MathCommand.Job(parsed),
-                                format: try RenderCommand.formatOption(parsed.value("--format")))
+        // Each value is read once, here, into the typed value its route uses. The format first: the service writes
+        // png, svg or pdf (the render command's animations, apng, gif and mp4, are refused with that list).
+        let format = try RenderCommand.formatOption(parsed.value("--format"))
+        return ServiceArguments(parsed: parsed, settings: try parsed.renderSettings(), job: try MathCommand.Job(parsed), format: format)
     }
 }
 

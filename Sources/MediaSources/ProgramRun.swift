@@ -1,0 +1,67 @@
+import Foundation
+import ProcessSupport
+
+/// One run of an installed program (ffmpeg, ffprobe): its standard output is read here, at most `maxOutput` bytes
+/// (more kills it), and it is killed after `timeout` seconds. Standard input is /dev/null (ffmpeg must not read a
+/// terminal: it would be stopped by SIGTTIN) and standard error is discarded.
+struct ProgramRun {
+    var status: Int32
+    var output: [UInt8]
+    var overflowed: Bool
+
+    static func run(_ executable: String, _ arguments: [String], maxOutput: Int, timeout: Double) throws -> ProgramRun {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let stdout = Pipe()
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = stdout
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let token = TemporaryPaths.register(process: process.processIdentifier)
+        defer { TemporaryPaths.unregister(token) }
+        let killer = DispatchWorkItem { if process.isRunning { process.terminate() } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: killer)
+        var output: [UInt8] = []
+        var overflowed = false
+        let reader = stdout.fileHandleForReading
+        while let chunk = try? reader.read(upToCount: 1 << 16), !chunk.isEmpty {
+            output.append(contentsOf: chunk)
+            if output.count > maxOutput {
+                overflowed = true
+                process.terminate()
+                break
+            }
+        }
+        try? reader.close()
+        process.waitUntilExit()
+        killer.cancel()
+        return ProgramRun(status: process.terminationStatus, output: output, overflowed: overflowed)
+    }
+
+    /// `bytes` in a private temporary file (mode 0600, registered for removal on interruption) for the length of
+    /// `body`: programs that read files read what a request sent without it being put where another could see it.
+    static func withTemporaryFile<T>(_ bytes: [UInt8], suffix: String, _ body: (String) throws -> T) throws -> T {
+        let directory = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        let (path, token) = TemporaryPaths.registerUnique(prefix: directory + "/ipraster-sticker", suffix: suffix)
+        defer {
+            unlink(path)
+            TemporaryPaths.unregister(token)
+        }
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw StickerError("cannot write a temporary file in \(directory)") }
+        var written = 0
+        let ok = bytes.withUnsafeBytes { buffer -> Bool in
+            guard let base = buffer.baseAddress else { return true }
+            while written < buffer.count {
+                let count = write(descriptor, base.advanced(by: written), buffer.count - written)
+                if count <= 0 { return false }
+                written += count
+            }
+            return true
+        }
+        close(descriptor)
+        guard ok else { throw StickerError("cannot write a temporary file in \(directory)") }
+        return try body(path)
+    }
+}

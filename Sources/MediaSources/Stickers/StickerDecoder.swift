@@ -1,0 +1,40 @@
+import Drawing
+import Raster
+
+/// A sticker file's bytes → a `Sticker`, by what the bytes are (not the file name): gzip → TGS (`LottieCheck`, then
+/// rlottie), EBML → WebM (the host's video frames: ffmpeg with libvpx-vp9), PNG, JPEG or WebP → a still. Anything
+/// else, and anything refused on the way, is a `StickerError` whose reason the warning names.
+public enum StickerDecoder {
+    /// A WebM plays at most this many frames (the format's 3 s at 30 fps, with room to spare).
+    public static let maxVideoFrames = 300
+    /// A WebM frame's side at most (video stickers are 512 px, emoji 100 px).
+    public static let maxVideoSide = 512
+    /// A sticker file's size at most, before anything reads it (the format's limits are 64 KB and 256 KB).
+    public static let maxFileBytes = 4 << 20
+
+    /// Lottie JSON (a TGS once gunzipped): `LottieCheck`, then rlottie.
+    public static func decode(lottieJSON json: [UInt8]) throws -> Sticker {
+        let report = try LottieCheck.check(json: json)
+        guard let animation = LottieAnimation(json: json) else { throw StickerError("rlottie cannot load its Lottie JSON") }
+        return Sticker(lottie: animation, jsonBytes: report.jsonBytes)
+    }
+
+    public static func decode(_ bytes: [UInt8], videoFrames: (any VideoFrameSource)?) throws -> Sticker {
+        guard bytes.count <= maxFileBytes else { throw StickerError("the file has \(bytes.count) bytes (at most \(maxFileBytes))") }
+        if bytes.starts(with: [0x1f, 0x8b]) { return try decode(lottieJSON: try Gunzip.decompress(bytes, cap: LottieCheck.maxJSONBytes)) }
+        if bytes.starts(with: [0x1a, 0x45, 0xdf, 0xa3]) {
+            guard let videoFrames else { throw StickerError("a WebM sticker needs a source of video frames (the ipraster tool uses ffmpeg)") }
+            let first = try videoFrames.stickerFrames(bytes, maxFrames: 1, maxSide: maxVideoSide)
+            guard let image = first.frames.first else { throw StickerError("its video has no frames") }
+            let decoded = try MediaDecoding.decodedImage(image)
+            return Sticker(videoFirstFrame: decoded, frameRate: first.frameRate) {
+                try videoFrames.stickerFrames(bytes, maxFrames: maxVideoFrames, maxSide: maxVideoSide).frames.map { try MediaDecoding.decodedImage($0) }
+            }
+        }
+        do {
+            return Sticker(still: try MediaDecoding.decodedImage(try ImageDecoder.decode(bytes)))
+        } catch let error as MediaError {
+            throw StickerError(error.message == "not a PNG, JPEG or WebP image" ? "not a TGS, WebM, WebP, PNG or JPEG file" : error.message)
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import Drawing
+import Foundation
+import GoldenSupport
+import Layout
+@testable import MediaSources
+import Raster
+import RenderOptions
+import RichMessageRenderer
+import XCTest
+
+/// Issue 41 on whole pages: stickers resolved once however often they appear, WebM alpha over the bubble, adaptive
+/// emoji in their run's colour.
+final class StickerPageTests: XCTestCase {
+    private let files = TestEnvironment.root + "/Tests/Data/stickers/files"
+
+    private func emoji(_ id: String, _ alt: String = "🙂") -> String {
+        #"{"type": "custom_emoji", "custom_emoji_id": "\#(id)", "alternative_text": "\#(alt)"}"#
+    }
+
+    func testFiftyCopiesOfOneTGSDecodeItOnce() throws {
+        let copies = Array(repeating: emoji("5000000000000000001"), count: 50).joined(separator: ", \" \", ")
+        let layout = try TestEnvironment.layout(#"{"blocks": [{"type": "paragraph", "text": [\#(copies)]}]}"#)
+        let cache = StickerCache(capacity: 64 << 20)
+        let folder = MediaFolder(directory: files, stickerCache: cache)
+        let page = MediaResolver.resolved(layout.displayPage(), source: folder)
+        let rects = try XCTUnwrap(page.list.placedStickerCells)
+        XCTAssertEqual(rects.count, 50)
+        XCTAssertEqual(cache.decodes, 1, "one file, one decode")
+        XCTAssertEqual(page.images.stickers.count, 1, "one cell size and colour: one bitmap")
+        XCTAssertEqual(page.images.stickers.values.first?.width, 64, "17 pt text at scale 2")
+        _ = MediaResolver.resolved(layout.displayPage(), source: MediaFolder(directory: files, stickerCache: cache))
+        XCTAssertEqual(cache.decodes, 1, "another folder on the same files: still one decode (keyed by content)")
+    }
+
+    /// §4.7: around the WebM's square the bubble shows through; the adaptive heart takes the text colour in the
+    /// text and the link colour in a link.
+    func testWebMAlphaShowsTheBubbleAndAdaptiveEmojiTakeTheirRunsColour() throws {
+        guard TestEnvironment.ffmpeg != nil else { throw XCTSkip("ffmpeg is not installed here (it is optional: apt-get install ffmpeg)") }
+        let json = #"{"blocks": [{"type": "paragraph", "text": ["A ", \#(emoji("5000000000000000002")), " and ", \#(emoji("5000000000000000004")), " ", "#
+            + #"{"type": "url", "url": "https://telegram.org", "text": ["link ", \#(emoji("5000000000000000004"))]}]}]}"#
+        let layout = try TestEnvironment.layout(json, ["--media", files])
+        let settings = try RenderOptions.parse(["--media", files]).settings
+        let (page, warnings) = TestEnvironment.pipeline.displayPage(layout, settings: settings)
+        XCTAssertEqual(warnings, [])
+        let image = try TestEnvironment.pipeline.renderer.image(page)
+        let rects = try XCTUnwrap(page.list.placedStickerCells)
+        XCTAssertEqual(rects.map(\.cell.id), ["5000000000000000002", "5000000000000000004", "5000000000000000004"])
+        let scale = page.canvas.scale
+        XCTAssertEqual(Double(image.width), (page.canvas.width * scale).rounded(.up))
+        func pixel(_ x: Double, _ y: Double) -> [UInt8] {
+            let index = (Int(y * scale) * image.width + Int(x * scale)) * 4
+            return Array(image.pixels[index..<index + 3])
+        }
+        let webm = rects[0].1
+        // The day theme's incoming bubble is white (v2-render-facts, themes): the square's corners show it.
+        XCTAssertEqual(pixel(webm.minX + 1, webm.minY + 1), [255, 255, 255], "transparent WebM pixels show the bubble")
+        let centre = pixel(webm.midX, webm.midY)
+        XCTAssertGreaterThan(Int(centre[1]), Int(centre[0]) + 60, "the square is green")
+        // The heart's centre: the text colour (near black) in the text, the link colour (blue) in the link.
+        let text = pixel(rects[1].1.midX, rects[1].1.midY), link = pixel(rects[2].1.midX, rects[2].1.midY)
+        XCTAssertLessThan(text.map(Int.init).max() ?? 255, 40, "text colour: \(text)")
+        XCTAssertGreaterThan(Int(link[2]), Int(link[0]) + 80, "link colour: \(link)")
+        XCTAssertEqual(rects[1].0.tint, RGBA(r: 0, g: 0, b: 0, a: 1), "the day theme's text colour")
+        XCTAssertNotEqual(rects[2].0.tint, rects[1].0.tint)
+    }
+}
