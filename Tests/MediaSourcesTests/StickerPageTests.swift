@@ -2,6 +2,7 @@ import Drawing
 import Foundation
 import GoldenSupport
 import Layout
+import ProcessSupport
 @testable import MediaSources
 import Raster
 import RenderOptions
@@ -62,5 +63,19 @@ final class StickerPageTests: XCTestCase {
         XCTAssertGreaterThan(Int(link[2]), Int(link[0]) + 80, "link colour: \(link)")
         XCTAssertEqual(rects[1].0.tint, RGBA(r: 0, g: 0, b: 0, a: 1), "the day theme's text colour")
         XCTAssertNotEqual(rects[2].0.tint, rects[1].0.tint)
+    }
+
+    /// §3.3: SVG and PDF embed the sticker's bitmap at the app's raster size, scaled by the document.
+    func testVectorOutputsEmbedTheStickerBitmap() throws {
+        guard TestEnvironment.ffmpeg != nil else { throw XCTSkip("ffmpeg is not installed here (it is optional: apt-get install ffmpeg)") }
+        let settings = try RenderOptions.parse(["--media", files]).settings
+        let input = try FileContents.read(TestEnvironment.root + "/Tests/Fixtures/stickers/kinds.json")
+        let svg = String(decoding: try TestEnvironment.pipeline.render(bytes: input, settings: settings, format: .svg).output, as: UTF8.self)
+        let images = svg.components(separatedBy: "<image ").dropFirst().map { String($0.prefix { $0 != ">" }) }
+        let stickers = images.filter { $0.contains(#"width="64""#) && $0.contains(#"height="64""#) }
+        // A TGS, a WebM, a WebP and the adaptive PNG in three colours (the missing file's alt is a colour emoji glyph,
+        // the only other image).
+        XCTAssertEqual(stickers.count, 6, "\(images.map { $0.prefix(60) })")
+        XCTAssertEqual(images.count, 7)
     }
 }

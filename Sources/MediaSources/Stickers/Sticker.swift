@@ -29,6 +29,14 @@ public final class Sticker: @unchecked Sendable {
 
     /// Bitmaps kept per sticker at most (an animated export at a few cell sizes stays far below it).
     static let maxBitmaps = 1_024
+    /// rlottie cannot be interrupted: once a sticker has taken this long to render in all, the frames it has not
+    /// rendered yet show its earliest rendered frame (it stops playing) instead of costing more. Real emoji render a
+    /// frame in well under a millisecond at 64 px, so only a pathological file that passed `LottieCheck` meets it
+    /// (and then how far it played depends on the machine's speed).
+    public static let renderBudget = 2.0
+    private var renderSeconds = 0.0
+    /// The budget ran out (the sticker stopped playing).
+    public private(set) var exhausted = false
 
     init(lottie: LottieAnimation, jsonBytes: Int) {
         kind = .tgs
@@ -109,7 +117,13 @@ public final class Sticker: @unchecked Sendable {
         if let known = bitmaps[key] { return known }
         var made: DecodedImage?
         if let lottie {
+            if renderSeconds > Self.renderBudget {
+                exhausted = true
+                return bitmaps.filter { $0.key.side == side && $0.key.tint == tint }.min { $0.key.frame < $1.key.frame }?.value
+            }
+            let started = DispatchTime.now().uptimeNanoseconds
             made = lottie.render(frame: frame * 2, side: side)
+            renderSeconds += Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         } else if frames.indices.contains(frame) {
             made = ImageScaling.scaled(frames[frame], width: side, height: side)
         }

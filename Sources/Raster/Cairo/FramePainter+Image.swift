@@ -12,6 +12,18 @@ import Drawing
 extension FramePainter {
     func draw(_ image: ImageItem, cr: OpaquePointer) {
         guard image.rect.width >= 0.01, image.rect.height >= 0.01 else { return }
+        // SVG and PDF embed a sticker's bitmap as it is (the app's raster size, custom-emoji-facts §3.3), scaled
+        // over its cell by the document's transform, rather than a copy resampled at one pixel a point.
+        if vector, image.fit == .stretch {
+            if let surface = surface(for: image.source) {
+                cairo_save(cr)
+                cairo_rectangle(cr, image.rect.x, image.rect.y, image.rect.width, image.rect.height)
+                cairo_clip(cr)
+                drawStretched(surface, in: image.rect, pad: false, cr: cr)
+                cairo_restore(cr)
+            }
+            return
+        }
         // Its device rectangle (axis-aligned transforms only: paint never rotates), whole pixels around it.
         var left = image.rect.minX, top = image.rect.minY, right = image.rect.maxX, bottom = image.rect.maxY
         cairo_user_to_device(cr, &left, &top)
@@ -98,7 +110,7 @@ extension FramePainter {
         case .fill: drawScaled(surface, in: rect, fill: true, clip: clip, cr: cr)
         case .fit: drawScaled(surface, in: rect, fill: false, clip: clip, cr: cr)
         case .heavyBlur: drawHeavyBlur(surface, in: rect, cr: cr)
-        case .stretch: drawStretched(surface, in: rect, cr: cr)
+        case .stretch: drawStretched(surface, in: rect, pad: true, cr: cr)
         }
     }
 
@@ -121,8 +133,9 @@ extension FramePainter {
     }
 
     /// Draws `surface` scaled over the whole of `rect` (a sticker's bitmap over its cell, §3.3 of the custom-emoji
-    /// facts: the layer's contents fill its frame).
-    private func drawStretched(_ surface: OpaquePointer, in rect: Rect, cr: OpaquePointer) {
+    /// facts: the layer's contents fill its frame). `pad`: the edge pixels extend past the bitmap (raster output, so the
+    /// cell's edges are not faded by sampling outside it); vector output embeds the bitmap alone.
+    private func drawStretched(_ surface: OpaquePointer, in rect: Rect, pad: Bool, cr: OpaquePointer) {
         let width = Double(cairo_image_surface_get_width(surface)), height = Double(cairo_image_surface_get_height(surface))
         guard width > 0, height > 0, rect.width >= 0.01, rect.height >= 0.01 else { return }
         cairo_save(cr)
@@ -130,7 +143,7 @@ extension FramePainter {
         cairo_scale(cr, rect.width / width, rect.height / height)
         cairo_set_source_surface(cr, surface, 0, 0)
         cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
-        cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD)
+        if pad { cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD) }
         cairo_rectangle(cr, 0, 0, width, height)
         cairo_fill(cr)
         cairo_restore(cr)
