@@ -87,7 +87,7 @@ public enum MediaResolver {
             guard let file = context.source?.sticker(for: cell.id) else { return }
             let side = StickerCell.bitmapSide(cell: cell.size, scale: context.scale)
             let frame = file.sticker.frame(at: context.time)
-            if let bitmap = file.sticker.bitmap(frame: frame, side: side, tint: file.flags.isTemplate ? cell.tint : nil) {
+            if let bitmap = file.sticker.bitmap(frame: frame, side: side, tint: file.flags.isTemplate || cell.adaptive ? cell.tint : nil) {
                 images.stickers[cell] = bitmap
             }
         }

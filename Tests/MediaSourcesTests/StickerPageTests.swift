@@ -78,4 +78,28 @@ final class StickerPageTests: XCTestCase {
         XCTAssertEqual(stickers.count, 6, "\(images.map { $0.prefix(60) })")
         XCTAssertEqual(images.count, 7)
     }
+
+    /// A Telethon page's own documents mark an emoji adaptive (`text_color`): its sticker is filled with the text
+    /// colour without a sidecar.
+    func testATelethonPageMarksItsAdaptiveEmoji() throws {
+        let folder = try TestEnvironment.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // A purple ring under the page's emoji id; the page says text_color, so it is drawn in the text colour.
+        try FileManager.default.copyItem(atPath: files + "/5000000000000000003.webp", toPath: folder + "/5368324170671202286.webp")
+        let input = try FileContents.read(TestEnvironment.root + "/Tests/Data/samples/telethon/rich_message_chat.json")
+        let settings = try RenderOptions.parse(["--media", folder]).settings
+        let layout = try TestEnvironment.pipeline.page(input, path: nil, settings: settings)
+        let (page, warnings) = TestEnvironment.pipeline.displayPage(layout, settings: settings)
+        XCTAssertEqual(warnings, [])
+        let cells = try XCTUnwrap(page.list.placedStickerCells)
+        let cell = try XCTUnwrap(cells.first { $0.cell.id == "5368324170671202286" })
+        XCTAssertTrue(cell.cell.adaptive)
+        let bitmap = try XCTUnwrap(page.images.stickers[cell.cell])
+        // The ring's right side (x = 84 of 100, mid height): opaque, and in the text colour, not purple.
+        let pixel = bitmap.pixels[bitmap.height / 2 * bitmap.width + bitmap.width * 84 / 100]
+        XCTAssertGreaterThan(pixel >> 24, 200)
+        let tint = cell.cell.tint
+        XCTAssertEqual(Double(pixel >> 16 & 0xFF), (tint.r * Double(pixel >> 24)).rounded(), accuracy: 2)
+        XCTAssertEqual(Double(pixel & 0xFF), (tint.b * Double(pixel >> 24)).rounded(), accuracy: 2)
+    }
 }

@@ -143,4 +143,29 @@ final class StickerTests: XCTestCase {
         XCTAssertEqual(sticker.frameCount, 30)
         XCTAssertEqual(sticker.duration, 1.0, accuracy: 1e-9)
     }
+
+    /// The process's cache: keyed by content (one decode per file whatever its id), bounded in bytes, least recently
+    /// used dropped first, failures remembered.
+    func testTheStickerCacheIsKeyedByContentAndBoundedInBytes() throws {
+        let tgs = try FileContents.read(fixtures + "/files/5000000000000000001.tgs")
+        let png = try FileContents.read(fixtures + "/files/5000000000000000004.png")
+        let cache = StickerCache(capacity: 45_000)
+        func decode(_ bytes: [UInt8]) throws -> Sticker { try StickerDecoder.decode(bytes, videoFrames: nil) }
+        XCTAssertNotNil(try? cache.sticker(for: tgs, decode: decode).get())
+        XCTAssertNotNil(try? cache.sticker(for: tgs, decode: decode).get())
+        XCTAssertEqual(cache.decodes, 1, "the same bytes: decoded once")
+        // The PNG's 100 × 100 pixels (40 KB) and the TGS's estimate do not both fit in 45 KB: the older goes.
+        XCTAssertNotNil(try? cache.sticker(for: png, decode: decode).get())
+        XCTAssertEqual(cache.decodes, 2)
+        XCTAssertNotNil(try? cache.sticker(for: png, decode: decode).get())
+        XCTAssertEqual(cache.decodes, 2, "the newest stays")
+        XCTAssertNotNil(try? cache.sticker(for: tgs, decode: decode).get())
+        XCTAssertEqual(cache.decodes, 3, "the least recently used was dropped and is decoded again")
+        let garbage = Array("not a sticker".utf8)
+        for _ in 0..<3 {
+            guard case .failure(let error) = cache.sticker(for: garbage, decode: decode) else { return XCTFail("garbage decoded") }
+            XCTAssertEqual(error.reason, "not a TGS, WebM, WebP, PNG or JPEG file")
+        }
+        XCTAssertEqual(cache.decodes, 4, "a failure is remembered too")
+    }
 }

@@ -288,7 +288,10 @@ struct TLDecoder: JSONBlockDecoding {
                 if media.height == nil { media.height = try attribute.optionalInt("h") }
             case "DocumentAttributeFilename": media.fileName = try attribute.optionalString("file_name")
             case "DocumentAttributeAnimated": animated = true
-            case "DocumentAttributeCustomEmoji", "DocumentAttributeSticker": media.kind = .sticker
+            case "DocumentAttributeCustomEmoji":
+                media.kind = .sticker
+                media.adaptive = try attribute.optionalBool("text_color")
+            case "DocumentAttributeSticker": media.kind = .sticker
             default: break
             }
         }

@@ -15,6 +15,9 @@ public struct Media: Sendable, Equatable {
     public var fileSize: Int64?
     /// MTProto `PhotoStrippedSize` bytes (Telegram's header-less tiny JPEG), when present.
     public var strippedThumbnail: [UInt8]?
+    /// A custom emoji the message itself marks adaptive (MTProto `documentAttributeCustomEmoji.text_color`): drawn
+    /// in the text colour (custom-emoji-facts §3.9).
+    public var adaptive = false
 
     public init(kind: Kind, lookupIds: [String], width: Int? = nil, height: Int? = nil) {
         self.kind = kind

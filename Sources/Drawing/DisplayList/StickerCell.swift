@@ -9,11 +9,15 @@ public struct StickerCell: Sendable, Hashable {
     public var size: Double
     /// The run's text colour (a link's colour in links): what an adaptive sticker is filled with.
     public var tint: RGBA
+    /// The message itself marks the emoji adaptive (MTProto `text_color` in a Telethon page's documents); a sticker's
+    /// sidecar can say so too.
+    public var adaptive: Bool
 
-    public init(id: String, size: Double, tint: RGBA) {
+    public init(id: String, size: Double, tint: RGBA, adaptive: Bool = false) {
         self.id = id
         self.size = size
         self.tint = tint
+        self.adaptive = adaptive
     }
 
     /// The side of the bitmap the app renders for a cell of `size` points on a screen of `scale` (§3.3):

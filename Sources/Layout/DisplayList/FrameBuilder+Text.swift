@@ -41,7 +41,7 @@ extension FrameBuilder {
         let rect = attachment.frame.offsetBy(dx: origin.x, dy: origin.y)
         let image: ImageItem
         if attachment.kind == .customEmoji {
-            let cell = StickerCell(id: id, size: attachment.frame.width, tint: attachment.tint ?? RGBA(r: 0, g: 0, b: 0, a: 1))
+            let cell = StickerCell(id: id, size: attachment.frame.width, tint: attachment.tint ?? RGBA(r: 0, g: 0, b: 0, a: 1), adaptive: attachment.adaptive)
             image = ImageItem(source: .sticker(cell), rect: rect, fit: .stretch)
         } else {
             image = ImageItem(source: .media([id]), rect: rect, fit: .fill)

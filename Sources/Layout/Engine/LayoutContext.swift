@@ -28,7 +28,8 @@ struct LayoutContext {
     var scale: Double { options.scale }
 
     var text: TextItemLayouter {
-        TextItemLayouter(fonts: fonts, scale: options.scale, computeCharacterRects: options.revealRects, warnings: warnings)
+        TextItemLayouter(fonts: fonts, scale: options.scale, computeCharacterRects: options.revealRects, warnings: warnings,
+                         adaptiveEmoji: Set(media.compactMap { $0.value.adaptive ? $0.key : nil }))
     }
 
     /// `floorToScreenPixels`.

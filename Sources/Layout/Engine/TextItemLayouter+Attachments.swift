@@ -12,7 +12,7 @@ extension TextItemLayouter {
             // fitted into the cell and centred; a missing alt keeps the empty cell.
             let (runs, origin) = emojiContent(alt, cell: frame, size: attributes.metricsFont.size)
             return InlineAttachment(kind: .customEmoji, range: range, frame: frame, mediaId: id, drawing: Frame(runs.map { .glyphs($0, origin: origin) }),
-                                    tint: attributes.color)
+                                    tint: attributes.color, adaptive: adaptiveEmoji.contains(id))
         case .image(let mediaId):
             // No pixels yet: the panel colour placeholder of the cell.
             return InlineAttachment(kind: .image, range: range, frame: frame, mediaId: mediaId,

@@ -8,6 +8,8 @@ struct TextItemLayouter {
     let computeCharacterRects: Bool
     /// Where characters no font draws are noted; nil: nowhere.
     var warnings: WarningLog? = nil
+    /// Custom emoji ids the message marks adaptive (a Telethon page's documents with `text_color`).
+    var adaptiveEmoji: Set<String> = []
 
     struct Result {
         var box: TextBox

@@ -119,6 +119,8 @@ public struct InlineAttachment: Sendable, Equatable {
     public var baseline: Double? = nil
     /// A custom emoji's run colour: what an adaptive sticker is filled with (custom-emoji-facts §3.9).
     public var tint: RGBA? = nil
+    /// The message marks the custom emoji adaptive (else only its sticker's sidecar can).
+    public var adaptive = false
 }
 
 /// A spoiler range on a line, covered by static dust unless spoilers are shown (`v2-render-facts.md` §5).
