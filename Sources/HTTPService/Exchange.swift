@@ -28,9 +28,14 @@ final class Exchange: @unchecked Sendable {
     private(set) var status = 0
     private(set) var bytes = 0
 
-    init(connection: OpaquePointer, client: ConnectionWatch.Client?, request: HTTPRequest, route: String, timeout: Double) {
+    /// `X-Request-Id`: the client's (sanitised) or made by the service; echoed in the answer and the log.
+    let requestId: String
+    private var workerIndex: Int?
+
+    init(connection: OpaquePointer, client: ConnectionWatch.Client?, request: HTTPRequest, route: String, timeout: Double, requestId: String) {
         self.connection = connection
         self.client = client
+        self.requestId = requestId
         self.request = request
         self.route = route
         deadline = started + UInt64(timeout * 1e9)
@@ -58,6 +63,19 @@ final class Exchange: @unchecked Sendable {
         lock.lock()
         status = response.status
         bytes = response.body.count
+        lock.unlock()
+    }
+
+    /// The worker slot that ran the request (nil: answered without a worker).
+    var worker: Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        return workerIndex
+    }
+
+    func setWorker(_ index: Int) {
+        lock.lock()
+        workerIndex = index
         lock.unlock()
     }
 

@@ -38,10 +38,15 @@ public final class HTTPService: @unchecked Sendable {
         /// `maxWorkerResidentBytes` after a request (0: never).
         public var maxWorkerRequests: Int
         public var maxWorkerResidentBytes: Int
+        /// Requests must carry this bearer token (nil: none needed); `/healthz` and `/readyz` never, `/metrics` only on
+        /// the request listener.
+        public var token: BearerToken?
+        /// How log lines are written.
+        public var logFormat: ServiceLogFormat
 
         public init(listen: ListenAddress, probeListen: ListenAddress? = nil, workers: Int, queueCapacity: Int, maxBody: Int, timeout: Double,
                     connectionLimit: Int = 1024, connectionsPerClient: Int = 64, headerTimeout: Double = 10, minimumBodyRate: Double = 1024,
-                    maxWorkerRequests: Int = 0, maxWorkerResidentBytes: Int = 0) {
+                    maxWorkerRequests: Int = 0, maxWorkerResidentBytes: Int = 0, token: BearerToken? = nil, logFormat: ServiceLogFormat = .text) {
             self.listen = listen
             self.probeListen = probeListen
             self.workers = workers
@@ -54,6 +59,8 @@ public final class HTTPService: @unchecked Sendable {
             self.minimumBodyRate = minimumBodyRate
             self.maxWorkerRequests = maxWorkerRequests
             self.maxWorkerResidentBytes = maxWorkerResidentBytes
+            self.token = token
+            self.logFormat = logFormat
         }
     }
 
@@ -71,7 +78,8 @@ public final class HTTPService: @unchecked Sendable {
     public let configuration: Configuration
     private let router: any ServiceRouter
     private let makeWorker: @Sendable (Int) -> any ServiceWorker
-    /// One line per request (and the service's notes), e.g. to standard error.
+    /// Where log lines go (one per request, and the service's notes), e.g. to standard error; formatted by `note`
+    /// and `finish` in the configuration's format.
     private let log: @Sendable (String) -> Void
     private let metrics: ServiceMetrics
     private let watch: ConnectionWatch
@@ -104,7 +112,7 @@ public final class HTTPService: @unchecked Sendable {
             metrics.count(shut: reason, count)
             let what = reason == .headerTimeout ? "the head was not complete within \(ServiceMetrics.number(configuration.headerTimeout)) s"
                 : "the body came slower than \(ServiceMetrics.number(configuration.minimumBodyRate)) bytes/s"
-            log("shut \(count) connection\(count == 1 ? "" : "s"): \(what)")
+            log(configuration.logFormat.note("shut \(count) connection\(count == 1 ? "" : "s"): \(what)"))
         }
     }
 
@@ -214,7 +222,8 @@ public final class HTTPService: @unchecked Sendable {
         let own = Self.ownRoutes.contains { $0.path == path }
         let route = own ? path : probe ? "other" : router.route(for: path) ?? "other"
         let client = HTTPDaemon.client(connection)
-        let exchange = Exchange(connection: connection, client: client, request: request, route: route, timeout: configuration.timeout)
+        let exchange = Exchange(connection: connection, client: client, request: request, route: route, timeout: configuration.timeout,
+                                requestId: RequestID.from(headers["x-request-id"]))
         if let client { watch.headComplete(client) }
         lock.lock()
         inFlight += 1
@@ -223,7 +232,8 @@ public final class HTTPService: @unchecked Sendable {
         let target = path.utf8.count + query.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 2 }
         if let problem = RequestHead.check(targetLength: target, headSize: HTTPDaemon.headSize(connection), fields: fields) {
             send(router.error(problem.status, problem.message, location: problem.location), for: exchange)
-        } else if let answer = ownAnswer(request) ?? (probe ? probeOnly(request) : nil) ?? bodyLimitAnswer(exchange) ?? router.early(request) {
+        } else if let answer = unauthorized(request, probe: probe) ?? ownAnswer(request) ?? (probe ? probeOnly(request) : nil)
+                    ?? bodyLimitAnswer(exchange) ?? router.early(request) {
             send(answer, for: exchange)
         }
         return exchange
@@ -284,12 +294,20 @@ public final class HTTPService: @unchecked Sendable {
         lock.broadcast()
         lock.unlock()
         let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - exchange.started) / 1e6
-        let query = exchange.request.query.isEmpty ? "" : "?" + exchange.request.query.map { $0.name + "=" + $0.value }.joined(separator: "&")
+        let query = exchange.request.query.map { $0.name + "=" + $0.value }.joined(separator: "&")
         let status = exchange.status == 0 ? "closed" : String(exchange.status)
-        log("\(exchange.request.method) \(exchange.request.path)\(query) \(status) \(exchange.bytes) bytes \(String(format: "%.1f", milliseconds)) ms")
+        log(configuration.logFormat.access(id: exchange.requestId, method: exchange.request.method, path: exchange.request.path, query: query,
+                                           route: exchange.route, status: status, bytes: exchange.bytes, milliseconds: milliseconds, worker: exchange.worker))
+    }
+
+    /// Writes a note to the log in the configuration's format (the command's own notes too: listening, ready, drain).
+    public func note(_ message: String) {
+        log(configuration.logFormat.note(message))
     }
 
     private func send(_ response: HTTPResponse, for exchange: Exchange) {
+        var response = response
+        response.headers.append(("X-Request-Id", exchange.requestId))
         exchange.responded = true
         exchange.recordSent(response)
         metrics.count(route: exchange.route, status: response.status)
@@ -308,6 +326,17 @@ public final class HTTPService: @unchecked Sendable {
         if headers["expect"]?.lowercased() == "100-continue" || length > Self.droppedBodyLimit { return tooLarge() }
         exchange.tooLarge = true
         return nil
+    }
+
+    /// 401 for a request without the configured bearer token: every route but `/healthz` and `/readyz`, and
+    /// `/metrics` only on the request listener (the probe listener answers its own routes without one).
+    private func unauthorized(_ request: HTTPRequest, probe: Bool) -> HTTPResponse? {
+        guard let token = configuration.token, !probe, request.path != "/healthz", request.path != "/readyz",
+              !token.accepts(request.headers["authorization"]) else { return nil }
+        var response = router.error(401, request.headers["authorization"] == nil ? "this service needs a bearer token: Authorization: Bearer TOKEN"
+                                    : "the bearer token is not the service's", location: "Authorization")
+        response.headers.append(("WWW-Authenticate", "Bearer realm=\"ipraster\""))
+        return response
     }
 
     /// `/healthz`, `/readyz`, `/metrics`: GET and HEAD (libmicrohttpd leaves the body out of a HEAD answer).
@@ -359,12 +388,13 @@ public final class HTTPService: @unchecked Sendable {
         while let exchange = nextExchange() {
             if worker.hasEnded {
                 metrics.count(.lost)
-                log("worker \(index) ended while idle; starting another")
+                note("worker \(index) ended while idle; starting another")
                 guard let replacement = replace(worker, index) else { return }
                 worker = replacement
                 served = 0
             }
             let started = DispatchTime.now().uptimeNanoseconds
+            exchange.setWorker(index)
             let outcome = worker.run(exchange.request, deadline: exchange.deadline)
             metrics.observeRender(seconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9)
             switch outcome {
@@ -376,20 +406,20 @@ public final class HTTPService: @unchecked Sendable {
                 let memoryLimit = configuration.maxWorkerResidentBytes
                 if configuration.maxWorkerRequests > 0, served >= configuration.maxWorkerRequests {
                     metrics.count(.recycledRequests)
-                    log("worker \(index) served \(served) requests (--max-requests); starting another")
+                    note("worker \(index) served \(served) requests (--max-requests); starting another")
                 } else if memoryLimit > 0, let resident, resident > memoryLimit {
                     metrics.count(.recycledMemory)
-                    log("worker \(index) holds \(resident >> 20) MB (--max-rss \(memoryLimit >> 20)); starting another")
+                    note("worker \(index) holds \(resident >> 20) MB (--max-rss \(memoryLimit >> 20)); starting another")
                 } else {
                     continue
                 }
             case .died(let reason):
                 metrics.count(.died)
-                log("worker \(index) \(reason) while answering \(exchange.request.method) \(exchange.request.path); starting another")
+                note("worker \(index) \(reason) while answering \(exchange.request.method) \(exchange.request.path); starting another")
                 settle(exchange, router.error(500, "the render worker \(reason) while answering this request; it has been replaced", location: nil))
             case .timedOut:
                 metrics.count(.killed)
-                log("worker \(index) was stopped at the deadline of \(exchange.request.method) \(exchange.request.path); starting another")
+                note("worker \(index) was stopped at the deadline of \(exchange.request.method) \(exchange.request.path); starting another")
                 settle(exchange, timedOut())
             }
             guard let replacement = replace(worker, index) else { return }
@@ -475,7 +505,7 @@ public final class HTTPService: @unchecked Sendable {
                     lock.broadcast()
                     return nil
                 }
-                log("worker \(index) cannot start: \(error); trying again in \(ServiceMetrics.number(pause)) s")
+                note("worker \(index) cannot start: \(error); trying again in \(ServiceMetrics.number(pause)) s")
                 _ = lock.wait(until: Date().addingTimeInterval(pause))
                 if stopping { return nil }
                 pause = min(30, pause * 2)

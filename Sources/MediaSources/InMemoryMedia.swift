@@ -17,10 +17,10 @@ public final class InMemoryMedia: MediaSource {
         self.videoFrames = videoFrames
     }
 
-    /// The sticker held under `id` (TGS, WebM, WebP, PNG), with the flags of `<id>.json` or `stickers.json` among the
-    /// files; decoded once per process (`StickerCache`).
     public func stickerFailure(for id: String) -> String? { stickerFailures[id] }
 
+    /// The sticker held under `id` (TGS, WebM, WebP, PNG), with the flags of `<id>.json` or `stickers.json` among the
+    /// files; decoded once per process (`StickerCache`).
     public func sticker(for id: String) -> StickerFile? {
         if let known = stickers[id] { return known }
         var file: StickerFile?

@@ -74,11 +74,11 @@ public final class MediaFolder: MediaSource {
         return image
     }
 
+    public func stickerFailure(for id: String) -> String? { stickerFailures[id] }
+
     /// The custom emoji's sticker (a TGS, WebM, WebP or PNG file named by its id; else an image or animation of the
     /// media extensions, drawn still), decoded once per process (`StickerCache`), with the flags of `<id>.json` or
     /// `stickers.json`.
-    public func stickerFailure(for id: String) -> String? { stickerFailures[id] }
-
     public func sticker(for id: String) -> StickerFile? {
         if let known = stickers[id] { return known }
         var file: StickerFile?
@@ -108,7 +108,7 @@ public final class MediaFolder: MediaSource {
             do {
                 return try StickerFlags.sidecar(try FileContents.read(path, limit: 1 << 20))
             } catch {
-                warn(Self.stickerWarning(id, "\(error)").replacingOccurrences(of: "; its alternative text is drawn", with: "; drawn without its flags"))
+                warn("custom emoji \(id): \(error); its sticker is drawn without the sidecar's flags")
             }
         }
         if stickerTable == nil {

@@ -69,6 +69,11 @@ public final class RenderPipeline {
         return resolved
     }
 
+    /// Drops the media sources made so far (a service's next request starts with no warnings of the last one's).
+    public func forgetMediaSources() {
+        folders.removeAll()
+    }
+
     /// The media source of `--media DIR` (one per directory, kept for the pipeline's life: decoded images are cached).
     public func media(_ settings: RenderSettings) -> (any MediaSource)? {
         guard let directory = settings.mediaDirectory else { return nil }

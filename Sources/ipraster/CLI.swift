@@ -193,6 +193,12 @@ enum CLI {
         writeStandardError("ipraster serve: \(Diagnostic.printable(message))\n")
     }
 
+    /// A log line as it is (a JSON object of `serve --log-format json`), unless `-q`.
+    static func printRawLog(_ line: String) {
+        guard !quiet else { return }
+        writeStandardError(line + "\n")
+    }
+
     static func printNote(_ message: String) {
         guard verbose else { return }
         writeStandardError("ipraster: \(Diagnostic.printable(message))\n")

@@ -1,4 +1,5 @@
 import GoldenKit
+import HTTPService
 import Layout
 import RenderOptions
 import RichMessageRenderer
@@ -399,7 +400,11 @@ extension CommandSpec {
             or when it holds more than --max-rss MB. A client may keep --max-connections-per-client connections \
             open; a request's head must arrive within --header-timeout seconds and its body at --min-body-rate \
             bytes a second, or the connection is shut. SIGTERM or SIGINT stops accepting, answers what was \
-            received and exits 0. One line per request goes to standard error.
+            received and exits 0. One line per request goes to standard error (--log-format json: one JSON object \
+            a line) with its X-Request-Id, the client's (letters, digits and -_.:, at most 128) or one made here, \
+            which every answer echoes. With --auth-token-file every route but /healthz and /readyz needs \
+            Authorization: Bearer TOKEN (401 otherwise; /metrics needs none on --probe-listen); SIGHUP re-reads the \
+            file.
             """,
         options: [OptionSpec("--listen", value: "ADDR", help: "HOST:PORT (port 0 picks one) or unix:/path", defaultValue: serving.listen.map(String.init(describing:)),
                              effect: .on(ServeSettings.self) { $0.listen = try ServeSettings.address($1) }),
@@ -436,7 +441,13 @@ extension CommandSpec {
                                  $0.minBodyRate = try ServeSettings.integer($1, in: 0...(1 << 30), what: "bytes per second from 0 to 1073741824")
                              }),
                   OptionSpec("--media", value: "DIR", help: "where media ids are looked up, for every request",
-                             effect: .on(ServeSettings.self) { $0.media = try $1.text() })],
+                             effect: .on(ServeSettings.self) { $0.media = try $1.text() }),
+                  OptionSpec("--auth-token-file", value: "FILE", help: "requests need Authorization: Bearer <the file's first line>; SIGHUP re-reads it",
+                             effect: .on(ServeSettings.self) { $0.tokenFile = try $1.text() }),
+                  OptionSpec("--log-format", value: "FORMAT", help: "text or json (one object a line)", defaultValue: serving.logFormat.rawValue,
+                             values: ServiceLogFormat.allCases.map(\.rawValue), effect: .on(ServeSettings.self) {
+                                 $0.logFormat = try $1.choice(ServiceLogFormat.self)
+                             })],
         examples: ["ipraster serve --listen 127.0.0.1:8080 --workers 2",
                    "ipraster serve --listen 0.0.0.0:8080 --probe-listen 0.0.0.0:8081",
                    "curl -s --data-binary @answer.md -H 'Content-Type: text/markdown' \\",

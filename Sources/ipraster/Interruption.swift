@@ -11,6 +11,20 @@ enum Interruption {
 
     private static let lock = NSLock()
     nonisolated(unsafe) private static var handler: (@Sendable (Int32) -> Void)?
+    nonisolated(unsafe) private static var reloader: (@Sendable () -> Void)?
+
+    /// What SIGHUP does instead of ending the process (`serve` re-reads its token file); other signals still end it.
+    static func onReload(_ body: @escaping @Sendable () -> Void) {
+        lock.lock()
+        reloader = body
+        lock.unlock()
+    }
+
+    private static func takeReloader() -> (@Sendable () -> Void)? {
+        lock.lock()
+        defer { lock.unlock() }
+        return reloader
+    }
 
     /// What the first signal does instead of ending the process (`serve`'s drain, which exits itself).
     static func onSignal(_ body: @escaping @Sendable (Int32) -> Void) {
@@ -36,12 +50,20 @@ enum Interruption {
         let waiter = Thread {
             var received: Int32 = 0
             var waitSet = blocked
-            while sigwait(&waitSet, &received) != 0 {}
+            // The next signal that ends the process (a SIGHUP with a reload handler reloads and waits on).
+            func next() {
+                while true {
+                    while sigwait(&waitSet, &received) != 0 {}
+                    guard received == SIGHUP, let reload = takeReloader() else { return }
+                    reload()
+                }
+            }
+            next()
             if let handler = takeHandler() {
                 // `serve` drains on the first signal; a second one ends the process at once.
                 let number = received
                 Thread { handler(number) }.start()
-                while sigwait(&waitSet, &received) != 0 {}
+                next()
             }
             TemporaryPaths.removeAll()
             _exit(128 + received)

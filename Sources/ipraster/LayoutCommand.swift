@@ -29,7 +29,11 @@ enum LayoutCommand {
     }
 
     /// The layout JSON as `layout` prints it (and `serve`'s `POST /layout` answers).
+    /// The layout JSON, with the render's warnings as its last key (`warnings`: what standard error or the service's
+    /// `X-Ipraster-Warnings` also says), so the command line and the service give the same bytes.
     static func text(_ layout: PageLayout, settings: RenderSettings, compact: Bool) -> String {
-        layout.json(includeCharacterRects: settings.layout.revealRects).serialized(pretty: !compact) + "\n"
+        var json = layout.json(includeCharacterRects: settings.layout.revealRects)
+        if case .object(let fields) = json { json = .object(fields + [("warnings", .array(layout.warnings.map { .string($0) }))]) }
+        return json.serialized(pretty: !compact) + "\n"
     }
 }

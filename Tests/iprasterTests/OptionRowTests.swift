@@ -49,7 +49,8 @@ final class OptionRowTests: XCTestCase {
         try check(CommandSpec.serveCommand, ServeSettings(), ["--listen": "127.0.0.1:9", "--probe-listen": "127.0.0.1:10", "--workers": "3", "--queue": "7",
                                                                "--max-body": "99", "--timeout": "2", "--max-requests": "5", "--max-rss": "64",
                                                                "--max-connections": "9", "--max-connections-per-client": "2", "--header-timeout": "3",
-                                                               "--min-body-rate": "1", "--media": "/tmp"])
+                                                               "--min-body-rate": "1", "--media": "/tmp",
+                                                               "--auth-token-file": "/tmp/token", "--log-format": "json"])
         try check(CommandSpec.revealCommand, RevealCommand.Timing(), ["--at": "1.5", "--fps": "30", "--loop": "2", "--start-number": "4"])
         try check(CommandSpec.compareCommand, CompareArguments(), ["--threshold": "0.5", "--max-diff-pixels": "3", "--max-diff-ratio": "0.5",
                                                                    "--alpha": "0.5", "--aa-color": "1,2,3", "--diff-color": "1,2,3", "--diff-color-alt": "1,2,3"])

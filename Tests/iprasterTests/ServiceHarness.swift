@@ -35,11 +35,11 @@ final class ServiceProcess: @unchecked Sendable {
         sink.owner = self
         reader.start()
         let end = Date().addingTimeInterval(seconds)
-        while Date() < end, !logText.contains("ipraster serve: ready") {
+        while Date() < end, !isReady {
             if !process.isRunning { break }
             usleep(20_000)
         }
-        guard logText.contains("ipraster serve: ready") else { throw Failure(message: "the service did not get ready: \(logText)") }
+        guard isReady else { throw Failure(message: "the service did not get ready: \(logText)") }
         if listen.hasSuffix(":0"), let range = logText.range(of: #"127\.0\.0\.1:(\d+)"#, options: .regularExpression) {
             port = UInt16(logText[range].split(separator: ":").last ?? "") ?? 0
         }
@@ -47,6 +47,9 @@ final class ServiceProcess: @unchecked Sendable {
             probePort = UInt16(logText[range].split(separator: ":").last ?? "") ?? 0
         }
     }
+
+    /// The log says ready (a text line, or a JSON line of `--log-format json`).
+    private var isReady: Bool { logText.contains("ipraster serve: ready") || logText.contains(#""message":"ready","#) }
 
     struct Failure: Error, CustomStringConvertible { let message: String; var description: String { message } }
 

@@ -84,14 +84,17 @@ final class RenderWorker: RequestHandler {
         let settings = self.settings(arguments, request, route: "/render")
         let format = try RenderCommand.outputFormat("-", explicit: settings.format)
         let result = try pipeline.render(bytes: request.body, settings: settings, format: format)
-        return HTTPResponse(status: 200, contentType: Self.contentType(format), body: result.output)
+        return HTTPResponse(status: 200, contentType: Self.contentType(format), body: result.output,
+                            headers: [(WarningsHeader.name, WarningsHeader.value(result.warnings))])
     }
 
+    /// The layout JSON (with the render's warnings as its last key, `warnings`), and the warnings in the header.
     func layout(_ request: HTTPRequest, _ arguments: ServiceArguments) throws -> HTTPResponse {
         let settings = self.settings(arguments, request, route: "/layout")
         let layout = try pipeline.page(request.body, path: nil, settings: settings)
         let json = LayoutCommand.text(layout, settings: settings, compact: arguments.has("--compact"))
-        return HTTPResponse(status: 200, contentType: "application/json", body: Array(json.utf8))
+        return HTTPResponse(status: 200, contentType: "application/json", body: Array(json.utf8),
+                            headers: [(WarningsHeader.name, WarningsHeader.value(layout.warnings))])
     }
 
     func markdownCopy(_ request: HTTPRequest, _ arguments: ServiceArguments) throws -> HTTPResponse {
@@ -115,6 +118,9 @@ final class RenderWorker: RequestHandler {
     /// The render settings of a request: its parameters, the service's media folder, and the input format its
     /// content type names unless `from=` does.
     private func settings(_ arguments: ServiceArguments, _ request: HTTPRequest, route: String) -> RenderSettings {
+        // Each request sees its own media warnings: the folder (and its decoded photos) is made afresh; sticker files
+        // stay decoded in the process's cache.
+        pipeline.forgetMediaSources()
         var settings = arguments.settings
         settings.mediaDirectory = media
         if settings.inputFormat == nil { settings.inputFormat = ServiceRoute.named(route)?.inputFormat(request.mediaType) }

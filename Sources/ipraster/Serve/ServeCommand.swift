@@ -22,13 +22,19 @@ enum ServeCommand {
         if let probe, probe == listen, probe.description.hasPrefix("unix:") || !probe.description.hasSuffix(":0") { throw UsageError(message: "--probe-listen must differ from --listen", command: "serve") }
         let workers = settings.workerCount, queue = settings.queueCapacity, maxBody = settings.maxBody, timeout = settings.timeout
 
+        var token: BearerToken?
+        if let file = settings.tokenFile {
+            do { token = try BearerToken(file: file) } catch let error as BearerToken.Unreadable { throw UsageError(message: error.description, command: "serve") }
+        }
         let configuration = HTTPService.Configuration(listen: listen, probeListen: probe, workers: workers, queueCapacity: queue, maxBody: maxBody,
                                                       timeout: timeout, connectionLimit: settings.maxConnections,
                                                       connectionsPerClient: settings.maxConnectionsPerClient, headerTimeout: settings.headerTimeout,
                                                       minimumBodyRate: Double(settings.minBodyRate), maxWorkerRequests: settings.maxRequests,
-                                                      maxWorkerResidentBytes: settings.maxRSS << 20)
+                                                      maxWorkerResidentBytes: settings.maxRSS << 20, token: token, logFormat: settings.logFormat)
         let command = try workerCommand(media: media)
-        let service = HTTPService(configuration: configuration, router: ServiceRoutes(), log: { CLI.printLog($0) }) { _ in
+        // Text lines carry the tool's prefix; JSON lines are the objects alone.
+        let json = settings.logFormat == .json
+        let service = HTTPService(configuration: configuration, router: ServiceRoutes(), log: { json ? CLI.printRawLog($0) : CLI.printLog($0) }) { _ in
             WorkerProcess(command: command)
         }
         let bound: (listen: ListenAddress, probe: ListenAddress?)
@@ -38,12 +44,22 @@ enum ServeCommand {
             throw UsageError(message: error.description, command: "serve")
         }
         func shown(_ address: ListenAddress) -> String { address.description.hasPrefix("unix:") ? address.description : "http://" + address.description }
-        CLI.printLog("listening on \(shown(bound.listen))" + (bound.probe.map { ", probes on \(shown($0))" } ?? "")
+        service.note("listening on \(shown(bound.listen))" + (bound.probe.map { ", probes on \(shown($0))" } ?? "")
                      + " (\(workers) worker process\(workers == 1 ? "" : "es"), queue \(queue), max body \(maxBody) bytes, timeout \(timeout.clean) s)")
+        if let token {
+            Interruption.onReload {
+                do {
+                    try token.reload()
+                    service.note("SIGHUP: re-read the token file \(token.file)")
+                } catch {
+                    service.note("SIGHUP: \(error); the token in force stays")
+                }
+            }
+        }
         Interruption.onSignal { signal in
-            CLI.printLog("signal \(signal): draining (no new connections; answering what was received)")
+            service.note("signal \(signal): draining (no new connections; answering what was received)")
             service.drain(grace: timeout + 5)
-            CLI.printLog("stopped")
+            service.note("stopped")
             exit(ExitCode.success)
         }
         if let failure = service.waitUntilWarm() {
@@ -51,7 +67,7 @@ enum ServeCommand {
             service.drain(grace: 0)
             return ExitCode.environment
         }
-        CLI.printLog("ready")
+        service.note("ready")
         while true { sleep(3600) }
     }
 

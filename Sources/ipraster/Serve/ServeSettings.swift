@@ -20,6 +20,9 @@ struct ServeSettings {
     var maxRequests = 1000
     var maxRSS = 512
     var media: String?
+    /// `--auth-token-file`: requests need the bearer token on its first line.
+    var tokenFile: String?
+    var logFormat = ServiceLogFormat.text
 
     var workerCount: Int { workers ?? ProcessInfo.processInfo.activeProcessorCount }
     var queueCapacity: Int { queue ?? 4 * workerCount }
