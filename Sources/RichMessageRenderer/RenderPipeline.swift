@@ -72,10 +72,22 @@ public final class RenderPipeline {
     /// Drops the media sources made so far (a service's next request starts with no warnings of the last one's).
     public func forgetMediaSources() {
         folders.removeAll()
+        requestMedia = nil
     }
 
-    /// The media source of `--media DIR` (one per directory, kept for the pipeline's life: decoded images are cached).
+    /// Files sent with the request being rendered (a service's multipart request), over `--media`'s: set by the
+    /// service's worker for one request.
+    public var requestMedia: (any MediaSource)?
+
+    /// The media source of a render: the request's files over `--media DIR`'s (one folder per directory, kept for the
+    /// pipeline's life: decoded images are cached).
     public func media(_ settings: RenderSettings) -> (any MediaSource)? {
+        let folder = folderMedia(settings)
+        guard let requestMedia else { return folder }
+        return folder.map { LayeredMedia(requestMedia, over: $0) } ?? requestMedia
+    }
+
+    private func folderMedia(_ settings: RenderSettings) -> (any MediaSource)? {
         guard let directory = settings.mediaDirectory else { return nil }
         if let folder = folders[directory] { return folder }
         let folder = MediaFolder(directory: directory, videoFrames: videoFrames)

@@ -392,7 +392,9 @@ extension CommandSpec {
             content type, 422 refused (strict=1, an image too large), 429 queue full, 500 the render worker \
             ended, 501 an unsupported Transfer-Encoding, 504 past --timeout. GET or HEAD /healthz, /readyz \
             (after every worker's warm-up render, not while draining) and /metrics (Prometheus), also on \
-            --probe-listen. Requests name no file: media come from --media by id.
+            --probe-listen. Requests name no file: media come from --media by id, or with the request: a \
+            multipart/form-data body with a part named message and one part per media file named by its id (at most \
+            50 parts of 16 MiB; they win over --media's).
 
             Renders run in worker processes the service starts (this executable again), each warm with its own \
             fonts: a render that crashes ends only its worker (the request gets 500), one past its deadline is \

@@ -71,11 +71,42 @@ final class RenderWorker: RequestHandler {
     func handle(_ request: HTTPRequest) -> HTTPResponse {
         hooks.apply(to: request.body)
         guard let route = ServiceRoute.named(request.path) else { return .error(404, "no route \(request.path)") }
+        defer { pipeline.forgetMediaSources() }
         do {
+            var request = request
+            if request.mediaType == "multipart/form-data" { request = try unpack(request) }
             return try route.answer(self, request, try ServiceParameters.parse(request.query, route: route))
+        } catch let problem as MultipartForm.Problem {
+            return .error(problem.status, problem.message, location: problem.location)
         } catch {
             return Self.response(for: error)
         }
+    }
+
+    /// A multipart request (issue 42): the part named `message` becomes the body, with its own content type (or its
+    /// file name's extension); every other part is a media file under its name (an id, as `--media` file names are,
+    /// or `<id>.json` / `stickers.json` sticker sidecars), held in memory for this request only and winning over the
+    /// service's `--media` files of the same id.
+    private func unpack(_ request: HTTPRequest) throws -> HTTPRequest {
+        let form = try MultipartForm(body: request.body, contentType: request.headers["content-type"] ?? "")
+        guard let message = form.parts.first(where: { $0.name == "message" }) else {
+            throw MultipartForm.Problem(status: 400, message: "a multipart request needs a part named message (the message to render)", location: "message")
+        }
+        var unpacked = request
+        unpacked.body = message.body
+        var type = message.contentType
+        if type == nil, let name = message.fileName {
+            type = ["json": "application/json", "md": "text/markdown", "markdown": "text/markdown", "html": "text/html", "htm": "text/html"][
+                (name as NSString).pathExtension.lowercased()]
+        }
+        unpacked.headers["content-type"] = type ?? "application/octet-stream"
+        if let route = ServiceRoute.named(request.path), !route.accepts(unpacked.mediaType) || unpacked.mediaType == "multipart/form-data" {
+            throw MultipartForm.Problem(status: 415, message: "the message part's type \(unpacked.mediaType ?? "") is not read here", location: "message")
+        }
+        var files: [String: [UInt8]] = [:]
+        for part in form.parts where part.name != "message" { files[part.name] = part.body }
+        pipeline.requestMedia = InMemoryMedia(files: files, videoFrames: FFmpegVideoFrames())
+        return unpacked
     }
 
     // MARK: the routes' operations
@@ -118,9 +149,6 @@ final class RenderWorker: RequestHandler {
     /// The render settings of a request: its parameters, the service's media folder, and the input format its
     /// content type names unless `from=` does.
     private func settings(_ arguments: ServiceArguments, _ request: HTTPRequest, route: String) -> RenderSettings {
-        // Each request sees its own media warnings: the folder (and its decoded photos) is made afresh; sticker files
-        // stay decoded in the process's cache.
-        pipeline.forgetMediaSources()
         var settings = arguments.settings
         settings.mediaDirectory = media
         if settings.inputFormat == nil { settings.inputFormat = ServiceRoute.named(route)?.inputFormat(request.mediaType) }

@@ -17,7 +17,9 @@ struct ServiceRoute: Sendable {
     /// The input formats a document route reads: JSON, Markdown and HTML by name, or sniffed.
     private static let documents: [String: (any InputFormat.Type)?] = [
         "application/json": JSONMessageFormat.self, "text/markdown": RenderSettings.markdownFormat, "text/x-markdown": RenderSettings.markdownFormat,
-        "text/html": RenderSettings.htmlFormat, "text/plain": nil, "application/octet-stream": nil]
+        "text/html": RenderSettings.htmlFormat, "text/plain": nil, "application/octet-stream": nil,
+        // The message with its media files (issue 42): unpacked by the worker, the `message` part then read by its type.
+        "multipart/form-data": nil]
 
     static let table: [ServiceRoute] = [
         ServiceRoute(path: "/render", method: "POST", mediaTypes: documents, command: .renderCommand) { worker, request, arguments in

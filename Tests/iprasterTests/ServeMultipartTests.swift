@@ -1,0 +1,100 @@
+import Foundation
+import GoldenSupport
+import HTTPTestSupport
+import ProcessSupport
+import XCTest
+
+/// Issue 42, item 5: a request sends its message with its media in one `multipart/form-data` body.
+final class ServeMultipartTests: XCTestCase {
+    private let message = TestEnvironment.root + "/Tests/Fixtures/text/media-sticker-and-image.json"
+    private let stickers = TestEnvironment.root + "/Tests/Data/stickers/files"
+    private let image = TestEnvironment.root + "/Tests/Fixtures/text/media/9.png"
+
+    /// A multipart body of `parts` (name, optional file name, optional type, bytes) and its Content-Type.
+    private func multipart(_ parts: [(String, String?, String?, [UInt8])], boundary: String = "ipraster-test-boundary") -> (body: [UInt8], type: String) {
+        var body: [UInt8] = []
+        for (name, file, type, bytes) in parts {
+            var head = "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"" + (file.map { "; filename=\"\($0)\"" } ?? "") + "\r\n"
+            if let type { head += "Content-Type: \(type)\r\n" }
+            body += Array((head + "\r\n").utf8) + bytes + Array("\r\n".utf8)
+        }
+        body += Array("--\(boundary)--\r\n".utf8)
+        return (body, "multipart/form-data; boundary=\(boundary)")
+    }
+
+    /// The command line's PNG of the message with `files` (name → path) in a media folder.
+    private func cli(_ files: [String: String]) throws -> [UInt8] {
+        let folder = try TestEnvironment.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for (name, path) in files { try FileManager.default.copyItem(atPath: path, toPath: folder + "/" + name) }
+        let result = try TestEnvironment.run([message, "--media", folder, "-o", "-"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        return result.stdout
+    }
+
+    func testAMessageWithItsPhotoAndATGSEmojiRendersThem() throws {
+        let service = try ServiceProcess(["--workers", "2"])
+        defer { _ = service.stop() }
+        let tgs = try FileContents.read(stickers + "/5000000000000000001.tgs"), png = try FileContents.read(image)
+        let (body, type) = multipart([("message", "message.json", nil, try FileContents.read(message)), ("9", "9.png", "image/png", png),
+                                      ("5000000000000000001", nil, "application/x-tgsticker", tgs)])
+        let answer = try service.request("POST", "/render", body: body, type: type)
+        XCTAssertEqual(answer.status, 200, answer.text)
+        XCTAssertEqual(answer.headers["x-ipraster-warnings"], "[]")
+        let expected = try cli(["9.png": image, "5000000000000000001.tgs": stickers + "/5000000000000000001.tgs"])
+        XCTAssertTrue(answer.body == expected, "the command line's bytes with the same files in --media")
+        XCTAssertNotEqual(expected, try cli([:]), "the files change the picture")
+    }
+
+    func testTwoConcurrentRequestsWithDifferentFilesOfOneIdEachSeeTheirOwn() throws {
+        let service = try ServiceProcess(["--workers", "2"])
+        defer { _ = service.stop() }
+        let json = try FileContents.read(message)
+        let kinds = [("5000000000000000001.tgs", stickers + "/5000000000000000001.tgs"), ("5000000000000000001.webp", stickers + "/5000000000000000003.webp")]
+        final class Answers: @unchecked Sendable { var bytes: [[UInt8]?] = [nil, nil, nil, nil] }
+        let answers = Answers()
+        let lock = NSLock()
+        let requests = try kinds.map { multipart([("message", nil, "application/json", json), ("5000000000000000001", nil, nil, try FileContents.read($0.1))]) }
+        DispatchQueue.concurrentPerform(iterations: 4) { index in
+            let (body, type) = requests[index % 2]
+            let answer = try? service.request("POST", "/render", body: body, type: type)
+            lock.lock()
+            answers.bytes[index] = answer?.status == 200 ? answer?.body : nil
+            lock.unlock()
+        }
+        for index in 0..<4 {
+            let (name, path) = kinds[index % 2]
+            XCTAssertTrue(answers.bytes[index] == (try cli([name: path])), "request \(index) drew its own \(name)")
+        }
+        XCTAssertNotEqual(answers.bytes[0], answers.bytes[1])
+    }
+
+    func testSentMediaWinOverTheServicesFolderAndLimitsAre413() throws {
+        let folder = try TestEnvironment.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.copyItem(atPath: stickers + "/5000000000000000003.webp", toPath: folder + "/5000000000000000001.webp")
+        let service = try ServiceProcess(["--workers", "1", "--media", folder])
+        defer { _ = service.stop() }
+        let json = try FileContents.read(message), tgs = try FileContents.read(stickers + "/5000000000000000001.tgs")
+        let sent = try service.request("POST", "/render", body: multipart([("message", nil, "application/json", json), ("5000000000000000001", nil, nil, tgs)]).body,
+                                       type: multipart([]).type)
+        XCTAssertTrue(sent.body == (try cli(["5000000000000000001.tgs": stickers + "/5000000000000000001.tgs"])), "the sent TGS, not the folder's WebP")
+        let plain = try service.request("POST", "/render", body: json, type: "application/json")
+        XCTAssertTrue(plain.body == (try cli(["5000000000000000001.webp": stickers + "/5000000000000000003.webp"])), "the next request: the folder's again")
+        // 51 parts: 413 JSON; a part without a name and a body without the message part: 400.
+        let many = multipart([("message", nil, "application/json", json)] + (0..<50).map { ("m\($0)", nil, nil, [UInt8]("x".utf8)) })
+        let tooMany = try service.request("POST", "/render", body: many.body, type: many.type)
+        XCTAssertEqual(tooMany.status, 413)
+        XCTAssertTrue(tooMany.text.contains("more than 50 parts"), tooMany.text)
+        let noMessage = multipart([("9", nil, nil, [1, 2, 3])])
+        let missing = try service.request("POST", "/render", body: noMessage.body, type: noMessage.type)
+        XCTAssertEqual(missing.status, 400)
+        XCTAssertTrue(missing.text.contains(#""location":"message""#), missing.text)
+        let unnamed = try service.request("POST", "/render", body: Array("--b\r\nContent-Type: text/plain\r\n\r\nx\r\n--b--\r\n".utf8),
+                                          type: "multipart/form-data; boundary=b")
+        XCTAssertEqual(unnamed.status, 400)
+        let noBoundary = try service.request("POST", "/render", body: json, type: "multipart/form-data")
+        XCTAssertEqual(noBoundary.status, 400)
+        XCTAssertTrue(noBoundary.text.contains("boundary"), noBoundary.text)
+    }
+}
