@@ -392,7 +392,7 @@ extension CommandSpec {
             content type, 422 refused (strict=1, an image too large), 429 queue full, 500 the render worker \
             ended, 501 an unsupported Transfer-Encoding, 504 past --timeout. GET or HEAD /healthz, /readyz \
             (after every worker's warm-up render, not while draining) and /metrics (Prometheus), also on \
-            --probe-listen. Requests name no file: media come from --media by id, or with the request: a \
+            --probe-listen; GET /openapi.json describes every route (--openapi prints it). Requests name no file: media come from --media by id, or with the request: a \
             multipart/form-data body with a part named message and one part per media file named by its id (at most \
             50 parts of 16 MiB; they win over --media's).
 
@@ -449,7 +449,9 @@ extension CommandSpec {
                   OptionSpec("--log-format", value: "FORMAT", help: "text or json (one object a line)", defaultValue: serving.logFormat.rawValue,
                              values: ServiceLogFormat.allCases.map(\.rawValue), effect: .on(ServeSettings.self) {
                                  $0.logFormat = try $1.choice(ServiceLogFormat.self)
-                             })],
+                             }),
+                  OptionSpec("--openapi", help: "print the service's OpenAPI 3.1 document (also GET /openapi.json) and exit",
+                             effect: .on(ServeSettings.self) { settings, _ in settings.printOpenAPI = true })],
         examples: ["ipraster serve --listen 127.0.0.1:8080 --workers 2",
                    "ipraster serve --listen 0.0.0.0:8080 --probe-listen 0.0.0.0:8081",
                    "curl -s --data-binary @answer.md -H 'Content-Type: text/markdown' \\",

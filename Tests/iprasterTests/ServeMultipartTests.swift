@@ -97,4 +97,16 @@ final class ServeMultipartTests: XCTestCase {
         XCTAssertEqual(noBoundary.status, 400)
         XCTAssertTrue(noBoundary.text.contains("boundary"), noBoundary.text)
     }
+
+    /// A part over 16 MiB (under a larger --max-body) is 413 JSON naming the part.
+    func testAnOversizedPartIs413() throws {
+        let service = try ServiceProcess(["--workers", "1", "--max-body", "20000000"])
+        defer { _ = service.stop() }
+        let big = multipart([("message", nil, "text/markdown", Array("hi\n".utf8)), ("photo1", nil, nil, [UInt8](repeating: 7, count: (16 << 20) + 1))])
+        let answer = try service.request("POST", "/render", body: big.body, type: big.type)
+        XCTAssertEqual(answer.status, 413)
+        XCTAssertEqual(answer.headers["content-type"], "application/json")
+        XCTAssertTrue(answer.text.contains("part photo1 is larger than 16777216 bytes"), answer.text)
+        XCTAssertTrue(answer.text.contains(#""location":"photo1""#), answer.text)
+    }
 }

@@ -31,6 +31,8 @@ final class ServeProductionTests: XCTestCase {
         XCTAssertEqual(try send(service, "/render", body: markdown, extra: ["Authorization: bearer s3cret-token"]).status, 200, "the scheme in any case")
         for probe in ["/healthz", "/readyz"] { XCTAssertEqual(try send(service, probe, body: []).status, 200, probe) }
         XCTAssertEqual(try send(service, "/metrics", body: []).status, 401, "on the request listener /metrics needs the token")
+        XCTAssertEqual(try send(service, "/openapi.json", body: []).status, 401)
+        XCTAssertEqual(try send(service, "/openapi.json", body: [], extra: ["Authorization: Bearer s3cret-token"]).status, 200)
         XCTAssertEqual(try send(service, "/metrics", body: [], port: service.probePort).status, 200, "not on the probe listener")
         // SIGHUP re-reads the file: the old token stops working, the new one works, and the service keeps running.
         try AtomicFile.write(Array("n3w-token\n".utf8), to: folder + "/token")

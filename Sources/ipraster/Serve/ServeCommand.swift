@@ -13,6 +13,10 @@ enum ServeCommand {
         let parsed = try CommandSpec.serveCommand.parse(arguments)
         if let extra = parsed.positional.first { throw UsageError(message: "unexpected argument \(extra)", command: "serve") }
         let settings = try parsed.settings(ServeSettings())
+        if settings.printOpenAPI {
+            print(OpenAPIDocument.json(), terminator: "")
+            return ExitCode.success
+        }
         let media = settings.media
         if let media { try CLI.checkMediaFolder(media) }
         if ProcessInfo.processInfo.environment[workerVariable] == "1" { return try worker(media: media) }

@@ -23,6 +23,8 @@ struct ServeSettings {
     /// `--auth-token-file`: requests need the bearer token on its first line.
     var tokenFile: String?
     var logFormat = ServiceLogFormat.text
+    /// `--openapi`: print the OpenAPI document and exit.
+    var printOpenAPI = false
 
     var workerCount: Int { workers ?? ProcessInfo.processInfo.activeProcessorCount }
     var queueCapacity: Int { queue ?? 4 * workerCount }

@@ -27,6 +27,8 @@ enum ServiceParameters {
         "help": "see ipraster serve --help",
         "quiet": "a process option, not a request's",
         "verbose": "a process option, not a request's",
+        "fps": "animations are the command line's (render -o FILE.gif)",
+        "duration": "animations are the command line's (render -o FILE.gif)",
     ]
 
     /// The options a route's parameters may name, without `--`.

@@ -4,14 +4,25 @@ import Layout
 /// What `serve` answers before a body is read (in the service process, on libmicrohttpd's thread): the route, its
 /// method, the content type and the parameters, each from the route's row in `ServiceRoute.table`.
 struct ServiceRoutes: ServiceRouter {
-    func route(for path: String) -> String? { ServiceRoute.named(path)?.path }
+    func route(for path: String) -> String? { path == "/openapi.json" ? path : ServiceRoute.named(path)?.path }
+
+    /// The OpenAPI document, made once.
+    static let openAPI = Array(OpenAPIDocument.json().utf8)
 
     func error(_ status: Int, _ message: String, location: String?) -> HTTPResponse { .error(status, message, location: location) }
 
     func early(_ request: HTTPRequest) -> HTTPResponse? {
+        if request.path == "/openapi.json" {
+            guard request.method == "GET" || request.method == "HEAD" else {
+                var response = HTTPResponse.error(405, "use GET or HEAD here")
+                response.headers.append(("Allow", "GET, HEAD"))
+                return response
+            }
+            return HTTPResponse(status: 200, contentType: "application/json", body: Self.openAPI)
+        }
         guard let route = ServiceRoute.named(request.path) else {
             return .error(404, "no route \(request.path): " + ServiceRoute.table.map { "\($0.method) \($0.path)" }.joined(separator: ", ")
-                          + "; GET /healthz, /readyz or /metrics")
+                          + "; GET /healthz, /readyz, /metrics or /openapi.json")
         }
         guard request.method == route.method else {
             var response = HTTPResponse.error(405, "\(request.path) takes \(route.method) with the input as the body")

@@ -1,0 +1,110 @@
+import Layout
+import RenderOptions
+import RichMessageRenderer
+
+/// The service's OpenAPI 3.1 document (issue 42): every route of `ServiceRoute.table` with its query parameters — the
+/// rows of its command's option table that a request may set (`ServiceParameters.names`), each with its help, values
+/// and shown default — its request bodies and media types, its answers and the error shape; and the service's own
+/// routes. Served at `/openapi.json`, printed by `serve --openapi`, committed as docs/openapi.json.
+enum OpenAPIDocument {
+    static func json() -> String {
+        var paths: [(String, JSONOut)] = []
+        for route in ServiceRoute.table { paths.append((route.path, .object([(route.method.lowercased(), operation(route))]))) }
+        let own: [(String, String, [(String, String)])] = [
+            ("/healthz", "200 while the process lives (no token needed)", [("text/plain", "ok")]),
+            ("/readyz", "200 after every worker's warm-up render; 503 while warming up, draining or with no worker (no token needed)",
+             [("text/plain", "ready")]),
+            ("/metrics", "Prometheus text (needs the token on the request listener, not on --probe-listen)", [("text/plain", "metrics")]),
+            ("/openapi.json", "this document", [("application/json", "the OpenAPI document")]),
+        ]
+        for (path, summary, content) in own {
+            var responses: [(String, JSONOut)] = [("200", .object([("description", .string(summary)), ("content", .object(content.map { type, _ in
+                (type, .object([("schema", .object([("type", .string("string"))]))]))
+            }))]))]
+            if path == "/readyz" { responses.append(("503", reference("Error"))) }
+            if path == "/metrics" || path == "/openapi.json" { responses.append(("401", reference("Error"))) }
+            var get: [(String, JSONOut)] = [("summary", .string(summary)), ("responses", .object(responses))]
+            if path == "/healthz" || path == "/readyz" { get.append(("security", .array([]))) }
+            paths.append((path, .object([("get", .object(get))])))
+        }
+        let document: JSONOut = .object([
+            ("openapi", .string("3.1.0")),
+            ("info", .object([("title", .string("ipraster render service")), ("version", .string(VersionCommand.version)),
+                              ("description", .string("Telegram rich messages rendered as the iOS app draws them: ipraster serve. "
+                                  + "The answers have the command line's bytes; parameters are the commands' options without --."))])),
+            ("paths", .object(paths)),
+            ("components", .object([
+                ("schemas", .object([("Error", .object([
+                    ("type", .string("object")),
+                    ("properties", .object([("error", .object([("type", .string("string"))])),
+                                            ("location", .object([("type", .array([.string("string"), .string("null")]))]))])),
+                    ("required", .array([.string("error"), .string("location")]))]))])),
+                ("responses", .object([("Error", .object([("description", .string("an error: the message and where (a JSON path, line:column, a parameter or a header)")),
+                                                         ("content", .object([("application/json", .object([("schema", reference("Error", kind: "schemas"))]))]))]))])),
+                ("headers", .object(headers)),
+                ("securitySchemes", .object([("bearer", .object([("type", .string("http")), ("scheme", .string("bearer")),
+                                                                ("description", .string("only when the service runs with --auth-token-file"))]))]))])),
+            ("security", .array([.object([("bearer", .array([]))]), .object([])])),
+        ])
+        return document.serialized(pretty: true) + "\n"
+    }
+
+    private static var headers: [(String, JSONOut)] { [
+        ("X-Request-Id", .object([("description", .string("the request's id: the client's (letters, digits and -_.:, at most 128) or made by the service")),
+                                  ("schema", .object([("type", .string("string")), ("maxLength", .int(128))]))])),
+        ("X-Ipraster-Warnings", .object([("description", .string("the render's warnings: a JSON array of strings, ASCII, at most 8 KiB, ending with \"and N more\" when cut")),
+                                         ("schema", .object([("type", .string("string"))]))])),
+    ] }
+
+    private static func reference(_ name: String, kind: String = "responses") -> JSONOut {
+        .object([("$ref", .string("#/components/\(kind)/\(name)"))])
+    }
+
+    private static func operation(_ route: ServiceRoute) -> JSONOut {
+        let spec = route.command
+        let parameters: [JSONOut] = ServiceParameters.names(spec).compactMap { name in
+            guard let option = spec.option("--" + name) else { return nil }
+            var schema: [(String, JSONOut)]
+            if !option.takesValue {
+                schema = [("type", .string("boolean"))]
+            } else if !option.values.isEmpty {
+                // The service writes png, svg or pdf (the render command's animations are the command line's).
+                let values = name == "format" ? option.values.filter { AnimationFormat(rawValue: $0) == nil } : option.values
+                schema = [("type", .string("string")), ("enum", .array(values.map { .string($0) }))]
+            } else {
+                schema = [("type", .string("string"))]
+            }
+            if let shown = option.defaultValue { schema.append(("description", .string("default: " + shown))) }
+            return .object([("name", .string(name)), ("in", .string("query")), ("required", .bool(false)), ("description", .string(option.help)),
+                            ("schema", .object(schema))])
+        }
+        var content: [(String, JSONOut)] = route.mediaTypes.keys.sorted().filter { $0 != "multipart/form-data" }.map { type in
+            (type, .object([("schema", .object([("type", .string("string"))]))]))
+        }
+        if route.mediaTypes["multipart/form-data"] != nil {
+            content.append(("multipart/form-data", .object([("schema", .object([
+                ("type", .string("object")),
+                ("description", .string("the message and its media: a part named message (its Content-Type names the format) and one part per "
+                    + "media file named by its id (file_unique_id, file_id, custom_emoji_id; <id>.json sticker sidecars); at most 50 parts of 16 MiB")),
+                ("properties", .object([("message", .object([("type", .string("string")), ("contentMediaType", .string("application/octet-stream"))]))])),
+                ("additionalProperties", .object([("type", .string("string")), ("contentMediaType", .string("application/octet-stream"))])),
+                ("required", .array([.string("message")]))]))])))
+        }
+        let answers: [String]
+        switch route.path {
+        case "/render", "/math": answers = ["image/png", "image/svg+xml", "application/pdf"] + (route.path == "/math" ? ["application/json"] : [])
+        case "/layout": answers = ["application/json"]
+        case "/markdown": answers = ["text/markdown"]
+        default: answers = ["text/plain", "application/json"]
+        }
+        var success: [(String, JSONOut)] = [("description", .string(spec.summary)),
+                                            ("headers", .object([("X-Request-Id", .object([("$ref", .string("#/components/headers/X-Request-Id"))]))]
+                                                + (["/render", "/layout"].contains(route.path)
+                                                   ? [("X-Ipraster-Warnings", .object([("$ref", .string("#/components/headers/X-Ipraster-Warnings"))]))] : [])))]
+        success.append(("content", .object(answers.map { ($0, .object([("schema", .object([("type", .string("string"))]))])) })))
+        var responses: [(String, JSONOut)] = [("200", .object(success))]
+        for status in ["400", "401", "404", "405", "413", "414", "415", "422", "429", "431", "500", "501", "504"] { responses.append((status, reference("Error"))) }
+        return .object([("summary", .string(spec.summary)), ("operationId", .string(String(route.path.dropFirst()))), ("parameters", .array(parameters)),
+                        ("requestBody", .object([("required", .bool(true)), ("content", .object(content))])), ("responses", .object(responses))])
+    }
+}
