@@ -32,6 +32,7 @@ public enum TestEnvironment {
 
     public struct DevToolMissing: Error, CustomStringConvertible {
         public let message: String
+        public init(message: String) { self.message = message }
         public var description: String { message + " (CI runs it; .ci/run passes --dev-tools)" }
     }
 

@@ -1,23 +1,43 @@
-// Posts a Markdown answer to a running `ipraster serve` and saves the PNG (Node 18+, built-in fetch only).
+// Renders a message with a running `ipraster serve` through the client package (clients/node) and saves it.
 //
-//   node examples/node/render.mjs answer.md answer.png [http://127.0.0.1:8080]
-import { readFile, writeFile } from "node:fs/promises";
+//   node examples/node/render.mjs answer.md answer.png [http://127.0.0.1:8080] [--theme night] [--media ID=PATH]
+//
+// Any input format (.json, .md, .html by extension); any render option as --name value. Exit status: 0 saved,
+// 1 the service refused the message, 2 usage, 3 no service.
+import { writeFile, access } from "node:fs/promises";
+import { render, ServiceError } from "../../clients/node/index.mjs";
 
-const [markdown, output, url = "http://127.0.0.1:8080"] = process.argv.slice(2);
-if (!markdown || !output) {
-  console.error("usage: node render.mjs ANSWER.md OUT.png [SERVICE_URL]");
+const [input, output, ...rest] = process.argv.slice(2);
+if (!input || !output) {
+  console.error("usage: node render.mjs INPUT OUT.png [SERVICE_URL] [--option value ...] [--media ID=PATH ...]");
   process.exit(2);
 }
-const response = await fetch(`${url}/render?theme=day&width=320`, {
-  method: "POST",
-  headers: { "Content-Type": "text/markdown; charset=utf-8" },
-  body: await readFile(markdown),
-});
-if (!response.ok) {
-  const problem = await response.json();
-  console.error(`render.mjs: ${response.status}: ${problem.error} (at ${problem.location})`);
-  process.exit(1);
+const options = { url: "http://127.0.0.1:8080", media: {} };
+for (let index = 0; index < rest.length; index++) {
+  const item = rest[index];
+  if (!item.startsWith("--")) { options.url = item; continue; }
+  const name = item.slice(2);
+  const value = rest[index + 1] && !rest[index + 1].startsWith("--") ? rest[++index] : true;
+  if (name === "media") {
+    const [id, path] = String(value).split("=", 2);
+    options.media[id] = path;
+  } else {
+    options[name] = value;
+  }
 }
-const image = Buffer.from(await response.arrayBuffer());
-await writeFile(output, image);
-console.log(`render.mjs: saved ${output} (${image.length} bytes)`);
+try {
+  await access(input);
+} catch {
+  console.error(`render.mjs: no such input file: ${input}`);
+  process.exit(2);
+}
+try {
+  const { data, warnings, requestId } = await render(input, options);
+  for (const warning of warnings) console.error(`render.mjs: warning: ${warning}`);
+  await writeFile(output, data);
+  console.log(`render.mjs: saved ${output} (${data.length} bytes, request ${requestId})`);
+} catch (error) {
+  if (!(error instanceof ServiceError)) throw error;
+  console.error(`render.mjs: ${error.message}`);
+  process.exit(error.status === 0 ? 3 : 1);
+}

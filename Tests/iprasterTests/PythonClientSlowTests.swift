@@ -1,0 +1,31 @@
+import Foundation
+import GoldenSupport
+import ProcessSupport
+import XCTest
+
+/// Issue 43, items 1 and 3: the Python client package (clients/python) against live services — every input format
+/// gives the command line's bytes, options, media, errors with status and location, the token, the console script —
+/// and its annotations under `mypy --strict` (from `scripts/setup --dev-tools`).
+final class PythonClientSlowTests: XCTestCase {
+    func testThePythonClientAgainstALiveService() throws {
+        let folder = try TestEnvironment.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try AtomicFile.write(Array("client-test-token\n".utf8), to: folder + "/token")
+        let open = try ServiceProcess(["--workers", "2"])
+        defer { _ = open.stop() }
+        let guarded = try ServiceProcess(["--workers", "1", "--auth-token-file", folder + "/token"])
+        defer { _ = guarded.stop() }
+        let result = try TestEnvironment.runTool("/usr/bin/env", ["python3", TestEnvironment.root + "/clients/python/tests/live_test.py",
+                                                                  "http://127.0.0.1:\(open.port)", "http://127.0.0.1:\(guarded.port)", "client-test-token",
+                                                                  TestEnvironment.executable, TestEnvironment.root], timeoutSeconds: 300)
+        XCTAssertEqual(result.status, 0, result.stdoutText + result.stderr)
+        XCTAssertTrue(result.stdoutText.contains("all checks passed"), result.stdoutText)
+    }
+
+    func testTheAnnotationsPassMypyStrict() throws {
+        let mypy = try TestEnvironment.devToolData(".build/venv/bin/mypy", what: "mypy")
+        let result = try TestEnvironment.runTool(mypy, ["--strict", "--no-incremental", TestEnvironment.root + "/clients/python/ipraster_client"],
+                                                 timeoutSeconds: 300)
+        XCTAssertEqual(result.status, 0, result.stdoutText + result.stderr)
+    }
+}
