@@ -17,15 +17,8 @@ final class NodeClientSlowTests: XCTestCase {
 
     func testTheNodeClientAgainstALiveService() throws {
         let node = try tool("node")
-        let folder = try TestEnvironment.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        try AtomicFile.write(Array("node-token\n".utf8), to: folder + "/token")
-        let open = try ServiceProcess(["--workers", "2"])
-        defer { _ = open.stop() }
-        let guarded = try ServiceProcess(["--workers", "1", "--auth-token-file", folder + "/token"])
-        defer { _ = guarded.stop() }
-        let result = try TestEnvironment.runTool(node, [TestEnvironment.root + "/clients/node/test/live_test.mjs", "http://127.0.0.1:\(open.port)",
-                                                        "http://127.0.0.1:\(guarded.port)", "node-token", TestEnvironment.executable, TestEnvironment.root],
+        let services = try ServicePair(token: "node-token")
+        let result = try TestEnvironment.runTool(node, [TestEnvironment.root + "/clients/node/test/live_test.mjs"] + services.clientArguments,
                                                  timeoutSeconds: 300)
         XCTAssertEqual(result.status, 0, result.stdoutText + result.stderr)
         XCTAssertTrue(result.stdoutText.contains("all checks passed"), result.stdoutText)

@@ -8,16 +8,9 @@ import XCTest
 /// and its annotations under `mypy --strict` (from `scripts/setup --dev-tools`).
 final class PythonClientSlowTests: XCTestCase {
     func testThePythonClientAgainstALiveService() throws {
-        let folder = try TestEnvironment.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        try AtomicFile.write(Array("client-test-token\n".utf8), to: folder + "/token")
-        let open = try ServiceProcess(["--workers", "2"])
-        defer { _ = open.stop() }
-        let guarded = try ServiceProcess(["--workers", "1", "--auth-token-file", folder + "/token"])
-        defer { _ = guarded.stop() }
-        let result = try TestEnvironment.runTool("/usr/bin/env", ["python3", TestEnvironment.root + "/clients/python/tests/live_test.py",
-                                                                  "http://127.0.0.1:\(open.port)", "http://127.0.0.1:\(guarded.port)", "client-test-token",
-                                                                  TestEnvironment.executable, TestEnvironment.root], timeoutSeconds: 300)
+        let services = try ServicePair(token: "client-test-token")
+        let result = try TestEnvironment.runTool("/usr/bin/env", ["python3", TestEnvironment.root + "/clients/python/tests/live_test.py"] + services.clientArguments,
+                                                 timeoutSeconds: 300)
         XCTAssertEqual(result.status, 0, result.stdoutText + result.stderr)
         XCTAssertTrue(result.stdoutText.contains("all checks passed"), result.stdoutText)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import GoldenSupport
 import HTTPTestSupport
+import ProcessSupport
 
 /// A running `ipraster serve` on a loopback port for the service tests: started with `--listen 127.0.0.1:0`, its
 /// port read from the first log line, stopped (SIGTERM, then SIGKILL) when the test ends.
@@ -128,3 +129,30 @@ final class ServiceProcess: @unchecked Sendable {
     }
 }
 
+/// Two services for client tests: one open, one needing `token` (its file in a temporary folder removed with them).
+final class ServicePair {
+    let open: ServiceProcess
+    let guarded: ServiceProcess
+    let token: String
+    private let folder: String
+
+    init(token: String) throws {
+        folder = try TestEnvironment.temporaryDirectory()
+        try AtomicFile.write(Array((token + "\n").utf8), to: folder + "/token")
+        self.token = token
+        open = try ServiceProcess(["--workers", "2"])
+        guarded = try ServiceProcess(["--workers", "1", "--auth-token-file", folder + "/token"])
+    }
+
+    /// The arguments the clients' live tests take: the open URL, the guarded URL, the token, the command line, the
+    /// repository.
+    var clientArguments: [String] {
+        ["http://127.0.0.1:\(open.port)", "http://127.0.0.1:\(guarded.port)", token, TestEnvironment.executable, TestEnvironment.root]
+    }
+
+    deinit {
+        _ = open.stop()
+        _ = guarded.stop()
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+}

@@ -74,7 +74,7 @@ final class RenderWorker: RequestHandler {
         defer { pipeline.forgetMediaSources() }
         do {
             var request = request
-            if request.mediaType == "multipart/form-data" { request = try unpack(request) }
+            if request.mediaType == "multipart/form-data" { request = try unpack(request, route: route) }
             return try route.answer(self, request, try ServiceParameters.parse(request.query, route: route))
         } catch let problem as MultipartForm.Problem {
             return .error(problem.status, problem.message, location: problem.location)
@@ -87,7 +87,7 @@ final class RenderWorker: RequestHandler {
     /// file name's extension); every other part is a media file under its name (an id, as `--media` file names are,
     /// or `<id>.json` / `stickers.json` sticker sidecars), held in memory for this request only and winning over the
     /// service's `--media` files of the same id.
-    private func unpack(_ request: HTTPRequest) throws -> HTTPRequest {
+    private func unpack(_ request: HTTPRequest, route: ServiceRoute) throws -> HTTPRequest {
         let form = try MultipartForm(body: request.body, contentType: request.headers["content-type"] ?? "")
         guard let message = form.parts.first(where: { $0.name == "message" }) else {
             throw MultipartForm.Problem(status: 400, message: "a multipart request needs a part named message (the message to render)", location: "message")
@@ -95,12 +95,16 @@ final class RenderWorker: RequestHandler {
         var unpacked = request
         unpacked.body = message.body
         var type = message.contentType
+        // No type: the input format whose file extensions name the part's file (as the command line picks it), by the
+        // route's media type for that format.
         if type == nil, let name = message.fileName {
-            type = ["json": "application/json", "md": "text/markdown", "markdown": "text/markdown", "html": "text/html", "htm": "text/html"][
-                (name as NSString).pathExtension.lowercased()]
+            let ext = (name as NSString).pathExtension.lowercased()
+            if let format = RenderSettings.inputFormats.first(where: { $0.fileExtensions.contains(ext) }) {
+                type = route.mediaTypes.filter { $0.value.map { ObjectIdentifier($0) == ObjectIdentifier(format) } ?? false }.keys.sorted().first
+            }
         }
         unpacked.headers["content-type"] = type ?? "application/octet-stream"
-        if let route = ServiceRoute.named(request.path), !route.accepts(unpacked.mediaType) || unpacked.mediaType == "multipart/form-data" {
+        if !route.accepts(unpacked.mediaType) || unpacked.mediaType == "multipart/form-data" {
             throw MultipartForm.Problem(status: 415, message: "the message part's type \(unpacked.mediaType ?? "") is not read here", location: "message")
         }
         var files: [String: [UInt8]] = [:]
