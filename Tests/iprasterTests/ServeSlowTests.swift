@@ -44,7 +44,7 @@ final class ServeSlowTests: XCTestCase {
         let after = service.children
         XCTAssertEqual(after.count, 2, "the dead worker was replaced")
         XCTAssertEqual(Set(after).intersection(before).count, 1, "by a new process")
-        XCTAssertTrue(service.logText.contains("ended with signal 4"), service.logText)
+        XCTAssertTrue(service.eventually { service.logText.contains("ended with signal 4") }, service.logText)
         XCTAssertEqual(service.stop(), 0)
     }
 
@@ -92,7 +92,7 @@ final class ServeSlowTests: XCTestCase {
         let byMemory = try ServiceProcess(["--workers", "1", "--max-rss", "1"])
         for index in 0..<3 { XCTAssertEqual(try byMemory.request("POST", "/render", body: Array("m\(index)".utf8), type: "text/markdown").status, 200) }
         XCTAssertEqual(try byMemory.metric(#"ipraster_worker_events_total{event="recycled_memory"}"#), 3)
-        XCTAssertTrue(byMemory.logText.contains("(--max-rss 1); starting another"), byMemory.logText)
+        XCTAssertTrue(byMemory.eventually { byMemory.logText.contains("(--max-rss 1); starting another") }, byMemory.logText)
         XCTAssertEqual(byMemory.stop(), 0)
     }
 

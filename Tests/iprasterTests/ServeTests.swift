@@ -181,8 +181,9 @@ final class ServeTests: XCTestCase {
         XCTAssertTrue(lines.contains { $0.hasPrefix("ipraster_requests_in_flight ") }, metrics.text)
         let rss = lines.first { $0.hasPrefix("process_resident_memory_bytes ") }.flatMap { Int($0.split(separator: " ")[1]) } ?? 0
         XCTAssertGreaterThan(rss, 10_000_000)
-        XCTAssertTrue(service.logText.contains("POST /render 200 "), service.logText)
-        XCTAssertTrue(service.logText.contains("POST /render?bogus=1 400 "), service.logText)
+        // The access line is written after the answer is sent: wait for it rather than race it.
+        XCTAssertTrue(service.eventually { service.logText.contains("POST /render 200 ") }, service.logText)
+        XCTAssertTrue(service.eventually { service.logText.contains("POST /render?bogus=1 400 ") }, service.logText)
         XCTAssertEqual(service.stop(SIGINT), 0, "SIGINT drains as SIGTERM does")
     }
 
