@@ -48,15 +48,20 @@ final class DeployFilesTests: XCTestCase {
 
     func testTheContainerServesOnThePortTheDeploymentUses() throws {
         let containerfile = try read("Containerfile")
-        XCTAssertTrue(containerfile.contains("FROM ${SWIFT_IMAGE}") && containerfile.contains("-bookworm"), "Debian 12")
-        XCTAssertTrue(containerfile.contains("scripts/setup") && containerfile.contains("scripts/install"))
+        let stages = containerfile.split(separator: "\n").filter { $0.hasPrefix("FROM ") }
+        XCTAssertEqual(stages, ["FROM swift:6.3-bookworm AS build", "FROM debian:bookworm-slim"], "built on Debian 12's Swift image, run on Debian 12 slim")
+        XCTAssertTrue(containerfile.contains("RUN scripts/setup --no-build && scripts/install /opt/ipraster"))
+        XCTAssertTrue(containerfile.contains("COPY --from=build /opt/ipraster /usr/local"))
         XCTAssertTrue(containerfile.contains("EXPOSE 8080"))
         XCTAssertTrue(containerfile.contains(#"CMD ["serve", "--listen", "0.0.0.0:8080"]"#))
+        XCTAssertTrue(containerfile.contains("/dev/tcp/127.0.0.1/8080"), "the health check asks the port served")
+        let ignore = try read(".containerignore").split(separator: "\n").map(String.init)
+        for local in [".build/", ".git/", "fonts/fonts.index"] { XCTAssertTrue(ignore.contains(local), "\(local) is left out of the build context") }
         let service = try read("deploy/kubernetes/service.yaml")
         XCTAssertTrue(service.contains("targetPort: http"))
         let hpa = try read("deploy/kubernetes/hpa.yaml")
         XCTAssertTrue(hpa.contains("kind: Deployment") && hpa.contains("name: ipraster"))
-        let job = try read("deploy/kubernetes/corpus-job.yaml")
+        let job = try read("deploy/kubernetes/corpus/job.yaml")
         XCTAssertTrue(job.contains("completionMode: Indexed"))
         XCTAssertTrue(job.contains(#"--shard "$((JOB_COMPLETION_INDEX + 1))/8""#) && job.contains("completions: 8"))
     }

@@ -1,0 +1,100 @@
+import Foundation
+import GoldenSupport
+import XCTest
+
+/// Issue 43, item 4: the Containerfile's runtime stage installs exactly what the installed binary needs — the Debian
+/// packages owning the libraries `ldd` lists for it (`scripts/install`'s statically linked build, Swift runtime and
+/// Foundation inside), the font packages and the programs `scripts/setup` lists — and hadolint passes over it.
+/// No container engine runs on these machines, so the image is checked from its parts.
+final class DeployImageSlowTests: XCTestCase {
+    private func read(_ path: String) throws -> String {
+        try String(contentsOfFile: TestEnvironment.root + "/" + path, encoding: .utf8)
+    }
+
+    /// The words of a bash array assignment `name=(…)` on one line of scripts/setup.
+    private func setupList(_ name: String) throws -> [String] {
+        let setup = try read("scripts/setup")
+        let line = try XCTUnwrap(setup.split(separator: "\n").first { $0.hasPrefix(name + "=(") }, "scripts/setup has no \(name)=(…)")
+        return line.dropFirst(name.count + 2).prefix { $0 != ")" }.split(separator: " ").map(String.init)
+    }
+
+    /// The packages the last stage's `apt-get install` names (its continuation lines up to the next `&&`).
+    static func runtimePackages(_ containerfile: String) throws -> [String] {
+        let lastStage = try XCTUnwrap(containerfile.components(separatedBy: "\nFROM ").last)
+        let start = try XCTUnwrap(lastStage.range(of: "apt-get install"), "the runtime stage installs nothing")
+        let command = lastStage[start.upperBound...].prefix { $0 != "&" }
+        return command.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\\" })
+            .map(String.init).filter { !$0.hasPrefix("-") }
+    }
+
+    /// The Debian package owning a library path as `ldd` prints it (Debian 12 merged /usr: the package database may
+    /// know the file under /usr/lib while the loader names /lib).
+    private func owner(of library: String) throws -> String? {
+        var candidates = [library]
+        if library.hasPrefix("/lib") { candidates.append("/usr" + library) }
+        candidates.append(URL(fileURLWithPath: library).resolvingSymlinksInPath().path)
+        for path in candidates {
+            let search = try TestEnvironment.runTool("/usr/bin/dpkg", ["-S", path])
+            if search.status == 0, let package = search.stdoutText.split(separator: ":").first { return String(package) }
+        }
+        return nil
+    }
+
+    func testTheRuntimeStageInstallsWhatTheInstalledBinaryLoads() throws {
+        let prefix = try TestEnvironment.temporaryDirectory() + "/prefix"
+        defer { try? FileManager.default.removeItem(atPath: prefix) }
+        // scripts/install as the Containerfile's build stage runs it: the statically linked build, stripped.
+        let install = try TestEnvironment.runTool(TestEnvironment.root + "/scripts/install", [prefix], timeoutSeconds: 1800)
+        XCTAssertEqual(install.status, 0, install.stderr)
+        let ldd = try TestEnvironment.runTool("/usr/bin/ldd", [prefix + "/bin/ipraster"])
+        XCTAssertEqual(ldd.status, 0, ldd.stderr)
+        XCTAssertFalse(ldd.stdoutText.contains("not found"), ldd.stdoutText)
+        XCTAssertFalse(ldd.stdoutText.contains("libswiftCore") || ldd.stdoutText.contains("libFoundation"),
+                       "the Swift runtime and Foundation are linked in: \(ldd.stdoutText)")
+        var libraries = Set<String>()
+        for line in ldd.stdoutText.split(separator: "\n") {
+            // "\tlibcairo.so.2 => /lib/x86_64-linux-gnu/libcairo.so.2 (0x…)" or "\t/lib64/ld-linux-x86-64.so.2 (0x…)"
+            guard let path = line.split(separator: " ").map(String.init).first(where: { $0.hasPrefix("/") }) else { continue }
+            let package = try owner(of: path)
+            XCTAssertNotNil(package, "no Debian package owns \(path)")
+            if let package { libraries.insert(package) }
+        }
+        XCTAssertTrue(libraries.contains("libcairo2") && libraries.contains("libc6"), "\(libraries.sorted())")
+        let fonts = try setupList("fonts"), programs = try setupList("programs")
+        XCTAssertTrue(fonts.contains("fonts-inter") && programs == ["ffmpeg"], "\(fonts) \(programs)")
+        let expected = libraries.union(fonts).union(programs)
+
+        let runtime = try Self.runtimePackages(try read("Containerfile"))
+        XCTAssertEqual(runtime, runtime.sorted(), "one package per line, sorted")
+        XCTAssertEqual(runtime.count, Set(runtime).count, "no package twice")
+        let installed = Set(runtime)
+        XCTAssertEqual(installed.subtracting(expected).sorted(), [], "installed but not needed by the binary, the fonts or the programs")
+        XCTAssertEqual(expected.subtracting(installed).sorted(), [], "needed but not installed by the runtime stage")
+        XCTAssertFalse(runtime.contains { $0.hasSuffix("-dev") }, "no -dev package at run time")
+    }
+
+    func testTheRuntimePackageListIsReadFromTheLastStage() throws {
+        let file = """
+            FROM a AS build
+            RUN apt-get install -y libfoo-dev && make
+            FROM b
+            RUN apt-get update \\
+                && apt-get install -y --no-install-recommends \\
+                   alpha \\
+                   beta \\
+                && rm -rf /var/lib/apt/lists/*
+            """
+        XCTAssertEqual(try Self.runtimePackages(file), ["alpha", "beta"])
+    }
+
+    func testHadolintPassesOverTheContainerfile() throws {
+        let hadolint = try TestEnvironment.devToolData(".build/venv/bin/hadolint", what: "hadolint")
+        let result = try TestEnvironment.runTool(hadolint, ["--failure-threshold", "style", TestEnvironment.root + "/Containerfile"])
+        XCTAssertEqual(result.status, 0, result.stdoutText + result.stderr)
+        // Every rule waived in the file is waived for one instruction, with the reason on the lines above it.
+        let lines = try read("Containerfile").split(separator: "\n", omittingEmptySubsequences: false)
+        for (index, line) in lines.enumerated() where line.contains("hadolint ignore=") {
+            XCTAssertTrue(index > 0 && lines[index - 1].hasPrefix("#") && lines[index - 1].count > 40, "a reason above \(line)")
+        }
+    }
+}
