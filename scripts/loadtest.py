@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import cast
+from typing import Callable, cast
 
 from locust import HttpUser, SequentialTaskSet, constant, events
 from locust.argument_parser import LocustArgumentParser
@@ -60,45 +60,35 @@ def _post(mix: SequentialTaskSet, route: str, body: bytes, content_type: str, na
             response.success()
 
 
-def render_json(mix: SequentialTaskSet) -> None:
-    _post(mix, "/render", CHAT_JSON, JSON_TYPE, "render json", "image/png")
+# Each kind of request: its name in the figures, route, body, Content-Type and the type of a good answer.
+KINDS = {
+    "render json": ("/render", CHAT_JSON, JSON_TYPE, "image/png"),
+    "render json (media)": ("/render", MEDIA_JSON, JSON_TYPE, "image/png"),
+    "render markdown": ("/render", SHORT_MARKDOWN, MARKDOWN_TYPE, "image/png"),
+    "render html": ("/render", HTML, HTML_TYPE, "image/png"),
+    "render markdown (long)": ("/render", LONG_MARKDOWN, MARKDOWN_TYPE, "image/png"),
+    "layout json": ("/layout", CHAT_JSON, JSON_TYPE, "application/json"),
+    "layout markdown": ("/layout", MATH_MARKDOWN, MARKDOWN_TYPE, "application/json"),
+    "math": ("/math", FORMULA, LATEX_TYPE, "image/png"),
+}
+
+# The mix, in a fixed order (so every run sends the same proportions, and every kind within a client's first eight
+# requests): of 16 requests, 4 JSON renders and 1 with media, 3 short Markdown, 2 HTML, 1 long answer, 2 layouts of
+# JSON and 1 of Markdown, 2 formulas.
+ORDER = ["render json", "render markdown", "layout json", "math", "render html", "render json (media)", "render markdown (long)",
+         "layout markdown", "render json", "render markdown", "render json", "layout json", "render html", "math", "render json",
+         "render markdown"]
 
 
-def render_media_json(mix: SequentialTaskSet) -> None:
-    _post(mix, "/render", MEDIA_JSON, JSON_TYPE, "render json (media)", "image/png")
-
-
-def render_markdown(mix: SequentialTaskSet) -> None:
-    _post(mix, "/render", SHORT_MARKDOWN, MARKDOWN_TYPE, "render markdown", "image/png")
-
-
-def render_html(mix: SequentialTaskSet) -> None:
-    _post(mix, "/render", HTML, HTML_TYPE, "render html", "image/png")
-
-
-def render_long(mix: SequentialTaskSet) -> None:
-    _post(mix, "/render", LONG_MARKDOWN, MARKDOWN_TYPE, "render markdown (long)", "image/png")
-
-
-def layout_json(mix: SequentialTaskSet) -> None:
-    _post(mix, "/layout", CHAT_JSON, JSON_TYPE, "layout json", "application/json")
-
-
-def layout_markdown(mix: SequentialTaskSet) -> None:
-    _post(mix, "/layout", MATH_MARKDOWN, MARKDOWN_TYPE, "layout markdown", "application/json")
-
-
-def math(mix: SequentialTaskSet) -> None:
-    _post(mix, "/math", FORMULA, LATEX_TYPE, "math", "image/png")
+def _task(name: str) -> Callable[[SequentialTaskSet], None]:
+    route, body, content_type, answer = KINDS[name]
+    return lambda mix: _post(mix, route, body, content_type, name, answer)
 
 
 class Mix(SequentialTaskSet):
-    """The mix, in a fixed order (so every run sends the same proportions, and every kind within a client's first
-    eight requests): of 16 requests, 4 JSON renders and 1 with media, 3 short Markdown, 2 HTML, 1 long answer,
-    2 layouts of JSON and 1 of Markdown, 2 formulas."""
+    """ORDER, over and over."""
 
-    tasks = [render_json, render_markdown, layout_json, math, render_html, render_media_json, render_long, layout_markdown,
-             render_json, render_markdown, render_json, layout_json, render_html, math, render_json, render_markdown]
+    tasks = [_task(name) for name in ORDER]
 
 
 class Bot(HttpUser):
