@@ -90,7 +90,7 @@ let package = Package(
         // assertSnapshot / verifySnapshot on the golden harness (README "Snapshot tests in your package").
         .target(name: "RichMessageSnapshot", dependencies: ["Layout", "RichMessageRenderer", "RenderOptions", "GoldenKit", "ProcessSupport"], path: "Sources/RichMessageSnapshot"),
         // libmicrohttpd with a non-variadic start (issue 28): the HTTP server under `ipraster serve`.
-        .target(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", linkerSettings: [.linkedLibrary("microhttpd")]),
+        .target(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", linkerSettings: [.linkedLibrary("dl")]),  // libmicrohttpd is opened on first use (shim.c)
         // The render service's HTTP side: the daemons (C-state owners), receive deadlines, the queue to a pool of worker
         // processes (started, fed and replaced here), request deadlines, drain, health and metrics. Knows no route's
         // content: `ipraster serve` gives it a router and the worker command.

@@ -38,6 +38,9 @@ final class HTTPDaemon {
         let cLimits = ipraster_mhd_limits(connection_limit: UInt32(clamping: limits.connections),
                                           per_address_limit: UInt32(clamping: limits.connectionsPerClient),
                                           idle_timeout: UInt32(clamping: limits.idleTimeout), memory_limit: Self.connectionMemory)
+        if let failure = ipraster_mhd_load() {
+            throw ListenAddress.SocketError(description: "cannot load libmicrohttpd (\(String(cString: failure))): apt install libmicrohttpd12")
+        }
         daemon = ipraster_mhd_start(socket, HTTPDaemon.access, context, HTTPDaemon.completed, context, HTTPDaemon.notify, context, cLimits)
         guard daemon != nil else { throw ListenAddress.SocketError(description: "cannot start the HTTP daemon (libmicrohttpd)") }
     }
@@ -45,12 +48,12 @@ final class HTTPDaemon {
     /// Stops accepting connections; the ones open go on. Returns the listening socket, now the caller's to close.
     func quiesce() -> Int32 {
         guard let daemon else { return -1 }
-        return MHD_quiesce_daemon(daemon)
+        return ipraster_mhd_quiesce(daemon)
     }
 
     func stop() {
         guard let daemon else { return }
-        MHD_stop_daemon(daemon)
+        ipraster_mhd_stop(daemon)
         self.daemon = nil
     }
 
@@ -63,16 +66,16 @@ final class HTTPDaemon {
             ipraster_mhd_response_copy(bytes.baseAddress, bytes.count)
         }
         guard let created else { return }
-        MHD_add_response_header(created, "Content-Type", response.contentType)
-        for (name, value) in response.headers { MHD_add_response_header(created, name, value) }
-        MHD_queue_response(connection, UInt32(clamping: response.status), created)
-        MHD_destroy_response(created)
+        ipraster_mhd_add_header(created, "Content-Type", response.contentType)
+        for (name, value) in response.headers { ipraster_mhd_add_header(created, name, value) }
+        ipraster_mhd_queue(connection, UInt32(clamping: response.status), created)
+        ipraster_mhd_destroy_response(created)
     }
 
-    static func suspend(_ connection: OpaquePointer) { MHD_suspend_connection(connection) }
+    static func suspend(_ connection: OpaquePointer) { ipraster_mhd_suspend(connection) }
 
     /// Any thread: the connection's handler is called again on libmicrohttpd's thread.
-    static func resume(_ connection: OpaquePointer) { MHD_resume_connection(connection) }
+    static func resume(_ connection: OpaquePointer) { ipraster_mhd_resume(connection) }
 
     /// Every header field as received, in order.
     static func fields(_ connection: OpaquePointer) -> [(name: String, value: String)] { values(connection, .HEADER_KIND) }
@@ -91,7 +94,7 @@ final class HTTPDaemon {
         final class Box { var items: [(name: String, value: String)] = [] }
         let box = Box()
         let context = Unmanaged.passUnretained(box).toOpaque()
-        _ = MHD_get_connection_values(connection, kind, { context, _, key, value in
+        _ = ipraster_mhd_values(connection, kind, { context, _, key, value in
             guard let context, let key else { return .YES }
             Unmanaged<Box>.fromOpaque(context).takeUnretainedValue().items.append((String(cString: key), value.map { String(cString: $0) } ?? ""))
             return .YES

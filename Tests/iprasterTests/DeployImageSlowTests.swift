@@ -4,7 +4,8 @@ import XCTest
 
 /// Issue 43, item 4: the Containerfile's runtime stage installs exactly what the installed binary needs — the Debian
 /// packages owning the libraries `ldd` lists for it (`scripts/install`'s statically linked build, Swift runtime and
-/// Foundation inside), the font packages and the programs `scripts/setup` lists — and hadolint passes over it.
+/// Foundation inside) and the ones it opens itself (libmicrohttpd, for `serve` only), the font packages and the
+/// programs `scripts/setup` lists — and hadolint passes over it.
 /// No container engine runs on these machines, so the image is checked from its parts.
 final class DeployImageSlowTests: XCTestCase {
     private func read(_ path: String) throws -> String {
@@ -60,6 +61,20 @@ final class DeployImageSlowTests: XCTestCase {
             if let package { libraries.insert(package) }
         }
         XCTAssertTrue(libraries.contains("libcairo2") && libraries.contains("libc6"), "\(libraries.sorted())")
+        // Libraries the binary opens itself (dlopen): sonames among its strings that the loader does not list.
+        let listed = Set(ldd.stdoutText.split(separator: "\n").compactMap { $0.split(separator: " ").first.map { String($0.drop { $0 == "\t" }) } })
+        let strings = try TestEnvironment.runTool("/usr/bin/strings", ["-n", "6", prefix + "/bin/ipraster"], timeoutSeconds: 300)
+        XCTAssertEqual(strings.status, 0, strings.stderr)
+        let opened = Set(strings.stdoutText.split(separator: "\n").map(String.init)
+            .filter { $0.wholeMatch(of: /lib[A-Za-z0-9_+-]+\.so(\.[0-9]+)*/) != nil }).subtracting(listed)
+        XCTAssertEqual(opened, ["libmicrohttpd.so.12"], "only serve's HTTP library is opened at run time (issue 44)")
+        let cache = try TestEnvironment.runTool("/sbin/ldconfig", ["-p"])
+        for soname in opened {
+            let path = cache.stdoutText.split(separator: "\n").first { $0.hasPrefix("\t" + soname + " ") }?.split(separator: " ").last.map(String.init)
+            let package = try path.flatMap { try owner(of: $0) }
+            XCTAssertNotNil(package, "no Debian package owns \(soname) (\(path ?? "not in ldconfig's cache"))")
+            if let package { libraries.insert(package) }
+        }
         let fonts = try setupList("fonts"), programs = try setupList("programs")
         XCTAssertTrue(fonts.contains("fonts-inter") && programs == ["ffmpeg"], "\(fonts) \(programs)")
         let expected = libraries.union(fonts).union(programs)
