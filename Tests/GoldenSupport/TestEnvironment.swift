@@ -84,10 +84,22 @@ public enum TestEnvironment {
         try runTool(executable, arguments, stdin: stdin, environment: environment, currentDirectory: currentDirectory, timeoutSeconds: timeoutSeconds)
     }
 
-    /// ffmpeg on PATH, if installed (it is optional).
-    public static var ffmpeg: String? {
-        (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/ffmpeg" }
+    /// A program on PATH, if installed.
+    public static func program(_ name: String) -> String? {
+        (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":").map { "\($0)/\(name)" }
             .first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// ffmpeg on PATH, if installed (it is optional).
+    public static var ffmpeg: String? { program("ffmpeg") }
+
+    /// ffmpeg for a test that needs it: its path; missing, a skip (it is optional for the tool) — but a failure under
+    /// CI, where scripts/setup installs it, so a missing ffmpeg there is a broken set-up rather than a choice.
+    public static func requireFFmpeg() throws -> String {
+        if let ffmpeg { return ffmpeg }
+        let message = "ffmpeg is not installed here (it is optional: apt-get install ffmpeg)"
+        if isCI { throw DevToolMissing(message: message + "; scripts/setup installs it") }
+        throw XCTSkip(message)
     }
 
     /// Runs another program (a script, a system tool, `swift`) the way `run` runs the CLI.

@@ -36,7 +36,7 @@ final class StickerPageTests: XCTestCase {
     /// §4.7: around the WebM's square the bubble shows through; the adaptive heart takes the text colour in the
     /// text and the link colour in a link.
     func testWebMAlphaShowsTheBubbleAndAdaptiveEmojiTakeTheirRunsColour() throws {
-        guard TestEnvironment.ffmpeg != nil else { throw XCTSkip("ffmpeg is not installed here (it is optional: apt-get install ffmpeg)") }
+        _ = try TestEnvironment.requireFFmpeg()
         let json = #"{"blocks": [{"type": "paragraph", "text": ["A ", \#(emoji("5000000000000000002")), " and ", \#(emoji("5000000000000000004")), " ", "#
             + #"{"type": "url", "url": "https://telegram.org", "text": ["link ", \#(emoji("5000000000000000004"))]}]}]}"#
         let layout = try TestEnvironment.layout(json, ["--media", files])
@@ -67,7 +67,7 @@ final class StickerPageTests: XCTestCase {
 
     /// §3.3: SVG and PDF embed the sticker's bitmap at the app's raster size, scaled by the document.
     func testVectorOutputsEmbedTheStickerBitmap() throws {
-        guard TestEnvironment.ffmpeg != nil else { throw XCTSkip("ffmpeg is not installed here (it is optional: apt-get install ffmpeg)") }
+        _ = try TestEnvironment.requireFFmpeg()
         let settings = try RenderOptions.parse(["--media", files]).settings
         let input = try FileContents.read(TestEnvironment.root + "/Tests/Fixtures/stickers/kinds.json")
         let svg = String(decoding: try TestEnvironment.pipeline.render(bytes: input, settings: settings, format: .svg).output, as: UTF8.self)

@@ -131,7 +131,7 @@ final class StickerTests: XCTestCase {
 
     /// §4.7: a WebM emoji keeps its alpha (libvpx-vp9 before -i); frames at the stream's own rate.
     func testWebMKeepsItsAlpha() throws {
-        guard TestEnvironment.ffmpeg != nil else { throw XCTSkip("ffmpeg is not installed here (it is optional: apt-get install ffmpeg)") }
+        _ = try TestEnvironment.requireFFmpeg()
         let sticker = try StickerDecoder.decode(try FileContents.read(fixtures + "/files/5000000000000000002.webm"), videoFrames: FFmpegVideoFrames())
         XCTAssertEqual(sticker.kind, .webm)
         let first = try XCTUnwrap(sticker.bitmap(frame: 0, side: 64, tint: nil))

@@ -17,12 +17,7 @@ final class CLIVideoMediaTests: XCTestCase {
         try? FileManager.default.removeItem(atPath: directory)
     }
 
-    private func ffmpeg() throws -> String {
-        guard let found = TestEnvironment.ffmpeg else {
-            throw XCTSkip("ffmpeg is not installed here (it is optional: apt-get install ffmpeg)")
-        }
-        return found
-    }
+    private func ffmpeg() throws -> String { try TestEnvironment.requireFFmpeg() }
 
     /// A one-second clip of one colour made by ffmpeg.
     private func clip(_ name: String, colour: String, _ codec: [String]) throws {

@@ -7,9 +7,7 @@ import XCTest
 /// declarations checked with Debian's node-typescript (both from `scripts/setup --dev-tools`).
 final class NodeClientSlowTests: XCTestCase {
     private func tool(_ name: String) throws -> String {
-        for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":") where FileManager.default.isExecutableFile(atPath: "\(directory)/\(name)") {
-            return "\(directory)/\(name)"
-        }
+        if let found = TestEnvironment.program(name) { return found }
         let message = "\(name) is missing: scripts/setup --dev-tools installs Debian's nodejs and node-typescript"
         if TestEnvironment.isCI { throw TestEnvironment.DevToolMissing(message: message) }
         throw XCTSkip(message)

@@ -20,7 +20,7 @@ final class RenderAnimationTests: XCTestCase {
     }
 
     func testAGIFOfAFinishedMessagePlaysItsEmoji() throws {
-        guard TestEnvironment.ffmpeg != nil else { throw XCTSkip("ffmpeg is not installed here (it is optional: apt-get install ffmpeg)") }
+        _ = try TestEnvironment.requireFFmpeg()
         let directory = try TestEnvironment.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let gif = directory + "/kinds.gif"

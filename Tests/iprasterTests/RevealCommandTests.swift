@@ -74,9 +74,7 @@ final class RevealCommandTests: XCTestCase {
     }
 
     func testAnimatedFormatsThroughAnInstalledFFmpeg() throws {
-        guard TestEnvironment.ffmpeg != nil else {
-            throw XCTSkip("ffmpeg is not installed here (it is optional: apt-get install ffmpeg)")
-        }
+        _ = try TestEnvironment.requireFFmpeg()
         let directory = try TestEnvironment.temporaryDirectory()
         for format in ["gif", "apng", "mp4"] {
             let result = try TestEnvironment.run(["reveal", fixture, "-o", "\(directory)/out.\(format)", "--fps", "10"])
@@ -97,9 +95,7 @@ final class RevealCommandTests: XCTestCase {
     /// Issue 16, item 5: GIF delays match the rate (whole centiseconds, said when the rate changes), --loop,
     /// --start-number.
     func testGIFDelaysLoopsAndStartNumbers() throws {
-        guard TestEnvironment.ffmpeg != nil else {
-            throw XCTSkip("ffmpeg is not installed here (it is optional: apt-get install ffmpeg)")
-        }
+        _ = try TestEnvironment.requireFFmpeg()
         let directory = try TestEnvironment.temporaryDirectory()
         /// The delays of a GIF's frames (graphic control extensions) and its NETSCAPE loop count.
         func gif(_ file: String) throws -> (delays: Set<Int>, loop: Int?) {

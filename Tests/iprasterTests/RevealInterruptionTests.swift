@@ -75,7 +75,7 @@ final class RevealInterruptionTests: XCTestCase {
     }
 
     func testSIGTERMDuringAnAnimatedExportRemovesItsWorkFolder() throws {
-        guard TestEnvironment.ffmpeg != nil else { throw XCTSkip("ffmpeg is not installed here (it is optional: apt-get install ffmpeg)") }
+        _ = try TestEnvironment.requireFFmpeg()
         let temporary = directory + "/tmp"
         try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
         let process = try start(["reveal", try writeLongMessage(), "-o", directory + "/out.gif", "--scale", "3"],
@@ -100,7 +100,7 @@ final class RevealInterruptionTests: XCTestCase {
     }
 
     func testAnAnimatedExportFromATerminalEnds() throws {
-        guard TestEnvironment.ffmpeg != nil else { throw XCTSkip("ffmpeg is not installed here (it is optional: apt-get install ffmpeg)") }
+        _ = try TestEnvironment.requireFFmpeg()
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { throw XCTSkip("script (bsdutils) is not installed") }
         // `script` gives the tool a pseudo-terminal as stdin: ffmpeg once read it and was stopped forever.
         let process = Process()
@@ -132,7 +132,7 @@ final class RevealInterruptionTests: XCTestCase {
     /// Ctrl-C while ffmpeg encodes: ffmpeg runs with default signal handling, so the tool and ffmpeg are gone within
     /// 2 s, and neither the output nor any temporary file is left.
     func testSIGINTWhileFFmpegEncodesEndsWithinTwoSeconds() throws {
-        guard TestEnvironment.ffmpeg != nil else { throw XCTSkip("ffmpeg is not installed here (it is optional: apt-get install ffmpeg)") }
+        _ = try TestEnvironment.requireFFmpeg()
         let temporary = directory + "/tmp"
         try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
         let process = try start(["reveal", try writeLongMessage(), "-o", directory + "/out.mp4", "--scale", "3"],
