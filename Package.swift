@@ -49,53 +49,54 @@ let package = Package(
         // and script for Markup's CJK-friendly emphasis. A C target, as ICU's C types would clash with the toolchain's
         // own ICU copy (_FoundationICU) in a Swift module. libicu-dev.
         .systemLibrary(name: "CICU", path: "Sources/CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
-        .target(name: "CICUText", dependencies: ["CICU"], path: "Sources/CICUText"),
+        .target(name: "CICUText", dependencies: ["CICU"], path: "Sources/CICUText", linkerSettings: [.linkedLibrary("icui18n")]),
         // The document model, the JSON reader and the Bot API / Telethon decoders; no C library.
-        .target(name: "Document", path: "Sources/Document"),
+        .target(name: "Primitives", path: "Sources/Primitives"),
+        .target(name: "Document", dependencies: ["Primitives"], path: "Sources/Document"),
         // Values only: the display list (frames of paths, glyph runs, images and groups) with its decoded images,
         // geometry values, font keys and the Han region: what layout (and the formula typesetter) hand to paint. No C
         // library, no file.
         .target(name: "Drawing", path: "Sources/Drawing"),
         // The Rich Markdown and Rich HTML front-end: text → Document. The only target that links libcmark-gfm and libxml2.
-        .target(name: "Markup", dependencies: ["Document", "CCmark", "CXML2", "CICUText"], path: "Sources/Markup"),
+        .target(name: "Markup", dependencies: ["Primitives", "Document", "CCmark", "CXML2", "CICUText"], path: "Sources/Markup"),
         // The process's FreeType faces of memory-mapped font files, shared by Pango's fonts and paint's (one C-state owner).
-        .target(name: "FreeTypeFaces", dependencies: ["Drawing", "CPango"], path: "Sources/FreeTypeFaces"),
+        .target(name: "FreeTypeFaces", dependencies: ["Primitives", "Drawing", "CPango"], path: "Sources/FreeTypeFaces"),
         // The font collection (issue 22): fonts.list, the font index, the base faces and the world's Noto faces, the
         // cascades; builds the fontconfig configuration Pango is given. Shaping is Layout's.
-        .target(name: "Fonts", dependencies: ["Drawing", "FreeTypeFaces", "CPango"], path: "Sources/Fonts"),
-        .target(name: "Layout", dependencies: ["Document", "Drawing", "Fonts", "Math", "CPango", "CICUText"], path: "Sources/Layout"),
+        .target(name: "Fonts", dependencies: ["Primitives", "Drawing", "FreeTypeFaces", "CPango"], path: "Sources/Fonts"),
+        .target(name: "Layout", dependencies: ["Primitives", "Document", "Drawing", "Fonts", "Math", "CPango", "CICUText"], path: "Sources/Layout"),
         // The formula typesetter (issue 13): LaTeX → math list → TeX layout → display-list frames, on HarfBuzz's
         // OpenType MATH API. Depends on Drawing, not on Layout or Cairo.
-        .target(name: "Math", dependencies: ["Drawing", "CHarfBuzz"], path: "Sources/Math"),
+        .target(name: "Math", dependencies: ["Primitives", "Drawing", "CHarfBuzz", "CICUText"], path: "Sources/Math"),
         // Paint: display pages → Cairo → PNG, SVG, PDF; the PNG codec of outputs; pixelmatch. Names no block and no
         // layout value, reads no file, runs no program and decodes no media (a display page carries its decoded
         // images); depends on Drawing, the shared FreeType faces and C libraries only.
-        .target(name: "Raster", dependencies: ["Drawing", "FreeTypeFaces", "CCairo", "CPNG", "CPNGWriter"], path: "Sources/Raster"),
+        .target(name: "Raster", dependencies: ["Primitives", "Drawing", "FreeTypeFaces", "CCairo", "CPNG", "CPNGWriter"], path: "Sources/Raster"),
         // The media sources and the image decoders (issue 36): a local folder, ffmpeg's first frames, an in-memory set;
         // JPEG, WebP and PNG media and stripped thumbnails decoded before paint (`MediaResolver`); custom emoji's sticker
         // files (issue 41: TGS through rlottie after a Swift check, WebM through ffmpeg, WebP, PNG) and their sidecar
         // flags (Document's JSON reader). The one target that links image decoders.
-        .target(name: "MediaSources", dependencies: ["Document", "Drawing", "Raster", "ProcessSupport", "CJPEG", "CWebP", "CRLottie", "CDeflate"], path: "Sources/MediaSources"),
+        .target(name: "MediaSources", dependencies: ["Primitives", "Document", "Drawing", "Raster", "ProcessSupport", "CJPEG", "CWebP", "CRLottie", "CDeflate"], path: "Sources/MediaSources"),
         // The front door (issue 26): the input formats and the decode → layout → paint sequence every caller uses.
         .target(name: "RichMessageRenderer", dependencies: ["Document", "Markup", "Math", "Layout", "Raster", "MediaSources"], path: "Sources/RichMessageRenderer"),
         // The host's side of files and programs, shared by the command line, the golden harness, reveal export, the
         // media sources and the snapshot library: reading inputs, atomic output, the registry of temporary paths and
         // children removed on interruption. The rendering libraries read and write no file and run no program.
-        .target(name: "ProcessSupport", path: "Sources/ProcessSupport"),
-        .target(name: "Reveal", dependencies: ["Layout", "RichMessageRenderer"], path: "Sources/Reveal"),
+        .target(name: "ProcessSupport", dependencies: ["Primitives"], path: "Sources/ProcessSupport"),
+        .target(name: "Reveal", dependencies: ["Primitives", "Layout", "RichMessageRenderer"], path: "Sources/Reveal"),
         // The render options as rows (help, shown default, scope, effect on RenderSettings); golden cases' .args too.
-        .target(name: "RenderOptions", dependencies: ["Layout", "RichMessageRenderer"], path: "Sources/RenderOptions"),
+        .target(name: "RenderOptions", dependencies: ["Primitives", "Layout", "RichMessageRenderer"], path: "Sources/RenderOptions"),
         // The golden harness (record modes, artifacts, environment fingerprints), shared by `ipraster check` and the tests.
-        .target(name: "GoldenKit", dependencies: ["Drawing", "Layout", "RichMessageRenderer", "RenderOptions", "ProcessSupport"], path: "Sources/GoldenKit"),
+        .target(name: "GoldenKit", dependencies: ["Primitives", "Drawing", "Layout", "RichMessageRenderer", "RenderOptions", "ProcessSupport"], path: "Sources/GoldenKit"),
         // assertSnapshot / verifySnapshot on the golden harness (README "Snapshot tests in your package").
-        .target(name: "RichMessageSnapshot", dependencies: ["Layout", "RichMessageRenderer", "RenderOptions", "GoldenKit", "ProcessSupport"], path: "Sources/RichMessageSnapshot"),
+        .target(name: "RichMessageSnapshot", dependencies: ["Primitives", "Layout", "RichMessageRenderer", "RenderOptions", "GoldenKit", "ProcessSupport"], path: "Sources/RichMessageSnapshot"),
         // libmicrohttpd with a non-variadic start (issue 28): the HTTP server under `ipraster serve`.
         .target(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", linkerSettings: [.linkedLibrary("dl")]),  // libmicrohttpd is opened on first use (shim.c)
         // The render service's HTTP side: the daemons (C-state owners), receive deadlines, the queue to a pool of worker
         // processes (started, fed and replaced here), request deadlines, drain, health and metrics. Knows no route's
         // content: `ipraster serve` gives it a router and the worker command.
-        .target(name: "HTTPService", dependencies: ["CMicroHTTPD", "ProcessSupport"], path: "Sources/HTTPService"),
-        .executableTarget(name: "ipraster", dependencies: ["Layout", "RichMessageRenderer", "Reveal", "GoldenKit", "RenderOptions", "CStandardStreams", "ProcessSupport", "HTTPService"], path: "Sources/ipraster"),
+        .target(name: "HTTPService", dependencies: ["Primitives", "CMicroHTTPD", "ProcessSupport"], path: "Sources/HTTPService"),
+        .executableTarget(name: "ipraster", dependencies: ["Primitives", "Layout", "RichMessageRenderer", "Reveal", "GoldenKit", "RenderOptions", "CStandardStreams", "ProcessSupport", "HTTPService"], path: "Sources/ipraster"),
         .target(name: "GoldenSupport", dependencies: ["Layout", "RichMessageRenderer", "GoldenKit", "RenderOptions", "ProcessSupport"], path: "Tests/GoldenSupport"),
         .testTarget(name: "LayoutTests", dependencies: ["Document", "Drawing", "Layout", "Math", "RichMessageRenderer", "GoldenSupport"], path: "Tests/LayoutTests"),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "MediaSources", "ProcessSupport", "RichMessageRenderer", "Layout", "RenderOptions", "GoldenSupport", "CCairo", "CPNGWriter", "CJPEG", "CWebP"], path: "Tests/RasterTests"),
@@ -110,6 +111,7 @@ let package = Package(
         .testTarget(name: "DrawingTests", dependencies: ["Drawing"], path: "Tests/DrawingTests"),
         .testTarget(name: "RenderOptionsTests", dependencies: ["RenderOptions", "RichMessageRenderer", "Drawing"], path: "Tests/RenderOptionsTests"),
         .testTarget(name: "GoldenKitTests", dependencies: ["GoldenKit"], path: "Tests/GoldenKitTests"),
+        .testTarget(name: "PrimitivesTests", dependencies: ["Primitives"], path: "Tests/PrimitivesTests"),
         .testTarget(name: "ProcessSupportTests", dependencies: ["ProcessSupport"], path: "Tests/ProcessSupportTests"),
         // The media sources and decoders: folder confinement, in-memory sets, the resolver, JPEG/WebP/thumbnails, ffmpeg.
         .testTarget(name: "MediaSourcesTests", dependencies: ["MediaSources", "Raster", "Drawing", "ProcessSupport", "RichMessageRenderer", "GoldenSupport", "CJPEG", "CWebP"], path: "Tests/MediaSourcesTests"),

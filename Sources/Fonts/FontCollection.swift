@@ -1,6 +1,7 @@
 import CPango
 import Drawing
-import Foundation
+import FoundationEssentials
+import Primitives
 
 /// Every face ipraster may draw text with: the base faces (`FontFamily`) and the world collection of Debian's
 /// Noto packages, one face per script, in the fallback order of iOS's cascade (README "Fonts"). It owns the faces
@@ -14,7 +15,7 @@ public final class FontCollection: @unchecked Sendable {
     public let entries: [FontDirectory.Entry]
     /// The base faces, in list order.
     public let baseFaces: [FontFace]
-    private let lock = NSLock()
+    private let lock = Lock()
     /// Released once the collection half is loaded (its faces keep what they need).
     private var index: FontIndex?
     private var loadedCollection: Collection?
@@ -48,7 +49,7 @@ public final class FontCollection: @unchecked Sendable {
         baseFaces = base
     }
 
-    private static let sharedLock = NSLock()
+    private static let sharedLock = Lock()
     nonisolated(unsafe) private static var sharedCollections: [String: FontCollection] = [:]
 
     /// The process's collection for `directory`, made on first use.
@@ -76,7 +77,7 @@ public final class FontCollection: @unchecked Sendable {
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: target), options: .atomic)
         } catch {
-            throw FontSetError.unwritableIndex(path: target, reason: error.localizedDescription)
+            throw FontSetError.unwritableIndex(path: target, reason: String(describing: error))
         }
     }
 
@@ -159,7 +160,7 @@ public final class FontCollection: @unchecked Sendable {
         let symbols = families[.symbols] ?? []
         let sansNames = Set(script)
         // A script's serif face stands in for its sans face where Debian has none (Tibetan, Ahom, Dogra …).
-        let serifOnly = serif.filter { !sansNames.contains($0.replacingOccurrences(of: "Noto Serif", with: "Noto Sans")) }
+        let serifOnly = serif.filter { !sansNames.contains($0.replacingEvery("Noto Serif", with: "Noto Sans")) }
         let cjk = [region.family(monospaced: false)], cjkMono = [region.family(monospaced: true)]
         let closing = FontFamily.text.filter { $0 != style }.map(\.rawValue)
         var order: [String]

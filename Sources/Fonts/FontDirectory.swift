@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where the hermetic font configuration lives, first found of: an explicit path; `$IPRASTER_FONTS_DIR`;
 /// beside the executable as installed (`<prefix>/bin/ipraster` → `<prefix>/share/ipraster/fonts`) or copied

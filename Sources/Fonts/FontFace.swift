@@ -1,6 +1,7 @@
 import CPango
 import FreeTypeFaces
-import Foundation
+import FoundationEssentials
+import Primitives
 
 /// One face of a font file as fontconfig describes it: family, file, face index, weight and slant at once, its
 /// charset and its whole `FcPattern` when first needed (a face read from the font index keeps its pattern as text
@@ -15,7 +16,7 @@ public final class FontFace: @unchecked Sendable {
     /// fontconfig's slant (0 roman, 100 italic, 110 oblique).
     public let slant: Int
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var pattern: OpaquePointer?
     /// The pattern in fontconfig's name syntax, charset left out, while not parsed.
     private var patternText: [UInt8]
@@ -130,7 +131,7 @@ public final class FontFace: @unchecked Sendable {
 /// The charsets of a font index, in fontconfig's name syntax, each parsed on first use and shared by every face
 /// that has it (the ten faces of a Noto Sans CJK file have one).
 final class FontCharsets: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private let texts: [[UInt8]]
     private let pages: [Set<UInt32>]
     private var parsed: [Int: OpaquePointer] = [:]

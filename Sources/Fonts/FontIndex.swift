@@ -1,5 +1,5 @@
 import CPango
-import Foundation
+import FoundationEssentials
 
 /// What fontconfig reads from each listed font file (every face's family, style, weight, slant, languages and
 /// charset), written once per machine by `ipraster fonts --write-index` (scripts/setup and scripts/install run it)

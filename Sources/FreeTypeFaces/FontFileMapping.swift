@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import Primitives
 
 /// Font files mapped into memory once per process, for every FreeType face paint opens on them (`ScaledFontCache`
 /// and `BitmapGlyphPainter`, on every painting thread): one mapping per file however many faces, sizes and threads
@@ -6,7 +8,7 @@ import Foundation
 /// ten faces in one 20 MB file; a face of their own per opening mapped the file again each time. Mappings live as
 /// long as the process (a run draws from a bounded set of listed files).
 public enum FontFileMapping {
-    private static let lock = NSLock()
+    private static let lock = Lock()
     nonisolated(unsafe) private static var mappings: [String: UnsafeRawBufferPointer?] = [:]
 
     /// The bytes of `path`, read-only; nil when it cannot be opened or is empty.

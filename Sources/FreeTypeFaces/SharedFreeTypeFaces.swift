@@ -1,6 +1,7 @@
 import CPango
 import Drawing
-import Foundation
+import FoundationEssentials
+import Primitives
 
 /// One FreeType face per font file and face index for the whole process, on the file's one memory mapping
 /// (`FontFileMapping`), used by paint (`ScaledFontCache`) and, for collection faces, by Pango's Cairo fonts too (the
@@ -9,7 +10,7 @@ import Foundation
 /// resident twice: 300 different Han characters cost 6 MB more. Cairo serialises the use of a face it did not open
 /// (its unscaled font's lock); faces live as long as the process.
 public enum SharedFreeTypeFaces {
-    private static let lock = NSLock()
+    private static let lock = Lock()
     nonisolated(unsafe) private static let library: FT_Library? = {
         var library: FT_Library?
         return FT_Init_FreeType(&library) == 0 ? library : nil

@@ -1,5 +1,7 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Layout
+import Primitives
 import RichMessageRenderer
 
 /// What the pixels of a render depend on besides the input: library versions, the base font files' hashes and,
@@ -16,13 +18,14 @@ public struct EnvironmentFingerprint: Equatable, Sendable {
     public static func current(fonts: FontSet) -> EnvironmentFingerprint {
         var entries = Renderer.libraryVersions
         for entry in fonts.files where entry.role == .base {
-            entries.append(("font " + (entry.path as NSString).lastPathComponent, fileHash(entry.path) ?? "missing"))
+            entries.append(("font " + PathName.lastComponent(entry.path), fileHash(entry.path) ?? "missing"))
         }
         var packages: [String] = []
         var totals: [String: (files: Int, bytes: Int64)] = [:]
         for entry in fonts.files where entry.role.isCollection {
             if totals[entry.package] == nil { packages.append(entry.package) }
-            let size = (try? FileManager.default.attributesOfItem(atPath: entry.path)[.size] as? NSNumber)?.int64Value
+            var status = stat()
+            let size = stat(entry.path, &status) == 0 ? Int64(status.st_size) : nil
             var total = totals[entry.package] ?? (0, 0)
             if let size { total = (total.files + 1, total.bytes + size) }
             totals[entry.package] = total

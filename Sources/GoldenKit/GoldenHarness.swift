@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Primitives
 import Layout
 import ProcessSupport
 import RichMessageRenderer
@@ -163,14 +164,13 @@ public final class GoldenHarness {
     /// Every `*.json`, `*.md` and `*.html` under the fixtures folder, sorted by path.
     public func discover() throws -> [Case] {
         let root = URL(fileURLWithPath: fixtures).standardizedFileURL.path
-        var isDirectory: ObjCBool = false
+        var isDirectory = false
         guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory) else { throw NoCases(fixtures: fixtures, reason: "does not exist") }
-        guard isDirectory.boolValue else { throw NoCases(fixtures: fixtures, reason: "is not a folder") }
-        guard let enumerator = FileManager.default.enumerator(atPath: root) else {
-            throw FileContents.ReadError(path: fixtures)
-        }
+        guard isDirectory else { throw NoCases(fixtures: fixtures, reason: "is not a folder") }
+        let entries: [FolderWalk.Entry]
+        do { entries = try FolderWalk.entries(under: root) } catch { throw FileContents.ReadError(path: fixtures) }
         var cases: [Case] = []
-        for case let relative as String in enumerator {
+        for relative in entries.map(\.relative) {
             guard let ext = Self.caseExtensions.first(where: { relative.hasSuffix($0) }) else { continue }
             let name = String(relative.dropLast(ext.count))
             let argsPath = root + "/" + name + ".args"
@@ -192,7 +192,7 @@ public final class GoldenHarness {
     /// Splits an `.args` file like a shell would (whitespace, single and double quotes; `#` comments).
     public static func splitArguments(_ text: String) -> [String] {
         var arguments: [String] = []
-        for line in text.split(separator: "\n") where !line.trimmingCharacters(in: .whitespaces).hasPrefix("#") {
+        for line in text.split(separator: "\n") where !line.trimmingWhitespace().hasPrefix("#") {
             var current = "", quote: Character?, started = false
             for character in line {
                 if let open = quote {
@@ -346,7 +346,7 @@ public final class GoldenHarness {
                     clearArtifacts(testCase)
                     return .passed
                 }
-                reason = "\(result.diffPixels) pixels (ratio \(String(format: "%.4f", ratio))) differ, \(allowed) allowed"
+                reason = "\(result.diffPixels) pixels (ratio \(String(cFormat: "%.4f", ratio))) differ, \(allowed) allowed"
                     + (masks.isEmpty ? "" : " outside \(masks.count) mask\(masks.count == 1 ? "" : "s")")
                 writeArtifacts(testCase, expected: expected.tinting(masks, scale: scale), actual: actual.tinting(masks, scale: scale),
                                diff: result.diff?.tinting(masks, scale: scale))
@@ -396,8 +396,8 @@ public final class GoldenHarness {
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { throw error }
+            var isDirectory = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory else { throw error }
         }
     }
 

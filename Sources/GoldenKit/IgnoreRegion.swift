@@ -1,4 +1,5 @@
 import Drawing
+import Primitives
 import RenderOptions
 import RichMessageRenderer
 
@@ -21,7 +22,7 @@ public struct IgnoreRegion: Sendable, Equatable {
 
     /// Reads `X,Y,W,H` (numbers, width and height > 0); nil when it is not one.
     public init?(_ text: String) {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingWhitespace()) }
         guard parts.count == 4, let x = parts[0], let y = parts[1], let width = parts[2], let height = parts[3],
               [x, y, width, height].allSatisfy(\.isFinite), width > 0, height > 0 else { return nil }
         self.init(x: x, y: y, width: width, height: height)

@@ -1,11 +1,12 @@
-import Foundation
+import FoundationEssentials
+import Primitives
 
 /// The service's optional bearer token (`ipraster serve --auth-token-file FILE`): the file's first line, read at
 /// start and again on `reload()` (SIGHUP), compared in constant time with what a request's `Authorization: Bearer …`
 /// carries. Thread-safe.
 public final class BearerToken: @unchecked Sendable {
     public let file: String
-    private let lock = NSLock()
+    private let lock = Lock()
     private var token: [UInt8]
 
     /// A token file that cannot be read, or whose first line is empty.
@@ -29,9 +30,9 @@ public final class BearerToken: @unchecked Sendable {
     /// Whether an `Authorization` field value carries the token (scheme `Bearer`, any case, then the token).
     public func accepts(_ authorization: String?) -> Bool {
         guard let authorization else { return false }
-        let parts = authorization.trimmingCharacters(in: .whitespaces).split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+        let parts = authorization.trimmingWhitespace().split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else { return false }
-        let given = Array(parts[1].trimmingCharacters(in: .whitespaces).utf8)
+        let given = Array(parts[1].trimmingWhitespace().utf8)
         lock.lock()
         let expected = token
         lock.unlock()
@@ -49,7 +50,7 @@ public final class BearerToken: @unchecked Sendable {
     private static func read(_ file: String) throws -> [UInt8] {
         guard let data = FileManager.default.contents(atPath: file) else { throw Unreadable(description: "cannot read the token file \(file)") }
         let firstLine = data.prefix { $0 != 0x0A }
-        let token = String(decoding: firstLine, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let token = String(decoding: firstLine, as: UTF8.self).trimmingWhitespaceAndNewlines()
         guard !token.isEmpty else { throw Unreadable(description: "the token file \(file) has no token on its first line") }
         guard token.utf8.count <= 4096, token.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }) else {
             throw Unreadable(description: "the token in \(file) must be at most 4096 printable ASCII characters without spaces")

@@ -1,4 +1,7 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
+import Primitives
 
 /// The receive deadlines of the connections open on the service's listeners. libmicrohttpd's own timeout is an idle
 /// timeout that every byte resets, so a client trickling one byte every few seconds would hold a connection for
@@ -39,7 +42,7 @@ final class ConnectionWatch: @unchecked Sendable {
     }
 
     let limits: Limits
-    private let lock = NSCondition()
+    private let lock = Condition()
     private var clients: [ObjectIdentifier: Client] = [:]
     private var stopped = false
     /// The sweep waits for a connection to watch (nothing has a deadline): a new deadline must wake it. Any other
@@ -56,9 +59,7 @@ final class ConnectionWatch: @unchecked Sendable {
     }
 
     func start() {
-        let thread = Thread { [self] in run() }
-        thread.name = "ipraster-connections"
-        thread.start()
+        DetachedThread.start { [self] in run() }
     }
 
     func stop() {

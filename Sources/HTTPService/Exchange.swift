@@ -1,4 +1,6 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Primitives
 
 /// One request on one connection, from its head to its completion: what was asked, the body as it arrives and the
 /// answer, set once — by the worker slot that ran it or by the deadline, whichever comes first.
@@ -22,7 +24,7 @@ final class Exchange: @unchecked Sendable {
     /// Given to the queue (and the connection suspended).
     var dispatched = false
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var answer: HTTPResponse?
     private var taken = false
     private(set) var status = 0

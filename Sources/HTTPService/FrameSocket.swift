@@ -1,4 +1,6 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 
 /// The owner of one end of a socket pair between the service and a worker process (C state: a descriptor, closed
 /// once, in `close()` or `deinit`). Reads and writes whole `WorkerFrame`s; each may be given a deadline (uptime

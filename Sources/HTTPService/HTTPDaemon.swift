@@ -1,5 +1,5 @@
 import CMicroHTTPD
-import Foundation
+import FoundationEssentials
 
 /// The owner of one libmicrohttpd daemon (C state): started on a listening socket with libmicrohttpd's own polling
 /// thread, quiesced (no new connections) and stopped once. Requests reach `HTTPService` through the C callbacks

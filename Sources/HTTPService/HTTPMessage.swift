@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Primitives
 
 /// A request as the service's routes see it: method, path, query parameters in order (decoded), the headers the
 /// routes read (names lowercased) and, once read, the body.
@@ -25,7 +26,7 @@ public struct HTTPRequest: Sendable, Equatable {
     /// nil when the request names none.
     public var mediaType: String? {
         guard let value = headers["content-type"] else { return nil }
-        let type = value.split(separator: ";", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        let type = value.split(separator: ";", maxSplits: 1).first.map { $0.trimmingWhitespace().lowercased() } ?? ""
         return type.isEmpty ? nil : type
     }
 }

@@ -1,4 +1,7 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
+import Primitives
 
 /// What answers a service's requests before a worker does: the routes it serves and their early checks, on
 /// libmicrohttpd's thread (unknown path, method, content type, parameters — before the body is read).
@@ -86,7 +89,7 @@ public final class HTTPService: @unchecked Sendable {
 
     /// Guards everything below; slots wait on it for requests, the deadline thread for the next deadline, the drain
     /// for the last request and the last slot.
-    private let lock = NSCondition()
+    private let lock = Condition()
     private var queue: [Exchange] = []
     private var inFlight = 0
     private var workersReady = 0
@@ -130,13 +133,9 @@ public final class HTTPService: @unchecked Sendable {
         }
         watch.start()
         for index in 0..<configuration.workers {
-            let thread = Thread { [self] in slot(index) }
-            thread.name = "ipraster-slot-\(index)"
-            thread.start()
+            DetachedThread.start { [self] in slot(index) }
         }
-        let deadlines = Thread { [self] in deadlineLoop() }
-        deadlines.name = "ipraster-deadlines"
-        deadlines.start()
+        DetachedThread.start { [self] in deadlineLoop() }
         let limits = HTTPDaemon.Limits(connections: configuration.connectionLimit, connectionsPerClient: configuration.connectionsPerClient,
                                        idleTimeout: Int(max(configuration.headerTimeout, configuration.timeout).rounded(.up)) * 3)
         daemons.append(try HTTPDaemon(socket: main.socket, listener: .init(service: self, isProbe: false), limits: limits))

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Where the service listens: `HOST:PORT` (an IPv4 address, `localhost`, or `[IPv6]`; port 0 picks a free one) or
 /// `unix:/path/to.sock`.

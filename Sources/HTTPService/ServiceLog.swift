@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import Primitives
 
 /// How the service writes its log (`ipraster serve --log-format`): text lines, or one JSON object a line (for log
 /// collectors, each with the time; a text access line starts with it). Notes (listening, workers replaced, connections shut) and one access line per
@@ -13,7 +15,7 @@ public enum ServiceLogFormat: String, CaseIterable, Sendable {
         var seconds = time_t(time.tv_sec)
         var parts = tm()
         gmtime_r(&seconds, &parts)
-        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday),
+        return String(cFormat: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday),
                       Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec), Int(time.tv_usec) / 1000)
     }
 
@@ -30,7 +32,7 @@ public enum ServiceLogFormat: String, CaseIterable, Sendable {
                 worker: Int?) -> String {
         switch self {
         case .text:
-            return Self.now() + " \(method) \(path)\(query.isEmpty ? "" : "?" + query) \(status) \(bytes) bytes \(String(format: "%.1f", milliseconds)) ms"
+            return Self.now() + " \(method) \(path)\(query.isEmpty ? "" : "?" + query) \(status) \(bytes) bytes \(String(cFormat: "%.1f", milliseconds)) ms"
                 + " id=\(id)" + (worker.map { " worker=\($0)" } ?? "")
         case .json:
             var fields: [String: Any] = ["time": Self.now(), "level": "info", "id": id, "method": method, "path": path, "query": query, "route": route,
@@ -40,10 +42,39 @@ public enum ServiceLogFormat: String, CaseIterable, Sendable {
         }
     }
 
-    /// A JSON object on one line, keys sorted (Foundation's writer escapes every control character).
+    /// A JSON object on one line, keys sorted: strings escaped as JSON requires (control characters as `\uXXXX`
+    /// or their short forms, `/` kept), whole numbers without a fraction.
     static func object(_ fields: [String: Any]) -> String {
-        guard let data = try? JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys, .withoutEscapingSlashes]) else { return "{}" }
-        return String(decoding: data, as: UTF8.self)
+        let members = fields.sorted { $0.key < $1.key }.map { key, value -> String in
+            let text: String
+            switch value {
+            case let value as String: text = string(value)
+            case let value as Int: text = String(value)
+            case let value as Double: text = value.isFinite ? (value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)) : "null"
+            case let value as Bool: text = value ? "true" : "false"
+            default: text = string(String(describing: value))
+            }
+            return string(key) + ":" + text
+        }
+        return "{" + members.joined(separator: ",") + "}"
+    }
+
+    private static func string(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\u{08}": out += "\\b"
+            case "\u{0C}": out += "\\f"
+            case _ where scalar.value < 0x20: out += "\\u" + String(cFormat: "%04x", scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
     }
 }
 
@@ -60,6 +91,6 @@ enum RequestID {
 
     /// 32 random hexadecimal digits.
     static func made() -> String {
-        String(format: "%016llx%016llx", UInt64.random(in: .min ... .max), UInt64.random(in: .min ... .max))
+        String(cFormat: "%016llx%016llx", UInt64.random(in: .min ... .max), UInt64.random(in: .min ... .max))
     }
 }

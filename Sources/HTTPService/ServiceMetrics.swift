@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Primitives
 
 /// The service's counters in Prometheus' text format (version 0.0.4): requests by route and status, a histogram
 /// of the time workers spend on a request, the worker processes' lives (deaths, deadline kills, recycles,
@@ -35,7 +36,7 @@ final class ServiceMetrics: @unchecked Sendable {
         var workerResidentBytes: [Int?]
     }
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var requests: [String: Int] = [:]
     private var renderCounts = [Int](repeating: 0, count: ServiceMetrics.buckets.count)
     private var renderTotal = 0

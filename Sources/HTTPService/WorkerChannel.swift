@@ -1,5 +1,6 @@
 import CMicroHTTPD
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A worker process's side (`ipraster serve` in worker mode): warm the handler up, say ready, then answer one
 /// request frame at a time on descriptor 3 until the service closes its end. The worker dies with the service

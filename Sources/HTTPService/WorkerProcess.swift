@@ -1,4 +1,6 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 import ProcessSupport
 
 /// A worker process as the service sees it (the owner of the child and its end of the socket pair): started from a

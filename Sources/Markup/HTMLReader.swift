@@ -1,6 +1,6 @@
 import CXML2
 import Document
-import Foundation
+import FoundationEssentials
 
 /// Rich HTML → document (`rich-markdown-facts.md` §2): libxml2's HTML parser builds the tree (recovering from
 /// unclosed and overlapping tags as browsers do), and a walk maps Telegram's tag set (§2.2) onto blocks and
@@ -40,7 +40,7 @@ public struct HTMLReader {
     /// `line:column` of a node: the line libxml2 records, the column of the tag's first `<name` on it.
     func position(_ node: HTMLNode) -> (line: Int, column: Int) {
         let line = max(node.line, 1)
-        guard node.isElement, line <= lines.count, let range = lines[line - 1].range(of: "<" + node.name) else { return (line, 1) }
+        guard node.isElement, line <= lines.count, let range = lines[line - 1].firstRange(of: "<" + node.name) else { return (line, 1) }
         return (line, lines[line - 1].distance(from: lines[line - 1].startIndex, to: range.lowerBound) + 1)
     }
 

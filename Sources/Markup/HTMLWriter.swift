@@ -1,5 +1,5 @@
 import Document
-import Foundation
+import FoundationEssentials
 
 /// A document as Rich HTML that `HTMLReader` reads back to the same blocks: Telegram's tag set where it has a form,
 /// and ipraster's own `ipr-` tags and attributes (README "Copy") where it has none — Page-only blocks, media sizes

@@ -1,5 +1,6 @@
 import CCmark
 import Document
+import Primitives
 
 /// Block HTML in Markdown (`rich-markdown-facts.md` §1.1, §1.3, §3.1 item 3): `<details>`, `<tg-collage>` and
 /// `<tg-slideshow>` are containers whose body is Markdown (the summary too); other block HTML is Rich HTML.
@@ -20,7 +21,7 @@ extension MarkdownReader {
         var bodyNodes: [CmarkNode] = []
         var consumed = 0
         var closed = false
-        if let range = inside.range(of: closer, options: .caseInsensitive) {
+        if let range = inside.range(ofIgnoringASCIICase: closer) {
             inside = String(inside[..<range.lowerBound])
             closed = true
         } else {
@@ -40,7 +41,7 @@ extension MarkdownReader {
         }
         if !closed { warn(node, "<\(tag.name)> is not closed; its body runs to the end") }
         var summary: RichText = .empty
-        if let open = inside.range(of: "<summary>", options: .caseInsensitive), let close = inside.range(of: "</summary>", options: .caseInsensitive),
+        if let open = inside.range(ofIgnoringASCIICase: "<summary>"), let close = inside.range(ofIgnoringASCIICase: "</summary>"),
            open.upperBound <= close.lowerBound {
             summary = try inlineMarkdown(String(inside[open.upperBound..<close.lowerBound]), depth: depth)
             inside = String(inside[close.upperBound...])

@@ -1,5 +1,6 @@
 import CCmark
 import Document
+import Primitives
 
 /// Inline Markdown (`rich-markdown-facts.md` §1.2): emphasis, strikes, code, links by scheme, `tg://emoji` and
 /// `tg://time` images, footnote references, formula placeholders, `==` / `||` and the inline rich HTML tags.
@@ -34,7 +35,7 @@ extension MarkdownReader {
     static func htmlSource(_ item: InlineSource) -> String {
         switch item {
         case .node(let node): return htmlSource(node)
-        case .text(let text): return text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+        case .text(let text): return text.replacingEvery("&", with: "&amp;").replacingEvery("<", with: "&lt;")
         case .styled(let style, let inner):
             let mark = style == .bold ? "**" : style == .strikethrough ? "~~" : "*"
             return mark + inner.map(htmlSource).joined() + mark
@@ -44,7 +45,7 @@ extension MarkdownReader {
     static func htmlSource(_ node: CmarkNode) -> String {
         switch node.type {
         case CMARK_NODE_TEXT, CMARK_NODE_CODE:
-            return node.literal.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            return node.literal.replacingEvery("&", with: "&amp;").replacingEvery("<", with: "&lt;")
         case CMARK_NODE_HTML_INLINE: return node.literal
         case CMARK_NODE_SOFTBREAK: return " "
         case CMARK_NODE_LINEBREAK: return "<br>"

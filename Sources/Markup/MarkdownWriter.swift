@@ -1,4 +1,5 @@
 import Document
+import Primitives
 
 /// A message as Markdown, the way the app copies a rich message (seed "Copying rich messages as markdown"):
 /// blocks joined by blank lines, compact nested quote markers (`>>`), one fence per code block, pipe tables,
@@ -224,7 +225,7 @@ public enum MarkdownWriter {
         func row(_ cells: [TableCell]) -> String {
             var texts: [String] = []
             for cell in cells {
-                texts.append(inline(cell.text ?? .empty).replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: "<br>"))
+                texts.append(inline(cell.text ?? .empty).replacingEvery("|", with: "\\|").replacingEvery("\n", with: "<br>"))
                 for _ in 1..<max(cell.colspan, 1) { texts.append("") }
             }
             while texts.count < columns { texts.append("") }
@@ -251,7 +252,7 @@ public enum MarkdownWriter {
 
     private static func image(_ id: String, kind: String, caption: Caption) -> String {
         let url = id.hasPrefix("http://") || id.hasPrefix("https://") ? id : "tg://\(kind)?id=\(id)"
-        let title = caption.text.isEmpty ? "" : " \"\(caption.text.plainText.replacingOccurrences(of: "\"", with: "\\\""))\""
+        let title = caption.text.isEmpty ? "" : " \"\(caption.text.plainText.replacingEvery("\"", with: "\\\""))\""
         return "![](\(url)\(title))"
     }
 
@@ -272,7 +273,7 @@ public enum MarkdownWriter {
     }
 
     private static func attribute(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
+        text.replacingEvery("&", with: "&amp;").replacingEvery("\"", with: "&quot;")
     }
 
     // MARK: - Inline
@@ -280,8 +281,8 @@ public enum MarkdownWriter {
     /// Inline text inside Rich HTML (no Markdown is read there): tags for the styles, entities for < > &.
     static func html(_ text: RichText) -> String {
         switch text {
-        case .plain(let string): return string.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\n", with: "<br>")
+        case .plain(let string): return string.replacingEvery("&", with: "&amp;").replacingEvery("<", with: "&lt;")
+            .replacingEvery(">", with: "&gt;").replacingEvery("\n", with: "<br>")
         case .concat(let parts): return parts.map(html).joined()
         case .styled(let style, let inner):
             let tag: String

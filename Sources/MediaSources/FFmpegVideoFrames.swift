@@ -1,4 +1,6 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Primitives
 import Raster
 
 /// The first frame of an animation or video file (GIF, MP4, WebM) through an installed ffmpeg, as PNG bytes:
@@ -16,32 +18,23 @@ public struct FFmpegVideoFrames: VideoFrameSource {
     /// Frames of a file ffmpeg takes longer than this to open are refused (a stuck or hostile file).
     static let timeoutSeconds = 20.0
 
+    /// A first frame's PNG larger than this is refused (a 16384 × 16384 frame of noise is ~1 GB; real frames are MBs).
+    static let maxFrameBytes = 256 << 20
+
     public init() {}
 
     public func firstFrame(ofFile path: String) throws -> [UInt8] {
         guard let ffmpeg = Self.ffmpeg else {
-            throw MediaError(message: "\((path as NSString).lastPathComponent) needs ffmpeg to draw its first frame, which is not installed "
+            throw MediaError(message: "\(PathName.lastComponent(path)) needs ffmpeg to draw its first frame, which is not installed "
                 + "(apt-get install ffmpeg); its placeholder is drawn")
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: ffmpeg)
         // -nostdin and /dev/null as stdin: ffmpeg must not read a terminal (it would be stopped by SIGTTIN).
-        process.arguments = ["-nostdin", "-hide_banner", "-loglevel", "error", "-i", path, "-frames:v", "1", "-f", "image2pipe",
-                             "-vcodec", "png", "-"]
-        process.standardInput = FileHandle.nullDevice
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let killer = DispatchWorkItem { if process.isRunning { process.terminate() } }
-        DispatchQueue.global().asyncAfter(deadline: .now() + Self.timeoutSeconds, execute: killer)
-        let bytes = [UInt8](output.fileHandleForReading.readDataToEndOfFile())
-        process.waitUntilExit()
-        killer.cancel()
-        guard process.terminationStatus == 0, !bytes.isEmpty else {
-            throw MediaError(message: "ffmpeg cannot read a frame of \((path as NSString).lastPathComponent)")
+        let run = try ProgramRun.run(ffmpeg, ["-nostdin", "-hide_banner", "-loglevel", "error", "-i", path, "-frames:v", "1", "-f", "image2pipe",
+                                              "-vcodec", "png", "-"], maxOutput: Self.maxFrameBytes, timeout: Self.timeoutSeconds)
+        guard run.status == 0, !run.overflowed, !run.output.isEmpty else {
+            throw MediaError(message: "ffmpeg cannot read a frame of \(PathName.lastComponent(path))")
         }
-        return bytes
+        return run.output
     }
 }
 

@@ -1,6 +1,6 @@
 import CJPEG
 import CWebP
-import Foundation
+import FoundationEssentials
 import Raster
 
 /// Decodes media files to straight RGBA: PNG through libpng, JPEG through libjpeg-turbo (with its EXIF

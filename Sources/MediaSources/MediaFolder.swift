@@ -1,5 +1,6 @@
 import Drawing
-import Foundation
+import FoundationEssentials
+import Primitives
 import ProcessSupport
 import Raster
 
@@ -121,9 +122,9 @@ public final class MediaFolder: MediaSource {
     }
 
     private func decode(_ path: String) throws -> RGBAImage {
-        if Self.videoExtensions.contains((path as NSString).pathExtension.lowercased()) {
+        if Self.videoExtensions.contains(PathName.pathExtension(path).lowercased()) {
             guard let videoFrames else {
-                throw MediaError(message: "\((path as NSString).lastPathComponent) is an animation or a video and this renderer has no source of "
+                throw MediaError(message: "\(PathName.lastComponent(path)) is an animation or a video and this renderer has no source of "
                     + "video frames (the ipraster tool uses ffmpeg); its placeholder is drawn")
             }
             return try PNGCodec.decode(try videoFrames.firstFrame(ofFile: path), strictCRC: false)

@@ -1,4 +1,6 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 import ProcessSupport
 
 /// One run of an installed program (ffmpeg, ffprobe): its standard output is read here, at most `maxOutput` bytes
@@ -10,33 +12,21 @@ struct ProgramRun {
     var overflowed: Bool
 
     static func run(_ executable: String, _ arguments: [String], maxOutput: Int, timeout: Double) throws -> ProgramRun {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let stdout = Pipe()
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = stdout
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let token = TemporaryPaths.register(process: process.processIdentifier)
-        defer { TemporaryPaths.unregister(token) }
-        let killer = DispatchWorkItem { if process.isRunning { process.terminate() } }
+        let child = try ChildProcess(executable: executable, arguments: arguments, pipeInput: false, pipeOutput: true, quiet: true)
+        let killer = DispatchWorkItem { child.signal(SIGTERM) }
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: killer)
         var output: [UInt8] = []
         var overflowed = false
-        let reader = stdout.fileHandleForReading
-        while let chunk = try? reader.read(upToCount: 1 << 16), !chunk.isEmpty {
+        while case let chunk = child.read(upTo: 1 << 16), !chunk.isEmpty {
             output.append(contentsOf: chunk)
             if output.count > maxOutput {
                 overflowed = true
-                process.terminate()
+                child.signal(SIGTERM)
                 break
             }
         }
-        try? reader.close()
-        process.waitUntilExit()
         killer.cancel()
-        return ProgramRun(status: process.terminationStatus, output: output, overflowed: overflowed)
+        return ProgramRun(status: child.wait(), output: output, overflowed: overflowed)
     }
 
     /// `bytes` in a private temporary file (mode 0600, registered for removal on interruption) for the length of

@@ -1,5 +1,5 @@
 import CJPEG
-import Foundation
+import FoundationEssentials
 import Raster
 
 /// Telegram's stripped thumbnails (MTProto `PhotoStrippedSize`): byte 0 is the format version (1), bytes

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import Primitives
 
 /// Writes output files without leaving anything half-written (`cli-contract.md`, "Commands"):
 /// - a regular file (or a new path) is written to a temporary file in the same directory, then renamed
@@ -44,7 +46,7 @@ public enum AtomicFile {
         guard let base = buffer.baseAddress else { return }
         var offset = 0
         while offset < buffer.count {
-            let written = Foundation.write(descriptor, base + offset, buffer.count - offset)
+            let written = Glibc.write(descriptor, base + offset, buffer.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
                 throw WriteError.fromErrno(path)
@@ -70,7 +72,7 @@ public enum AtomicFile {
             guard length > 0 else { return current }
             let destination = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
             current = destination.hasPrefix("/") ? destination
-                : (URL(fileURLWithPath: current).deletingLastPathComponent().path as NSString).appendingPathComponent(destination)
+                : PathName.appending(URL(fileURLWithPath: current).deletingLastPathComponent().path, destination)
         }
         return current
     }
@@ -107,8 +109,8 @@ public final class AtomicFileWriter {
         }
         let url = URL(fileURLWithPath: target)
         let directory = url.deletingLastPathComponent().path
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+        var isDirectory = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory else {
             throw WriteError(path: path, reason: "directory \(directory) does not exist")
         }
         let (temporary, token) = TemporaryPaths.registerUnique(prefix: directory + "/." + url.lastPathComponent, suffix: "tmp")

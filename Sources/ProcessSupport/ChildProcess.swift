@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A program the tool runs (ffmpeg), started with `posix_spawn` so that it does not inherit the tool's signal
 /// handling: the tool blocks SIGINT, SIGTERM and SIGHUP in every thread (`Interruption`), and a child started with
@@ -18,13 +19,16 @@ public final class ChildProcess {
     private let stopSignal: Int32
     /// The write end of the child's standard input, when it reads from the tool.
     private var input: Int32?
+    /// The read end of the child's standard output, when the tool reads it.
+    private var output: Int32?
     private var status: Int32?
 
     /// Starts `executable` with `arguments`; with `pipeInput`, its standard input is a pipe `write` feeds. `descriptors`
     /// are given to the child as its descriptors 3, 4, … (a socket the caller talks to it on); `environment` replaces
-    /// the tool's own; `stopSignal` is what an interruption of the tool sends it.
-    public init(executable: String, arguments: [String], pipeInput: Bool, passing descriptors: [Int32] = [],
-                environment: [String: String]? = nil, stopSignal: Int32 = SIGTERM) throws {
+    /// the tool's own; `stopSignal` is what an interruption of the tool sends it. With `pipeOutput`, its standard
+    /// output is a pipe `read` drains; with `quiet`, its standard error goes to /dev/null.
+    public init(executable: String, arguments: [String], pipeInput: Bool, pipeOutput: Bool = false, quiet: Bool = false,
+                passing descriptors: [Int32] = [], environment: [String: String]? = nil, stopSignal: Int32 = SIGTERM) throws {
         // dup2 clears close-on-exec on the copy, so exactly these reach the child (the originals stay the caller's).
         // Each is first copied above the targets, so that no dup2 onto 3, 4, … overwrites one still to be moved.
         let lifted = descriptors.map { fcntl($0, F_DUPFD_CLOEXEC, 3 + Int32(descriptors.count)) }
@@ -43,6 +47,16 @@ public final class ChildProcess {
         } else {
             posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         }
+        var outputEnds: [Int32] = [-1, -1]
+        if pipeOutput {
+            guard pipe(&outputEnds) == 0 else {
+                if pipeInput { for end in ends { close(end) } }
+                throw SpawnError(program: executable, code: errno)
+            }
+            for end in outputEnds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+            posix_spawn_file_actions_adddup2(&actions, outputEnds[1], 1)
+        }
+        if quiet { posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0) }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -65,18 +79,22 @@ public final class ChildProcess {
             return (result, result == 0 ? TemporaryPaths.register(process: child, signal: stopSignal) : nil)
         }
         if pipeInput { close(ends[0]) }
+        if pipeOutput { close(outputEnds[1]) }
         guard spawned == 0, let registered else {
             if pipeInput { close(ends[1]) }
+            if pipeOutput { close(outputEnds[0]) }
             throw SpawnError(program: executable, code: spawned)
         }
         pid = child
         token = registered
         self.stopSignal = stopSignal
         input = pipeInput ? ends[1] : nil
+        output = pipeOutput ? outputEnds[0] : nil
     }
 
     deinit {
         if let input { close(input) }
+        if let output { close(output) }
         if status == nil {
             kill(pid, stopSignal)
             _ = wait()
@@ -93,6 +111,18 @@ public final class ChildProcess {
     public func closeInput() {
         if let input { close(input) }
         input = nil
+    }
+
+    /// Up to `count` bytes of the child's standard output as they come; empty at its end (or without `pipeOutput`).
+    public func read(upTo count: Int) -> [UInt8] {
+        guard let output, count > 0 else { return [] }
+        var bytes = [UInt8](repeating: 0, count: count)
+        while true {
+            let got = bytes.withUnsafeMutableBytes { buffer in Glibc.read(output, buffer.baseAddress, buffer.count) }
+            if got < 0, errno == EINTR { continue }
+            bytes.removeSubrange(max(0, got)...)
+            return bytes
+        }
     }
 
     /// Sends `number` to the child unless it has been waited for (its pid may belong to another process then).

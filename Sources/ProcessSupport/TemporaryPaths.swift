@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import Primitives
 
 /// Files and folders that exist only while an output is being made (atomic-write temporaries, reveal
 /// staging folders, ffmpeg work folders) and the child processes working on them. The command-line tool
@@ -10,7 +12,7 @@ public enum TemporaryPaths {
     }
 
     private final class Registry: @unchecked Sendable {
-        let lock = NSRecursiveLock()
+        let lock = Lock(recursive: true)
         var paths: [Int: String] = [:]
         var processes: [Int: (pid: pid_t, signal: Int32)] = [:]
         var next = 0
@@ -51,7 +53,7 @@ public enum TemporaryPaths {
             guard rest.isEmpty || rest.hasPrefix(".") else { continue }
             // kill(pid, 0) fails with ESRCH for a process that does not exist.
             if kill(pid, 0) != 0 && errno == ESRCH {
-                try? FileManager.default.removeItem(atPath: (directory as NSString).appendingPathComponent(name))
+                try? FileManager.default.removeItem(atPath: PathName.appending(directory, name))
             }
         }
     }

@@ -1,4 +1,5 @@
 import Drawing
+import Primitives
 
 /// A page the input makes too large for the requested output: an input error (exit 2), not a failure of
 /// the machine. The message says what does work.
@@ -13,7 +14,7 @@ public struct PageTooLarge: Error, CustomStringConvertible {
         var remedies: [String] = []
         let fittingScale = min(side / max(canvas.width, 1), side / max(canvas.height, 1))
         if !truncated && fittingScale >= 1 {
-            remedies.append("--scale \(String(format: "%.2f", (fittingScale * 100).rounded(.down) / 100)) or less fits")
+            remedies.append("--scale \(String(cFormat: "%.2f", (fittingScale * 100).rounded(.down) / 100)) or less fits")
         } else if canvas.height > side || truncated {
             remedies.append("no --scale makes it fit; split the message, or a wider --width shortens it")
         }
@@ -29,7 +30,7 @@ public struct PageTooLarge: Error, CustomStringConvertible {
         let fittingScale = min(width / max(canvas.width, 1), height / max(canvas.height, 1))
         var remedies: [String] = []
         if !truncated && fittingScale >= 1 {
-            remedies.append("--scale \(String(format: "%.2f", (fittingScale * 100).rounded(.down) / 100)) or less fits")
+            remedies.append("--scale \(String(cFormat: "%.2f", (fittingScale * 100).rounded(.down) / 100)) or less fits")
         } else if canvas.width * 1 > width {
             remedies.append("no --scale makes it fit; a smaller --width narrows it")
         } else {

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import Primitives
 
 /// Strip buffers kept from one page for the next (one store per `Renderer`, so per thread): a fresh buffer costs
 /// the kernel a page fault and a zeroed page for every 4 KiB written, about a fifth of a chat page's paint. Up to
@@ -7,7 +9,7 @@ import Foundation
 final class StripBufferStore: @unchecked Sendable {
     static let limit = 32 << 20
     private var kept: [StripBuffer] = []
-    private let lock = NSLock()
+    private let lock = Lock()
 
     /// A kept buffer of exactly `bytes` bytes, else a new one; nil when out of memory.
     func take(bytes: Int) -> StripBuffer? {

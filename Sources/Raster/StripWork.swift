@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Primitives
 
 /// A strip buffer, handed from the painting thread to an encoder and back (one owner at a time).
 struct StripBuffer: @unchecked Sendable {
@@ -26,7 +27,7 @@ final class StripWork: @unchecked Sendable {
     private var free: [StripBuffer] = []
     private var waiting: [StripJob] = []
     private var finished = false
-    private let condition = NSCondition()
+    private let condition = Condition()
 
     init(bytes: Int, limit: Int, store: StripBufferStore) {
         self.bytes = bytes

@@ -1,5 +1,5 @@
 import Document
-import Foundation
+import FoundationEssentials
 import Layout
 import RichMessageRenderer
 
@@ -64,7 +64,7 @@ public struct RenderOptions: Sendable {
         .render("--rtl", help: "right-to-left, for Markdown/HTML files and JSON without is_rtl") { settings, _ in settings.rtl = true },
         .render("--timezone", value: "TZ", help: "date time zone (an IANA name)", shown: { $0.layout.text.timeZone }) { settings, value in
             let zone = try value.text()
-            guard TimeZone(identifier: zone) != nil else { throw OptionError(option: value.option, message: "unknown time zone \(Diagnostic.quoted(zone))") }
+            guard TimeZoneName.isKnown(zone) else { throw OptionError(option: value.option, message: "unknown time zone \(Diagnostic.quoted(zone))") }
             settings.layout.text.timeZone = zone
         },
         .render("--strict", help: "unknown block or text types, Bot API limits and formulas that cannot be typeset are errors (exit 2)") { settings, _ in

@@ -1,5 +1,7 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 import Layout
+import Primitives
 import RichMessageRenderer
 
 /// Frames painted and PNG-encoded in batches on every core, handed up in order: what reveal exports and animated
@@ -63,7 +65,7 @@ struct FrameBatches {
 /// Hands out slot numbers 0, 1, 2 … to the threads of a batch.
 private final class Counter: @unchecked Sendable {
     private var value = 0
-    private let lock = NSLock()
+    private let lock = Lock()
 
     func take(below limit: Int) -> Int? {
         lock.lock()
@@ -77,7 +79,7 @@ private final class Counter: @unchecked Sendable {
 /// Encoded frames of one batch, each slot written once by its encoder.
 private final class ResultSlots: @unchecked Sendable {
     private var storage: [Result<[UInt8], Error>]
-    private let lock = NSLock()
+    private let lock = Lock()
 
     init(count: Int) { storage = Array(repeating: .success([]), count: count) }
 

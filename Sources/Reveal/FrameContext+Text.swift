@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Layout
 
 /// Text reveal (`v2-reveal-facts.md` §5.1, §6.1–6.2): the per-glyph ink mask, the glyphs still flying

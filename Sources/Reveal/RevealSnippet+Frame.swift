@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Layout
 
 /// The streaming reveal's flying glyphs (`v2-reveal-facts.md` §5.1): the text's glyph layers cropped to

@@ -1,5 +1,6 @@
 import Foundation
 import GoldenKit
+import Primitives
 import ProcessSupport
 import RichMessageRenderer
 

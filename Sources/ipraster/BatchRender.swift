@@ -1,5 +1,9 @@
-import Foundation
+import Dispatch
+import Document
+import FoundationEssentials
+import Glibc
 import Layout
+import Primitives
 import ProcessSupport
 import RenderOptions
 import RichMessageRenderer
@@ -31,13 +35,13 @@ struct BatchRender {
             // manifest read from standard input: to the current folder).
             let folder = manifest == "-" ? "" : PathName.parent(manifest)
             func resolved(_ path: String) -> String {
-                path.hasPrefix("/") || path == "-" || folder.isEmpty ? path : (folder as NSString).appendingPathComponent(path)
+                path.hasPrefix("/") || path == "-" || folder.isEmpty ? path : PathName.appending(folder, path)
             }
             for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                let trimmed = line.trimmingWhitespace()
                 guard !trimmed.isEmpty else { continue }
                 let origin = "\(manifest):\(number + 1)"
-                guard let object = try? JSONSerialization.jsonObject(with: Data(trimmed.utf8)) as? [String: Any] else {
+                guard let object = JSONValue.untypedObject(Array(trimmed.utf8)) else {
                     throw UsageError(message: "\(origin): not a JSON object")
                 }
                 guard let input = object["input"] as? String, let output = object["output"] as? String else {
@@ -58,7 +62,7 @@ struct BatchRender {
             let format = explicitFormat ?? .png
             for input in inputs {
                 guard input != "-" else { throw UsageError(message: "standard input (-) cannot be one of several inputs") }
-                let name = ((input as NSString).lastPathComponent as NSString).deletingPathExtension
+                let name = PathName.deletingExtension(PathName.lastComponent(input))
                 jobs.append(Job(input: input, output: output + name + "." + format.rawValue, format: format, settings: base.settings, origin: input))
             }
         }
@@ -122,7 +126,7 @@ struct BatchRender {
 /// Exit codes of the jobs, set by the worker threads.
 private final class ExitCodes: @unchecked Sendable {
     private var codes: [Int32]
-    private let lock = NSLock()
+    private let lock = Lock()
 
     init(count: Int) { codes = Array(repeating: 0, count: count) }
 

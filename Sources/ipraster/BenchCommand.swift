@@ -1,5 +1,7 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Layout
+import Primitives
 import ProcessSupport
 import RenderOptions
 import Reveal
@@ -48,18 +50,18 @@ enum BenchCommand {
                 decode.append(t1 - t0); layout.append(t2 - t1); raster.append(t3 - t2); pango.append(pangoMs)
             }
             let total = zip(zip(decode, layout), raster).map { $0.0 + $0.1 + $1 }
-            let name = (input as NSString).lastPathComponent
+            let name = PathName.lastComponent(input)
             let layoutMedian = Double(median(layout))!, pangoMedian = Double(median(pango))!, pageMedian = Double(median(total))!
             let perItem = textItems > 0 ? layoutMedian * 1000 / Double(textItems) : 0
             print("ipraster input=\(name) iterations=\(iterations) decode_ms=\(median(decode)) layout_ms=\(median(layout))"
                   + " raster_ms=\(median(raster)) page_ms=\(median(total)) text_items=\(textItems)"
-                  + " layout_us_per_text_item=\(String(format: "%.1f", perItem)) pango_ms=\(median(pango))"
-                  + " pango_share=\(String(format: "%.3f", pageMedian > 0 ? pangoMedian / pageMedian : 0))"
+                  + " layout_us_per_text_item=\(String(cFormat: "%.1f", perItem)) pango_ms=\(median(pango))"
+                  + " pango_share=\(String(cFormat: "%.3f", pageMedian > 0 ? pangoMedian / pageMedian : 0))"
                   + " formulas=\(formulaCount) formula_us=\(formulaMicroseconds.isEmpty ? "0" : median(formulaMicroseconds))")
         }
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
-        print("ipraster peak_rss_mb=\(String(format: "%.1f", Double(usage.ru_maxrss) / 1024))")
+        print("ipraster peak_rss_mb=\(String(cFormat: "%.1f", Double(usage.ru_maxrss) / 1024))")
         return ExitCode.success
     }
 
@@ -71,7 +73,7 @@ enum BenchCommand {
         let stream = try RevealStream(input: decoded, pipeline: pipeline, settings: settings)
         let exporter = RevealExporter(timeline: try RevealTimeline(stream: stream), fps: 60, renderer: pipeline.renderer, media: pipeline.media(settings))
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        var line = "reveal_bench input=\((input as NSString).lastPathComponent) frames=\(exporter.frameCount) cores=\(cores)"
+        var line = "reveal_bench input=\(PathName.lastComponent(input)) frames=\(exporter.frameCount) cores=\(cores)"
         var first: [[UInt8]] = [], identical = true
         for (name, threads, skip) in [("all_cores", cores, true), ("all_cores_no_skip", cores, false), ("one_thread", 1, true)] {
             let start = clock()
@@ -79,7 +81,7 @@ enum BenchCommand {
                 if index == first.count { first.append(bytes) } else if first[index] != bytes { identical = false }
             }
             let seconds = (clock() - start) / 1000
-            line += " \(name)_fps=\(String(format: "%.2f", Double(exporter.frameCount) / seconds))"
+            line += " \(name)_fps=\(String(cFormat: "%.2f", Double(exporter.frameCount) / seconds))"
             if skip && threads == cores { line += " painted=\(exporter.lastExport.painted)" }
         }
         line += " identical=\(identical)"
@@ -104,6 +106,6 @@ enum BenchCommand {
         let sorted = values.sorted()
         let middle = sorted.count / 2
         let value = sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-        return String(format: "%.2f", value)
+        return String(cFormat: "%.2f", value)
     }
 }

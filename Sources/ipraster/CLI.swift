@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Layout
 import ProcessSupport
 import RichMessageRenderer
@@ -150,11 +151,11 @@ enum CLI {
 
     /// `--media DIR` must name a folder (exit 3 when it does not: a missing file, as the contract says).
     static func checkMediaFolder(_ directory: String) throws {
-        var isDirectory: ObjCBool = false
+        var isDirectory = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
             throw RenderError(.environment, "--media \(directory): no such folder")
         }
-        guard isDirectory.boolValue else { throw RenderError(.environment, "--media \(directory): not a folder (give the folder holding the media files)") }
+        guard isDirectory else { throw RenderError(.environment, "--media \(directory): not a folder (give the folder holding the media files)") }
     }
 
     /// `-oFILE` is `-o FILE`, as getopt reads it (every other option is long or takes no attached value).
@@ -220,7 +221,7 @@ enum CLI {
 
     /// Reads a file, or standard input for "-".
     static func readInput(_ path: String) throws -> [UInt8] {
-        if path == "-" { return [UInt8](FileHandle.standardInput.readDataToEndOfFile()) }
+        if path == "-" { return try FileContents.readStandardInput() }
         return try FileContents.read(path)
     }
 

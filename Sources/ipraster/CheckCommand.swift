@@ -1,6 +1,9 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 import GoldenKit
 import Layout
+import Primitives
 import ProcessSupport
 import RenderOptions
 import RichMessageRenderer
@@ -129,15 +132,15 @@ enum CheckCommand {
 }
 
 extension CheckCommand {
-    static func regex(_ pattern: String, option: String) throws -> NSRegularExpression {
-        do { return try NSRegularExpression(pattern: pattern) } catch {
+    static func regex(_ pattern: String, option: String) throws -> Regex<AnyRegexOutput> {
+        do { return try Regex(pattern) } catch {
             throw UsageError(message: "\(option) \(pattern) is not a regular expression (ICU syntax)", command: "check")
         }
     }
 
     /// Whether `regex` finds a match in `name`; nil without a regex.
-    static func matches(_ regex: NSRegularExpression?, _ name: String) -> Bool? {
-        regex.map { $0.firstMatch(in: name, range: NSRange(name.startIndex..., in: name)) != nil }
+    static func matches(_ regex: Regex<AnyRegexOutput>?, _ name: String) -> Bool? {
+        regex.map { (try? $0.firstMatch(in: name)) != nil }
     }
 }
 
@@ -145,7 +148,7 @@ extension CheckCommand {
 private final class CheckProgress: @unchecked Sendable {
     private let total: Int
     private var done = 0
-    private let lock = NSLock()
+    private let lock = Lock()
     private let enabled = isatty(STDERR_FILENO) != 0 && !CLI.quiet
 
     init(total: Int) { self.total = total }
@@ -165,7 +168,7 @@ private final class CheckProgress: @unchecked Sendable {
 
 /// Outcomes written by worker threads, read once all have finished.
 private final class OutcomeList: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var storage: [(GoldenHarness.Outcome, Double)]
 
     init(count: Int) { storage = Array(repeating: (.passed, 0), count: count) }

@@ -1,6 +1,7 @@
-import Foundation
+import FoundationEssentials
 import GoldenKit
 import Layout
+import Primitives
 import ProcessSupport
 import RichMessageRenderer
 
@@ -29,7 +30,7 @@ struct CheckReport {
         var reportedReason: String? {
             guard let text = reason, !artifacts.isEmpty else { return reason }
             var kept = "", rest = Substring(text)
-            while let open = rest.range(of: " (artifacts in "), let close = rest[open.upperBound...].firstIndex(of: ")") {
+            while let open = rest.firstRange(of: " (artifacts in "), let close = rest[open.upperBound...].firstIndex(of: ")") {
                 let place = rest[open.upperBound..<close]
                 kept += rest[..<open.lowerBound]
                 if !place.hasSuffix(".*") || place.hasSuffix(".layout.*") { kept += rest[open.lowerBound...close] }
@@ -121,7 +122,7 @@ struct CheckReport {
     func withArtifactsCopied(for reporter: Reporter) throws -> CheckReport {
         guard let path = reporter.path, reporter.kind == .json || reporter.kind == .junit else { return self }
         let folder = PathName.parent(path)
-        let files = try ReportFolder.stage((folder.isEmpty ? "." : folder) + "/" + ((path as NSString).lastPathComponent as NSString).deletingPathExtension + "-artifacts")
+        let files = try ReportFolder.stage((folder.isEmpty ? "." : folder) + "/" + PathName.deletingExtension(PathName.lastComponent(path)) + "-artifacts")
         var copy = self
         for index in copy.entries.indices {
             let name = copy.entries[index].name
@@ -168,14 +169,14 @@ struct CheckReport {
     /// the CI server resolves them against: GitLab's `$CI_PROJECT_DIR`, Jenkins' workspace).
     func junit(relativeTo base: String) -> String {
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        let time = String(format: "%.3f", seconds)
+        let time = String(cFormat: "%.3f", seconds)
         let failures = failed + (recordingFails ? entries.filter { $0.status == .recorded }.count : 0)
         xml += "<testsuites name=\"ipraster check\" tests=\"\(entries.count)\" failures=\"\(failures)\" errors=\"0\" time=\"\(time)\">\n"
         xml += "  <testsuite name=\"ipraster check\" tests=\"\(entries.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\" time=\"\(time)\">\n"
         for entry in entries {
             let folder = PathName.parent(entry.name)
-            xml += "    <testcase classname=\"\(Self.xml(folder.isEmpty ? "golden" : folder.replacingOccurrences(of: "/", with: ".")))\""
-                + " name=\"\(Self.xml(entry.name))\" time=\"\(String(format: "%.3f", entry.seconds))\">"
+            xml += "    <testcase classname=\"\(Self.xml(folder.isEmpty ? "golden" : folder.replacingEvery("/", with: ".")))\""
+                + " name=\"\(Self.xml(entry.name))\" time=\"\(String(cFormat: "%.3f", entry.seconds))\">"
             switch entry.status {
             case .passed: xml += "</testcase>\n"
             case .recorded where recordingFails:
@@ -204,7 +205,7 @@ struct CheckReport {
     /// (`<input type=range>`) that uncovers the actual render over the expected one.
     func html(to path: String) throws {
         let folder = PathName.parent(path)
-        let files = ((path as NSString).lastPathComponent as NSString).deletingPathExtension + "-files"
+        let files = PathName.deletingExtension(PathName.lastComponent(path)) + "-files"
         let filesPath = (folder.isEmpty ? "." : folder) + "/" + files
         let staging = try ReportFolder.stage(filesPath)
         var page = "<!doctype html><meta charset=utf-8><title>ipraster check</title><style>"
@@ -269,7 +270,7 @@ struct CheckReport {
     /// A relative URL: path segments percent-encoded.
     static func url(_ path: String) -> String {
         path.split(separator: "/", omittingEmptySubsequences: false)
-            .map { $0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#"))) ?? String($0) }
+            .map { $0.addingPercentEncoding(keeping: Set("!$&'()*+,;=:@".utf8)) }
             .joined(separator: "/")
     }
 

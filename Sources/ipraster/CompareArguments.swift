@@ -1,5 +1,6 @@
-import Foundation
+import FoundationEssentials
 import GoldenKit
+import Primitives
 import RenderOptions
 import RichMessageRenderer
 
@@ -19,7 +20,7 @@ struct CompareArguments {
     /// `R,G,B` with 0-255 each.
     static func color(_ value: OptionValue) throws -> (UInt8, UInt8, UInt8) {
         let text = try value.text()
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false).compactMap { UInt8($0.trimmingCharacters(in: .whitespaces)) }
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).compactMap { UInt8($0.trimmingWhitespace()) }
         guard parts.count == 3 else { throw OptionError(option: value.option, message: "expected R,G,B with 0-255 each, found \(Diagnostic.quoted(text))") }
         return (parts[0], parts[1], parts[2])
     }

@@ -1,6 +1,7 @@
-import Foundation
+import FoundationEssentials
 import GoldenKit
 import Layout
+import Primitives
 import RichMessageRenderer
 
 /// `ipraster compare EXPECTED.png ACTUAL.png [-o DIFF.png] [--json] [options]` (pixelmatch 7.2 semantics).
@@ -10,7 +11,7 @@ enum CompareCommand {
         let parsed = try CompareArguments(arguments)
         let positional = arguments.positional, diffPath = arguments.value("--output"), json = arguments.has("--json")
         guard positional.count == 2 else { throw UsageError(message: "expected two PNG files, EXPECTED and ACTUAL", command: "compare") }
-        if let diffPath, diffPath != "-", case let ext = (diffPath as NSString).pathExtension, !ext.isEmpty, ext.lowercased() != "png" {
+        if let diffPath, diffPath != "-", case let ext = PathName.pathExtension(diffPath), !ext.isEmpty, ext.lowercased() != "png" {
             throw UsageError(message: "-o \(diffPath): the diff image is a PNG; name it .png (or - for standard output)", command: "compare")
         }
         // With the diff PNG on standard output (-o -), the verdict goes to standard error.

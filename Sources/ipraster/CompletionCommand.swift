@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import RichMessageRenderer
 
 /// `ipraster completion bash|zsh|fish`: a shell completion script. Commands come from `CLI.commands`; each

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Layout
 
 /// `ipraster fonts`: the font collection in use (folder, index, files by role, what is missing, which families are

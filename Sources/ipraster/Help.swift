@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Primitives
 import RenderOptions
 
 /// `--help` texts, written from the command table (`CommandSpec.all`) at 80 columns: usage, what the command
@@ -142,7 +143,7 @@ enum Help {
     static func paragraphs(_ text: String) -> [Paragraph] {
         var result: [Paragraph] = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
-            if line.trimmingCharacters(in: .whitespaces).isEmpty {
+            if line.trimmingWhitespace().isEmpty {
                 result.append(.blank)
             } else if line.hasPrefix("  ") {
                 if case .verbatim(let lines) = result.last { result[result.count - 1] = .verbatim(lines + [line]) } else { result.append(.verbatim([line])) }

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import Primitives
 import ProcessSupport
 import RichMessageRenderer
 
@@ -9,7 +11,7 @@ import RichMessageRenderer
 enum Interruption {
     static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
-    private static let lock = NSLock()
+    private static let lock = Lock()
     nonisolated(unsafe) private static var handler: (@Sendable (Int32) -> Void)?
     nonisolated(unsafe) private static var reloader: (@Sendable () -> Void)?
 
@@ -47,7 +49,7 @@ enum Interruption {
         for number in signals { sigaddset(&set, number) }
         pthread_sigmask(SIG_BLOCK, &set, nil)
         let blocked = set
-        let waiter = Thread {
+        DetachedThread.start {
             var received: Int32 = 0
             var waitSet = blocked
             // The next signal that ends the process (a SIGHUP with a reload handler reloads and waits on).
@@ -62,12 +64,11 @@ enum Interruption {
             if let handler = takeHandler() {
                 // `serve` drains on the first signal; a second one ends the process at once.
                 let number = received
-                Thread { handler(number) }.start()
+                DetachedThread.start { handler(number) }
                 next()
             }
             TemporaryPaths.removeAll()
             _exit(128 + received)
         }
-        waiter.start()
     }
 }

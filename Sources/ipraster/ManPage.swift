@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Primitives
 import RenderOptions
 
 /// The man page (`ipraster help --man`, written to docs/ipraster.1 by scripts/generate-man), in roff from the
@@ -19,7 +20,7 @@ enum ManPage {
         out += [".SH OPTIONS", "Every command takes the global options; each command's own are under COMMANDS.", ".SS Global options"]
         out += options(CommandSpec.globalOptions + [Help.versionOption, Help.endOption])
         for section in [CommandSpec.render, CommandSpec.compare] {
-            out += [".SS " + section.title.capitalized.replacingOccurrences(of: "Options", with: "options")]
+            out += [".SS " + section.title.capitalized.replacingEvery("Options", with: "options")]
             out += fill(escape(section.title == CommandSpec.render.title
                 ? "Taken by render, layout, reveal, check and bench (markdown takes --from, --math-delimiters, --rtl and --strict)."
                 : "Taken by compare and check."))
@@ -76,7 +77,7 @@ enum ManPage {
 
     /// Backslashes as \e, hyphens of options as \- (so they copy as ASCII), a leading control character guarded.
     static func escape(_ text: String) -> String {
-        var out = text.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(of: "-", with: "\\-")
+        var out = text.replacingEvery("\\", with: "\\e").replacingEvery("-", with: "\\-")
         if out.hasPrefix(".") || out.hasPrefix("'") { out = "\\&" + out }
         return out
     }

@@ -1,7 +1,8 @@
 import Drawing
-import Foundation
+import FoundationEssentials
 import Layout
 import Math
+import Primitives
 import RenderOptions
 import RichMessageRenderer
 
@@ -84,7 +85,7 @@ enum MathCommand {
         formula = formula.placingTags(lineWidth: formula.width + (widestTag > 0 ? gap + widestTag : 0), gap: gap)
         // A negative width (`x\kern-100pt`) is a valid TeX box; the image covers the box and the ink together.
         if formula.width < 0 {
-            warnings.append("the formula's box has a negative width (\(String(format: "%.2f", formula.width)) pt); it is reported as 0 and the image covers its ink")
+            warnings.append("the formula's box has a negative width (\(String(cFormat: "%.2f", formula.width)) pt); it is reported as 0 and the image covers its ink")
         }
         let padding = job.padding, scale = job.scale
         let ink = formula.frame.horizontalExtent

@@ -1,5 +1,8 @@
-import Foundation
+import Document
+import FoundationEssentials
+import Glibc
 import GoldenKit
+import Primitives
 import ProcessSupport
 import RichMessageRenderer
 
@@ -39,16 +42,17 @@ enum MergeReportsCommand {
     /// (a CI job's uploaded report folder), in path order. Symbolic links are not followed; other JSON files in the
     /// folder are passed over with a note.
     static func reportFiles(_ argument: String) throws -> [String] {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: argument, isDirectory: &isFolder), isFolder.boolValue else { return [argument] }
-        var found: [String] = [], visited = 0
+        var isFolder = false
+        guard FileManager.default.fileExists(atPath: argument, isDirectory: &isFolder), isFolder else { return [argument] }
+        var found: [String] = []
         let root = argument.hasSuffix("/") ? String(argument.dropLast()) : argument
-        guard let walk = FileManager.default.enumerator(atPath: root) else { throw DecodeError(path: argument, message: "cannot read the folder") }
-        while let relative = walk.nextObject() as? String {
-            visited += 1
-            guard visited <= 100_000 else { throw DecodeError(path: argument, message: "holds more than 100000 files; name the reports") }
-            guard relative.hasSuffix(".json"), (walk.fileAttributes?[.type] as? FileAttributeType) == .typeRegular else { continue }
-            let path = root + "/" + relative
+        let entries: [FolderWalk.Entry]
+        do { entries = try FolderWalk.entries(under: root, limit: 100_000) } catch {
+            throw DecodeError(path: argument, message: error.tooMany ? "holds more than 100000 files; name the reports" : "cannot read the folder")
+        }
+        for entry in entries {
+            guard entry.relative.hasSuffix(".json"), entry.kind == .file else { continue }
+            let path = root + "/" + entry.relative
             if isCheckReport(path) { found.append(path) } else { CLI.printWarning("\(path) is not a JSON report of check; passed over") }
         }
         guard !found.isEmpty else { throw DecodeError(path: argument, message: "holds no JSON report of ipraster check (write one with --reporter json=FILE)") }
@@ -58,7 +62,7 @@ enum MergeReportsCommand {
     /// A JSON object with a "cases" array (at most 256 MiB is read).
     private static func isCheckReport(_ path: String) -> Bool {
         guard let bytes = try? FileContents.read(path, limit: 256 << 20),
-              let root = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else { return false }
+              let root = JSONValue.untypedObject(bytes) else { return false }
         return root["cases"] is [Any]
     }
 
@@ -69,7 +73,7 @@ enum MergeReportsCommand {
         do { bytes = try FileContents.read(path, limit: 256 << 20) } catch let error as FileContents.TooLarge {
             throw DecodeError(path: path, message: "larger than \(error.limit >> 20) MiB: not a report of check")
         }
-        guard let root = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
+        guard let root = JSONValue.untypedObject(bytes),
               let cases = root["cases"] as? [[String: Any]] else {
             throw DecodeError(path: path, message: "not a JSON report of ipraster check (write one with --reporter json=FILE)")
         }
@@ -108,7 +112,7 @@ enum MergeReportsCommand {
                 }
                 artifacts.append((kind, source))
             }
-            return CheckReport.Entry(name: name, status: status, diffPixels: object["diffPixels"] as? Int, diffRatio: object["diffRatio"] as? Double,
+            return CheckReport.Entry(name: name, status: status, diffPixels: JSONValue.wholeNumber(object["diffPixels"]), diffRatio: object["diffRatio"] as? Double,
                                      reason: object["reason"] as? String, rerecorded: object["rerecorded"] as? Bool ?? false,
                                      artifacts: artifacts, seconds: object["seconds"] as? Double ?? 0)
         }
@@ -136,10 +140,12 @@ extension CheckReport {
     /// A regular file that starts with the PNG signature (a FIFO or device named by a report is never opened: it
     /// could block the merge for ever).
     static func isPNGFile(_ path: String) -> Bool {
-        guard (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType == .typeRegular,
-              let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
-        let head = (try? handle.read(upToCount: 8)) ?? Data()
-        return [UInt8](head) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var head = [UInt8](repeating: 0, count: 8)
+        return Glibc.read(descriptor, &head, 8) == 8 && head == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
     }
 }

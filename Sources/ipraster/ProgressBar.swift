@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A one-line progress bar on standard error, only when it is a terminal (and not under --quiet).
 enum ProgressBar {

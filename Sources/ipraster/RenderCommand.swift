@@ -1,5 +1,6 @@
-import Foundation
+import FoundationEssentials
 import Layout
+import Primitives
 import ProcessSupport
 import RenderOptions
 import RichMessageRenderer
@@ -16,7 +17,7 @@ enum RenderCommand {
         let shard = try parsed.value("--shard").map { try Shard($0, command: "render") }
         let positional = parsed.positional
         let batch = manifest != nil || positional.count > 1 || output?.hasSuffix("/") == true || shard != nil
-        let animation = settings.animation ?? (settings.format == nil ? output.flatMap { AnimationFormat(rawValue: ($0 as NSString).pathExtension.lowercased()) } : nil)
+        let animation = settings.animation ?? (settings.format == nil ? output.flatMap { AnimationFormat(rawValue: PathName.pathExtension($0).lowercased()) } : nil)
         if batch, animation != nil {
             throw UsageError(message: "animations (apng, gif, mp4) are written one message at a time: render INPUT -o FILE.gif")
         }
@@ -83,7 +84,7 @@ enum RenderCommand {
     static func outputFormat(_ path: String, explicit: Renderer.Format?) throws -> Renderer.Format {
         if let explicit { return explicit }
         if path == "-" { return .png }
-        let ext = (path as NSString).pathExtension.lowercased()
+        let ext = PathName.pathExtension(path).lowercased()
         guard let format = Renderer.Format(rawValue: ext) else {
             throw UsageError(message: "cannot tell the output format from \"\(path)\": use .png, .svg or .pdf, or --format")
         }

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import Primitives
 import ProcessSupport
 
 /// A folder of report images (`NAME-artifacts/`, `NAME-files/`) filled beside its final place and put there whole

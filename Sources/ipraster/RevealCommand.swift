@@ -1,5 +1,6 @@
-import Foundation
+import FoundationEssentials
 import Layout
+import Primitives
 import ProcessSupport
 import RenderOptions
 import Reveal
@@ -130,9 +131,9 @@ enum RevealCommand {
         guard let output else {
             throw UsageError(message: "missing -o DIR/ (a PNG sequence), -o FILE.png with --at, or -o FILE.gif|.apng|.mp4", command: "reveal")
         }
-        let ext = (output as NSString).pathExtension.lowercased()
-        var isDirectory: ObjCBool = false
-        let existingDirectory = FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) && isDirectory.boolValue
+        let ext = PathName.pathExtension(output).lowercased()
+        var isDirectory = false
+        let existingDirectory = FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) && isDirectory
         let kind = format?.lowercased() ?? (output.hasSuffix("/") || existingDirectory ? "png-sequence" : ext)
         if at != nil {
             guard loop == nil, startNumber == nil else { throw UsageError(message: "--at renders one frame: no --loop or --start-number", command: "reveal") }

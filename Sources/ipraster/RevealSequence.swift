@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import Primitives
 import ProcessSupport
 import Reveal
 
@@ -18,7 +20,7 @@ enum RevealSequence {
     static func write(_ exporter: RevealExporter, to directory: String, startNumber: Int = 0, progress: ((Int, Int) -> Void)? = nil) throws {
         let files = FileManager.default
         try files.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let staging = (directory as NSString).appendingPathComponent(".ipraster-partial-\(getpid())")
+        let staging = PathName.appending(directory, ".ipraster-partial-\(getpid())")
         try? files.removeItem(atPath: staging)
         // Staging folders of exports that were killed (SIGKILL) before they could remove them.
         TemporaryPaths.removeStale(in: directory, prefix: ".ipraster-partial-")
@@ -27,7 +29,7 @@ enum RevealSequence {
         try files.createDirectory(atPath: staging, withIntermediateDirectories: false)
         do {
             try exporter.encodeFrames(progress: progress) { index, bytes in
-                let path = (staging as NSString).appendingPathComponent(frameName(startNumber + index))
+                let path = PathName.appending(staging, frameName(startNumber + index))
                 // Under the interruption lock: once an interruption removes the staging folder, no write starts
                 // again inside it (a frame written during the removal left the folder behind).
                 try TemporaryPaths.uninterrupted {
@@ -37,15 +39,15 @@ enum RevealSequence {
                 }
             }
             let json = Array((exporter.timelineJSON().serialized() + "\n").utf8)
-            try AtomicFile.write(json, to: (staging as NSString).appendingPathComponent("timeline.json"))
+            try AtomicFile.write(json, to: PathName.appending(staging, "timeline.json"))
             try TemporaryPaths.uninterrupted {
                 let fresh = Set(try files.contentsOfDirectory(atPath: staging))
                 for name in try files.contentsOfDirectory(atPath: directory) where isExportFile(name) && !fresh.contains(name) {
-                    try files.removeItem(atPath: (directory as NSString).appendingPathComponent(name))
+                    try files.removeItem(atPath: PathName.appending(directory, name))
                 }
                 for name in fresh.sorted() {
-                    let target = (directory as NSString).appendingPathComponent(name)
-                    if rename((staging as NSString).appendingPathComponent(name), target) != 0 {
+                    let target = PathName.appending(directory, name)
+                    if rename(PathName.appending(staging, name), target) != 0 {
                         throw AtomicFile.WriteError(path: target, reason: String(cString: strerror(errno)))
                     }
                 }

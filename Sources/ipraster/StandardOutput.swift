@@ -1,5 +1,6 @@
 import CStandardStreams
-import Foundation
+import FoundationEssentials
+import Glibc
 import ProcessSupport
 import RichMessageRenderer
 

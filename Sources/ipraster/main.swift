@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 Interruption.install()
 StandardOutput.bufferFully()

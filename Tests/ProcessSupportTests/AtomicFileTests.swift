@@ -57,13 +57,3 @@ final class AtomicFileTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), ["out.bin"], "and leaves no temporary file")
     }
 }
-
-/// `PathName.parent` gives what `NSString.deletingLastPathComponent` defines, also for one-character paths, on which
-/// Foundation's traps.
-final class PathNameTests: XCTestCase {
-    func testTheParentOfAPath() {
-        let cases = ["a/b": "a", "/a": "/", "a": "", "t": "", "x/": "", "a/b/": "a", "/": "/", "": "", "a//b": "a",
-                     "o/p.png": "o", "/tmp/x/y.png": "/tmp/x", "./y": ".", "../r/a.png": "../r"]
-        for (path, parent) in cases { XCTAssertEqual(PathName.parent(path), parent, path) }
-    }
-}

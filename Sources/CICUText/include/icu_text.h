@@ -3,7 +3,8 @@
 
 #include <stdint.h>
 
-/* ICU's line-break iterator behind an opaque handle, and the character properties the Swift standard library lacks. ICU's own types stay out of this header: the Swift toolchain
+/* ICU's line-break iterator behind an opaque handle, the character properties the Swift standard library lacks,
+ * normalisation and date formats. ICU's own types stay out of this header: the Swift toolchain
  * carries another ICU (_FoundationICU) whose types of the same names would clash in Swift's module graph. */
 
 typedef struct ipr_line_breaker ipr_line_breaker;
@@ -25,5 +26,25 @@ int ipr_icu_is_hangul_script(uint32_t c);
 
 /* ICU's version ("72.1") into `buffer` of `size` bytes. */
 void ipr_icu_version(char *buffer, int32_t size);
+
+/* `length` bytes of UTF-8 in Unicode's normalisation form C, written to `out` (`capacity` bytes, not terminated);
+ * returns the bytes needed (more than `capacity`: call again with that much), or -1 on invalid input. */
+int64_t ipr_icu_nfc(const char *text, int64_t length, char *out, int64_t capacity);
+
+/* ICU's date format styles (UDateFormatStyle's values). */
+enum { IPR_DATE_NONE = -1, IPR_DATE_FULL = 0, IPR_DATE_LONG = 1, IPR_DATE_MEDIUM = 2, IPR_DATE_SHORT = 3 };
+
+/* The moment `milliseconds` after 1970 in `locale` (a BCP 47 or ICU locale id) and the time zone `zone` (an Olson
+ * id; ICU's "Etc/Unknown", GMT, for an unknown one): in the styles `date_style` and `time_style`, or, when
+ * `skeleton` is not NULL, in the locale's best pattern for that skeleton ("EEEE"). UTF-8 into `out` as
+ * `ipr_icu_nfc`; -1 when ICU fails. */
+int64_t ipr_icu_format_date(const char *locale, const char *zone, double milliseconds, int date_style, int time_style,
+                            const char *skeleton, char *out, int64_t capacity);
+
+/* 1 when `zone` is a time zone id ICU knows (an Olson id such as "Europe/Berlin", or "UTC"), else 0. */
+int ipr_icu_is_time_zone(const char *zone);
+
+/* 1 when `code` (lower case) is one of ICU's ISO 639 language codes, else 0. */
+int ipr_icu_is_iso_language(const char *code);
 
 #endif

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Primitives
 
 /// Decodes MTProto TL JSON as Telethon's `to_dict()`/`to_json()` writes it (`"_"` discriminators).
 struct TLDecoder: JSONBlockDecoding {
@@ -124,7 +125,7 @@ struct TLDecoder: JSONBlockDecoding {
         case "TextUrl":
             let url = try node.required("url").string()
             // TDLib: a "#name" URL links to an anchor of the same page.
-            if url.hasPrefix("#") { return .link(.anchorLink(String(url.dropFirst()).removingPercentEncoding ?? String(url.dropFirst())), try inner()) }
+            if url.hasPrefix("#") { return .link(.anchorLink(String(url.dropFirst()).percentDecoded ?? String(url.dropFirst())), try inner()) }
             return .link(.url(url, instantView: try node.required("webpage_id").int64() != 0), try inner())
         case "TextEmail": return .link(.email(try node.required("email").string()), try inner())
         case "TextPhone": return .link(.phone(try node.required("phone").string()), try inner())
@@ -324,11 +325,9 @@ struct TLDecoder: JSONBlockDecoding {
 
     /// "2026-03-14T15:09:26+00:00", with optional fractional seconds and "Z".
     static func parseISO8601(_ text: String) -> Int64? {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        if let date = formatter.date(from: text) { return Int64(date.timeIntervalSince1970.rounded(.down)) }
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let date = formatter.date(from: text) { return Int64(date.timeIntervalSince1970.rounded(.down)) }
+        for style in [Date.ISO8601FormatStyle(), Date.ISO8601FormatStyle(includingFractionalSeconds: true)] {
+            if let date = try? style.parse(text) { return Int64(date.timeIntervalSince1970.rounded(.down)) }
+        }
         return nil
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Primitives
 
 /// A JSON value together with its path from the document root (`$.rich_message.blocks[2].text`),
 /// so every decode error can say where it happened.
@@ -91,7 +92,7 @@ public struct JSONNode: Sendable {
     static func component(_ key: String) -> String {
         let plain = !key.isEmpty && key.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || $0 == "_" || ("0"..."9").contains($0) }
         if plain && key.count <= Diagnostic.echoLimit { return "." + key }
-        let escaped = key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        let escaped = key.replacingEvery("\\", with: "\\\\").replacingEvery("\"", with: "\\\"")
         return "[" + Diagnostic.quoted(escaped) + "]"
     }
 }

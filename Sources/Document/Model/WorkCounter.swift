@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Primitives
 
 /// Counts the elementary steps of the passes whose cost must stay linear in the input — finding entities, marking
 /// them in rich text, joining inline text, placing link rectangles — so that tests measure cost by work rather than
@@ -20,7 +21,7 @@ public final class WorkCounter: @unchecked Sendable {
 
     /// Guarded by `lock`: a pass may run on threads of the task that set the counter.
     private var counted: [Pass: Int] = [:]
-    private let lock = NSLock()
+    private let lock = Lock()
 
     public init() {}
 

@@ -1,5 +1,6 @@
-import Foundation
+import FoundationEssentials
 import Drawing
+import Glibc
 
 /// The bubble body with its tail (`v2-reveal-facts.md` §8 template, stretched to W × Hb), the rounded clip
 /// of the page (README "Clip and bleed": 16 pt corners, the tail corner square) and the status row.

@@ -1,6 +1,7 @@
 import Document
 import Drawing
-import Foundation
+import FoundationEssentials
+import Primitives
 
 /// A deterministic JSON writer: keys in insertion order, numbers rounded to 0.01 (the layout JSON contract)
 /// unless written `exact` (ratios, which must not round small differences to 0).
@@ -58,8 +59,8 @@ public indirect enum JSONOut {
         guard value.isFinite else { return "0" }
         var rounded = (value * 100).rounded() / 100
         if rounded == 0 { rounded = 0 }  // no "-0.0"
-        if rounded == rounded.rounded() { return String(format: "%.1f", rounded) }
-        var text = String(format: "%.2f", rounded)
+        if rounded == rounded.rounded() { return String(cFormat: "%.1f", rounded) }
+        var text = String(cFormat: "%.2f", rounded)
         while text.hasSuffix("0") { text.removeLast() }
         return text
     }
@@ -73,7 +74,7 @@ public indirect enum JSONOut {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
+            case _ where scalar.value < 0x20: out += String(cFormat: "\\u%04x", scalar.value)
             default: out.unicodeScalars.append(scalar)
             }
         }

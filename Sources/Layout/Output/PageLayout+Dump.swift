@@ -1,5 +1,6 @@
 import Document
 import Drawing
+import Primitives
 
 /// The layout as text, one line per item and per text line, indented by depth, numbers rounded to 0.01:
 /// the layout golden beside each PNG golden (`golden-images/<feature>/<case>.layout.txt`), so a geometry
@@ -97,7 +98,7 @@ extension PageLayout {
         var rounded = (value * 100).rounded() / 100
         if rounded == 0 { rounded = 0 }
         if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
-        var text = String(format: "%.2f", rounded)
+        var text = String(cFormat: "%.2f", rounded)
         while text.hasSuffix("0") { text.removeLast() }
         return text
     }

@@ -1,33 +1,45 @@
+import CICUText
 import Document
 import Drawing
-import Foundation
+import FoundationEssentials
 
 /// Formats `date_time` / `TextDate` values in a fixed locale and time zone, against an injected "now".
 struct DateTextFormatter {
     let environment: TextEnvironment
 
     func format(_ date: DateText) -> String {
-        let moment = Date(timeIntervalSince1970: TimeInterval(date.unixTime))
-        let locale = Locale(identifier: environment.locale.identifier)
-        let zone = TimeZone(identifier: environment.timeZone) ?? TimeZone(identifier: "UTC")!
         if date.format.relative {
             return relative(seconds: date.unixTime.saturatingSubtracting(environment.now))
         }
         var parts: [String] = []
-        func render(_ configure: (DateFormatter) -> Void) -> String {
-            let formatter = DateFormatter()
-            formatter.locale = locale
-            formatter.timeZone = zone
-            configure(formatter)
-            return formatter.string(from: moment)
-        }
         // Order: day of week, date, time (messageEntityFormattedDate).
-        if date.format.dayOfWeek { parts.append(render { $0.setLocalizedDateFormatFromTemplate("EEEE") }) }
-        if date.format.longDate { parts.append(render { $0.dateStyle = .long; $0.timeStyle = .none }) }
-        else if date.format.shortDate { parts.append(render { $0.dateStyle = .short; $0.timeStyle = .none }) }
-        if date.format.longTime { parts.append(render { $0.dateStyle = .none; $0.timeStyle = .medium }) }
-        else if date.format.shortTime { parts.append(render { $0.dateStyle = .none; $0.timeStyle = .short }) }
+        if date.format.dayOfWeek { parts.append(render(date.unixTime, skeleton: "EEEE")) }
+        if date.format.longDate { parts.append(render(date.unixTime, date: IPR_DATE_LONG)) }
+        else if date.format.shortDate { parts.append(render(date.unixTime, date: IPR_DATE_SHORT)) }
+        if date.format.longTime { parts.append(render(date.unixTime, time: IPR_DATE_MEDIUM)) }
+        else if date.format.shortTime { parts.append(render(date.unixTime, time: IPR_DATE_SHORT)) }
         return parts.joined(separator: ", ")
+    }
+
+    /// The moment in the environment's locale and time zone (GMT when ICU does not know the zone), in ICU's
+    /// date and time styles or the locale's pattern for a skeleton, as Foundation's `DateFormatter` formats it
+    /// (`dateStyle`, `timeStyle`, `setLocalizedDateFormatFromTemplate`); empty if ICU fails.
+    private func render(_ unixTime: Int64, date: Int = IPR_DATE_NONE, time: Int = IPR_DATE_NONE, skeleton: String? = nil) -> String {
+        var capacity = 128
+        while true {
+            var out = [CChar](repeating: 0, count: capacity)
+            let needed = environment.locale.identifier.withCString { locale in
+                environment.timeZone.withCString { zone in
+                    let format = { (pattern: UnsafePointer<CChar>?) in
+                        ipr_icu_format_date(locale, zone, Double(unixTime) * 1000, Int32(date), Int32(time), pattern, &out, Int64(capacity))
+                    }
+                    return skeleton.map { $0.withCString(format) } ?? format(nil)
+                }
+            }
+            guard needed >= 0 else { return "" }
+            if needed <= capacity { return String(decoding: out.prefix(Int(needed)).map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+            capacity = Int(needed)
+        }
     }
 
     /// "in 2 days", "5 minutes ago", "now" (English; swift-corelibs-foundation has no relative formatter).
@@ -43,12 +55,5 @@ struct DateTextFormatter {
     }
 
     /// The long date of `authorDate` blocks ("January 5, 2026").
-    func longDate(_ unixTime: Int64) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: environment.locale.identifier)
-        formatter.timeZone = TimeZone(identifier: environment.timeZone) ?? TimeZone(identifier: "UTC")!
-        formatter.dateStyle = .long
-        formatter.timeStyle = .none
-        return formatter.string(from: Date(timeIntervalSince1970: TimeInterval(unixTime)))
-    }
+    func longDate(_ unixTime: Int64) -> String { render(unixTime, date: IPR_DATE_LONG) }
 }

@@ -1,7 +1,7 @@
 import Document
 import Drawing
 import Math
-import Foundation
+import FoundationEssentials
 
 /// Settings that make dates and spoilers deterministic (`README.md` "Determinism knobs").
 public struct TextEnvironment: Sendable {

@@ -1,6 +1,7 @@
+import CICUText
 import Document
 import Drawing
-import Foundation
+import FoundationEssentials
 
 /// The locale of a render (`--locale`), parsed and checked once where it enters: the BCP 47 tag dates are
 /// formatted in and the Han forms it selects (`HanRegion`). Downstream reads these two values, never the text.
@@ -31,7 +32,7 @@ public struct TextLocale: Sendable, Equatable, CustomStringConvertible {
         }
         let language = parts[0].lowercased()
         guard (2...3).contains(language.count), language.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic }),
-              Locale.LanguageCode(language).isISOLanguage else {
+              ipr_icu_is_iso_language(language) == 1 else {
             throw Invalid(tag: tag, reason: "unknown language \(Diagnostic.quoted(String(parts[0]))) in \(Diagnostic.quoted(tag)) (an ISO 639 code: en, ja, zh-Hant, pt-BR)")
         }
         self.init(known: tag)

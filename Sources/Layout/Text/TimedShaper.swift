@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 
 /// Time spent measuring text (Pango's itemizing, shaping and line breaking behind `TextShaper.measure`), for
 /// `ipraster bench`. Kept beside the font set, which carries no timers: a pipeline made with one times through

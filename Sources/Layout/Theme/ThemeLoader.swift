@@ -1,6 +1,7 @@
 import Document
 import Drawing
-import Foundation
+import FoundationEssentials
+import Primitives
 
 /// Loads `--theme NAME|FILE.json`. A theme file names a base theme and overrides any colour:
 ///
@@ -72,9 +73,9 @@ public enum ThemeLoader {
 
     /// CSS's "rgba(R, G, B, A)": channels 0–255, alpha 0–1 with any precision.
     static func rgba(_ text: String) -> RGBA? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingWhitespace()
         guard trimmed.hasPrefix("rgba("), trimmed.hasSuffix(")") else { return nil }
-        let parts = trimmed.dropFirst(5).dropLast().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let parts = trimmed.dropFirst(5).dropLast().split(separator: ",").map { $0.trimmingWhitespace() }
         guard parts.count == 4 else { return nil }
         let channels = parts[0..<3].compactMap { Int($0) }.filter { (0...255).contains($0) }
         guard channels.count == 3, let alpha = Double(parts[3]), (0...1).contains(alpha) else { return nil }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Stretchy glyphs (`math-facts.md` §2.5; MathML Core "shape a stretchy glyph", TeX `var_delimiter`): a size
 /// variant when one is big enough, else the glyph assembly built to the target size.

@@ -1,3 +1,5 @@
+import Primitives
+
 /// mhchem's `\pu{…}` (see ChemistryParser): numbers with exponents and digit groups, units with products,
 /// quotients and powers, as mhchemParser writes them.
 extension ChemistryParser {
@@ -7,7 +9,7 @@ extension ChemistryParser {
     /// `\mathrm` with their powers inside, 3 mu between units written apart, a tight `·` for `*` and `.`, `/` (with
     /// thin spaces around it when a side has several units) and `//` as a text-style fraction.
     static func physicalUnit(_ source: String) throws -> String {
-        let characters = Array(source.trimmingCharacters(in: .whitespaces))
+        let characters = Array(source.trimmingWhitespace())
         var index = 0
         var out = ""
         // A sign.
@@ -43,7 +45,7 @@ extension ChemistryParser {
                 index = next
             }
         }
-        let units = String(characters[index...]).trimmingCharacters(in: .whitespaces)
+        let units = String(characters[index...]).trimmingWhitespace()
         guard !units.isEmpty else {
             guard !out.isEmpty else { throw Failure(offset: 0, message: "\\pu needs a number or a unit") }
             return "{\(out)}"
@@ -107,16 +109,16 @@ extension ChemistryParser {
 
     /// `kJ//mol` (a text-style fraction), `kJ/mol`, `J/(mol K)`: `/` with thin spaces when a side has several units.
     private static func unitQuotient(_ units: String, at offset: Int) throws -> String {
-        if let range = units.range(of: "//") {
-            let top = String(units[..<range.lowerBound]).trimmingCharacters(in: .whitespaces)
-            let bottom = String(units[range.upperBound...]).trimmingCharacters(in: .whitespaces)
+        if let range = units.firstRange(of: "//") {
+            let top = String(units[..<range.lowerBound]).trimmingWhitespace()
+            let bottom = String(units[range.upperBound...]).trimmingWhitespace()
             guard !top.isEmpty, !bottom.isEmpty else { throw Failure(offset: offset, message: "// needs units on both sides in \\pu") }
             let fraction = "\\frac{\(try unitQuotient(top, at: offset))}{\(try unitQuotient(bottom, at: offset))}"
             return "\\mathchoice{\\textstyle\(fraction)}{\(fraction)}{\(fraction)}{\(fraction)}"
         }
         if let slash = units.firstIndex(of: "/") {
-            let top = String(units[..<slash]).trimmingCharacters(in: .whitespaces)
-            let bottom = String(units[units.index(after: slash)...]).trimmingCharacters(in: .whitespaces)
+            let top = String(units[..<slash]).trimmingWhitespace()
+            let bottom = String(units[units.index(after: slash)...]).trimmingWhitespace()
             guard !top.isEmpty, !bottom.isEmpty else { throw Failure(offset: offset, message: "/ needs units on both sides in \\pu") }
             let (upper, upperCount) = try unitProduct(top, at: offset)
             let lower = try unitQuotient(bottom, at: offset + units.distance(from: units.startIndex, to: slash) + 1)

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Primitives
 
 /// mhchem's `\ce{…}` and `\pu{…}` (version 4 of its grammar, from the mhchem manual), read into the LaTeX the
 /// formula parser then sets, so spacing, fonts and fallback are the typesetter's. Hand-written: mhchem is a TeX
@@ -121,7 +122,7 @@ enum ChemistryParser {
     /// An arrow with labels that are chemistry themselves (`->[H2O]`), or math/text escapes.
     private static func arrowLaTeX(_ arrow: String, above: String?, below: String?, at offset: Int) throws -> String {
         func label(_ text: String?) throws -> String {
-            guard let text, !text.trimmingCharacters(in: .whitespaces).isEmpty else { return "" }
+            guard let text, !text.trimmingWhitespace().isEmpty else { return "" }
             return try chemistry(text)
         }
         let command: String

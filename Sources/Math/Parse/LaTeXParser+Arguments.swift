@@ -1,3 +1,5 @@
+import Primitives
+
 /// Where TeX and KaTeX refuse an unbraced argument (issue 40): a command with arguments of its own as a token
 /// argument of `\frac` or `\binom`, a primitive after `^` or `_`.
 extension LaTeXParser {
@@ -16,7 +18,7 @@ extension LaTeXParser {
         while end < characters.count, characters[end] == " " { end += 1 }
         let list = try argument()
         guard index <= end else {
-            throw error("\\\(name) needs braces around \(String(characters[start..<min(end, characters.count)]).trimmingCharacters(in: .whitespaces)) and its arguments", at: start)
+            throw error("\\\(name) needs braces around \(String(characters[start..<min(end, characters.count)]).trimmingWhitespace()) and its arguments", at: start)
         }
         return list
     }

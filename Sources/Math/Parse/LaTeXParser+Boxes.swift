@@ -1,5 +1,6 @@
 import Drawing
-import Foundation
+import FoundationEssentials
+import Primitives
 
 /// Commands beyond `math-facts.md` §4.3 that KaTeX's support table lists: atom classes (`\mathop` …), laps,
 /// `\smash`, `\not`, the cancel family, `\genfrac`, `\fbox`/`\fcolorbox`, `\raisebox`, `\rule`, `\vcenter`,
@@ -169,7 +170,7 @@ extension LaTeXParser {
         case "genfrac":
             let left = try genfracDelimiter(start: start), right = try genfracDelimiter(start: start)
             let thicknessText = try rawGroup()
-            let styleText = try rawGroup().trimmingCharacters(in: .whitespaces)
+            let styleText = try rawGroup().trimmingWhitespace()
             // Empty: the font's rule; a dimension: that thickness (0: none).
             var thickness: Double?
             switch Self.dimension(thicknessText) {
@@ -223,13 +224,13 @@ extension LaTeXParser {
             var text = ""
             while let c = peek, c != delimiter { text.append(c); index += 1 }
             guard consume(delimiter) else { throw error("\\verb is missing its closing \(delimiter)", at: start) }
-            return [.atom(MathAtom(.ord, .text(star ? text.replacingOccurrences(of: " ", with: "\u{2423}") : text, .monospace)))]
+            return [.atom(MathAtom(.ord, .text(star ? text.replacingEvery(" ", with: "\u{2423}") : text, .monospace)))]
         case "vcentcolon":
             return [.atom(MathAtom(.rel, .vcenter(MathList([.atom(MathAtom(.ord, .character(":", .normal)))]))))]
         case "arraystretch":
             let start = index
             let text = try rawGroup()
-            guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value > 0, value <= 10 else {
+            guard let value = Double(text.trimmingWhitespace()), value > 0, value <= 10 else {
                 throw error("\\arraystretch must be a number from 0 to 10", at: start)
             }
             arrayStretch = value
@@ -281,7 +282,7 @@ extension LaTeXParser {
         var text = ""
         while let c = peek, c != "]" { text.append(c); index += 1 }
         guard consume("]") else { throw error("missing ]", at: start) }
-        return text.trimmingCharacters(in: .whitespaces)
+        return text.trimmingWhitespace()
     }
 
     /// A `\genfrac` delimiter: `{}` or `.` for none, else one delimiter character or command.
@@ -293,7 +294,7 @@ extension LaTeXParser {
             skipSpaces()
             if consume("}") { return nil }
             index = save
-            let text = try rawGroup().trimmingCharacters(in: .whitespaces)
+            let text = try rawGroup().trimmingWhitespace()
             var inner = LaTeXParser(text)
             let scalar = try inner.delimiter()
             return scalar

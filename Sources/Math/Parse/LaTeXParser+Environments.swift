@@ -1,5 +1,6 @@
 import Drawing
-import Foundation
+import FoundationEssentials
+import Primitives
 
 /// `\begin{…}…\end{…}` environments, `\substack`, colours and lengths (`math-facts.md` §3.12, §3.14, §3.15, §4.3
 /// items 6, 7 and 9). Spacing values follow LaTeX's `array` and amsmath (in ems at 10 pt: \arraycolsep 5 pt,
@@ -94,7 +95,7 @@ extension LaTeXParser {
         if name.hasPrefix("alignat") || name == "alignedat" {
             // The pair count; columns then come in pairs with no space between pairs (amsmath's alignat).
             let count = try rawGroup()
-            guard Int(count.trimmingCharacters(in: .whitespaces)).map({ $0 > 0 }) == true else {
+            guard Int(count.trimmingWhitespace()).map({ $0 > 0 }) == true else {
                 throw error("\\begin{\(name)} needs the number of column pairs", at: start)
             }
             kind.table.columnGap = 0

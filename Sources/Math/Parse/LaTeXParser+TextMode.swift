@@ -1,4 +1,5 @@
-import Foundation
+import CICUText
+import FoundationEssentials
 
 /// Text mode: the argument of `\text`, `\textbf`, `\fbox`, `\raisebox`, `\tag` … is text, not math. Runs of
 /// characters become text atoms in the alphabet; `$…$` and `\(…\)` inside are math again; `\textbf{…}` and the
@@ -106,7 +107,7 @@ extension LaTeXParser {
                 if let combining = Self.textAccents[name] {
                     skipSpaces()
                     let base = try textAccentBase()
-                    run.append(contentsOf: (base + String(combining)).precomposedStringWithCanonicalMapping)
+                    run.append(contentsOf: Self.composed(base + String(combining)))
                     continue
                 }
                 if let inner = Self.textCommands[name] ?? Self.textFontCommands[name] {
@@ -246,4 +247,19 @@ extension LaTeXParser {
         "u": "\u{0306}", "v": "\u{030C}", "H": "\u{030B}", "r": "\u{030A}", "c": "\u{0327}", "k": "\u{0328}", "b": "\u{0331}",
         "d": "\u{0323}", "textcircled": "\u{20DD}",
     ]
+}
+
+extension LaTeXParser {
+    /// `text` in normalisation form C (a base and its accent as one precomposed character where Unicode has one),
+    /// through ICU; unchanged if ICU refuses it.
+    static func composed(_ text: String) -> String {
+        var capacity = text.utf8.count + 16
+        while true {
+            var out = [CChar](repeating: 0, count: capacity)
+            let needed = text.withCString { ipr_icu_nfc($0, Int64(text.utf8.count), &out, Int64(capacity)) }
+            guard needed >= 0 else { return text }
+            if needed <= capacity { return String(decoding: out.prefix(Int(needed)).map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+            capacity = Int(needed)
+        }
+    }
 }

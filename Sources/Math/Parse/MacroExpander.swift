@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Primitives
 
 /// TeX's macro layer in front of the parser: `\def`, `\gdef`, `\edef`, `\xdef`, `\global`, `\long`, `\let`,
 /// `\newcommand`, `\renewcommand`, `\providecommand`, `\expandafter`, `\noexpand`, and the built-in macros of
@@ -335,7 +336,7 @@ struct MacroExpander {
                 position += 1
                 let count = try bracketed(at: open.offset)
                 let text = count.compactMap { if case .character(let c) = $0 { return c } else { return nil } }
-                guard let n = Int(String(text).trimmingCharacters(in: .whitespaces)), (0...9).contains(n) else {
+                guard let n = Int(String(text).trimmingWhitespace()), (0...9).contains(n) else {
                     throw error("\\\(name): the number of arguments must be 0 to 9", at: open.offset)
                 }
                 parameters = n

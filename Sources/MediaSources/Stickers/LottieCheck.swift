@@ -1,5 +1,6 @@
 import Document
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What a TGS file must pass before rlottie sees it (issue 41; custom-emoji-facts §1.2, §1.6): it is gunzipped into a
 /// capped buffer, parsed by ipraster's own JSON reader, and refused when the app would refuse it (canvas over 1536 px,

@@ -1,5 +1,7 @@
 import Drawing
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Primitives
 import Raster
 
 /// A decoded sticker file, as the app plays it (custom-emoji-facts §3.3, §3.6, §3.9): a TGS through rlottie shown at
@@ -12,7 +14,7 @@ public final class Sticker: @unchecked Sendable {
     public enum Kind: String, Sendable { case tgs = "TGS", webm = "WebM", still = "image" }
 
     public let kind: Kind
-    private let lock = NSLock()
+    private let lock = Lock()
     private let lottie: LottieAnimation?
     /// A WebM's decoded frames (the first only until an animated output asks for more), or the still.
     private var frames: [DecodedImage]

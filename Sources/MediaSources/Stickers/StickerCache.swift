@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Primitives
 
 /// The process's decoded sticker files, keyed by their content (so one file under several ids, folders or requests
 /// is decoded once) and bounded in bytes: the least recently used are dropped past `capacity`. A file that failed
@@ -8,7 +9,7 @@ public final class StickerCache: @unchecked Sendable {
     public static let shared = StickerCache(capacity: 96 << 20)
 
     public let capacity: Int
-    private let lock = NSLock()
+    private let lock = Lock()
     private var entries: [[UInt8]: Entry] = [:]
     private var clock = 0
     private var counted = 0

@@ -1,6 +1,6 @@
 import CCairo
 import CPNGWriter
-import Foundation
+import FoundationEssentials
 
 /// Owns a Cairo surface and its drawing context; `deinit` releases both.
 final class CairoCanvas {

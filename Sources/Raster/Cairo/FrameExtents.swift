@@ -1,6 +1,7 @@
 import CCairo
 import Drawing
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Where each item of a display list can leave ink, as boxes in page points, worked out once per page so that a
 /// strip paints only the items that reach its rows (`StripRenderer`; painting every item into every 512-row strip

@@ -1,6 +1,7 @@
 import CCairo
-import Foundation
+import FoundationEssentials
 import Drawing
+import Primitives
 
 /// Paints a display list (`Frame`) onto a Cairo context whose user space is points. Paint never measures
 /// and knows nothing about blocks: it walks fills, strokes, glyph runs, images and groups.
@@ -143,8 +144,8 @@ final class FramePainter {
         cairo_save(cr)
         cairo_identity_matrix(cr)
         for link in links where !link.rects.isEmpty && link.isSafeTarget {
-            let rects = link.rects.map { String(format: "%.3f %.3f %.3f %.3f", $0.x, $0.y, $0.width, $0.height) }.joined(separator: " ")
-            let uri = link.uri.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
+            let rects = link.rects.map { String(cFormat: "%.3f %.3f %.3f %.3f", $0.x, $0.y, $0.width, $0.height) }.joined(separator: " ")
+            let uri = link.uri.replacingEvery("\\", with: "\\\\").replacingEvery("'", with: "\\'")
             cairo_tag_begin(cr, CAIRO_TAG_LINK, "rect=[\(rects)] uri='\(uri)'")
             cairo_tag_end(cr, CAIRO_TAG_LINK)
         }

@@ -1,7 +1,7 @@
 import CCairo
 import Drawing
 import FreeTypeFaces
-import Foundation
+import FoundationEssentials
 
 /// Cairo scaled fonts opened from the font files glyph runs name (`FontKey`: file, face, size, synthesised bold and
 /// slant), with the

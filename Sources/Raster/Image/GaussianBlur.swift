@@ -1,5 +1,6 @@
 import CCairo
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A separable Gaussian blur of a Cairo ARGB32 image surface in place (premultiplied channels blur
 /// independently, which is correct for premultiplied data). Used for the reveal snippets' 2 → 0 blur.

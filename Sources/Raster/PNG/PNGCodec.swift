@@ -1,6 +1,6 @@
 import CPNG
 import CPNGWriter
-import Foundation
+import FoundationEssentials
 
 /// PNG with fixed settings, so the same pixels always give the same bytes: written by the CPNGWriter target
 /// (rows with no filter, compressed by libdeflate), read by libpng.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Primitives
 
 /// A `multipart/form-data` body (RFC 7578) split into its parts: name, file name, content type and bytes. Written by
 /// hand: libmicrohttpd's post processor works on a live connection in the service process, while the body is read
@@ -55,8 +56,8 @@ struct MultipartForm {
             for line in head.split(separator: "\r\n") {
                 let pieces = line.split(separator: ":", maxSplits: 1)
                 guard pieces.count == 2 else { continue }
-                let value = pieces[1].trimmingCharacters(in: .whitespaces)
-                switch pieces[0].trimmingCharacters(in: .whitespaces).lowercased() {
+                let value = pieces[1].trimmingWhitespace()
+                switch pieces[0].trimmingWhitespace().lowercased() {
                 case "content-disposition":
                     part.name = Self.parameter("name", in: value) ?? ""
                     part.fileName = Self.parameter("filename", in: value)
@@ -80,8 +81,8 @@ struct MultipartForm {
     static func parameter(_ name: String, in value: String) -> String? {
         for piece in value.split(separator: ";").dropFirst() {
             let pair = piece.split(separator: "=", maxSplits: 1)
-            guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == name else { continue }
-            var text = pair[1].trimmingCharacters(in: .whitespaces)
+            guard pair.count == 2, pair[0].trimmingWhitespace().lowercased() == name else { continue }
+            var text = pair[1].trimmingWhitespace()
             if text.count >= 2, text.hasPrefix("\""), text.hasSuffix("\"") { text = String(text.dropFirst().dropLast()) }
             return text
         }

@@ -1,7 +1,8 @@
-import Foundation
+import FoundationEssentials
 import HTTPService
 import Layout
 import Math
+import Primitives
 import ProcessSupport
 import RenderOptions
 import RichMessageRenderer
@@ -98,7 +99,7 @@ final class RenderWorker: RequestHandler {
         // No type: the input format whose file extensions name the part's file (as the command line picks it), by the
         // route's media type for that format.
         if type == nil, let name = message.fileName {
-            let ext = (name as NSString).pathExtension.lowercased()
+            let ext = PathName.pathExtension(name).lowercased()
             if let format = RenderSettings.inputFormats.first(where: { $0.fileExtensions.contains(ext) }) {
                 type = route.mediaTypes.filter { $0.value.map { ObjectIdentifier($0) == ObjectIdentifier(format) } ?? false }.keys.sorted().first
             }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import HTTPService
 
 /// `ipraster serve`: the commands over HTTP, warm (README "Render service"). The process started by the user is

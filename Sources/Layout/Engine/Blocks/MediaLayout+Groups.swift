@@ -1,6 +1,7 @@
 import Document
 import Drawing
-import Foundation
+import FoundationEssentials
+import Primitives
 
 /// Audio and file rows, collages and slideshows.
 extension MediaLayout {
@@ -27,7 +28,7 @@ extension MediaLayout {
         let name = media?.fileName ?? "File"
         var subtitle: [String] = []
         if let size = media?.fileSize, size > 0 { subtitle.append(formatSize(size)) }
-        let ext = (name as NSString).pathExtension
+        let ext = PathName.pathExtension(name)
         if !ext.isEmpty { subtitle.append(ext.uppercased()) } else if let mime = media?.mimeType { subtitle.append(mime) }
         let row = fileRow(icon: .document, title: name, subtitle: subtitle.joined(separator: " · "), height: documentRowHeight, id: id,
                           boundingWidth: B, context: context)
@@ -39,7 +40,7 @@ extension MediaLayout {
         let units = ["B", "KB", "MB", "GB"]
         var value = Double(bytes), unit = 0
         while value >= 1024, unit < units.count - 1 { value /= 1024; unit += 1 }
-        return unit == 0 ? "\(bytes) B" : String(format: value < 10 ? "%.1f %@" : "%.0f %@", value, units[unit])
+        return unit == 0 ? "\(bytes) B" : String(cFormat: value < 10 ? "%.1f" : "%.0f", value) + " " + units[unit]
     }
 
     private static func fileRow(icon: FileRow.Icon, title: String, subtitle: String, height: Double, id: String, boundingWidth B: Double,

@@ -1,6 +1,7 @@
 import Document
 import Drawing
-import Foundation
+import FoundationEssentials
+import Primitives
 
 /// Block media (`v2-layout-facts.md` §2.10–2.14, §2.18, §4 with the OLD values; seed "block media —
 /// flush, un-rounded"): flush at x 0, never upscaled, 4 pt trailing bleed when filling the width,
@@ -114,7 +115,7 @@ enum MediaLayout {
         // Durations come from the input: clamp to 99,999 hours rather than trap on 1e19.
         let total = min(max(seconds, 0), 359_999_999).rounded(.down).saturatingInt
         let hours = total / 3600, minutes = total / 60 % 60, rest = total % 60
-        return hours > 0 ? String(format: "%d:%02d:%02d", hours, minutes, rest) : String(format: "%d:%02d", minutes, rest)
+        return hours > 0 ? String(cFormat: "%d:%02d:%02d", hours, minutes, rest) : String(cFormat: "%d:%02d", minutes, rest)
     }
 
     /// Dust over a covered photo or video: 1 × 1 pt dots at 0.25 per pt², from a generator seeded by the id.

@@ -1,7 +1,7 @@
 import Document
 import Drawing
 import CPango
-import Foundation
+import FoundationEssentials
 
 /// Pango's view of a paragraph: line breaks and positioned glyphs, before the V2 line model.
 struct MeasuredParagraph {

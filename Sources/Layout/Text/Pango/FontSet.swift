@@ -1,7 +1,7 @@
 import Document
 import Drawing
 import CPango
-import Foundation
+import FoundationEssentials
 import Math
 
 /// Owns the hermetic fontconfig configuration, the Pango font map and a measuring context

@@ -1,0 +1,57 @@
+import Foundation
+import Primitives
+import XCTest
+
+/// The string functions that stand in for Foundation's in the tool, checked against Foundation's own (the oracle,
+/// linked by the tests only).
+final class StringTests: XCTestCase {
+    func testCFormatAsFoundationsFormat() {
+        XCTAssertEqual(String(cFormat: "%.2f", 3.14159), String(format: "%.2f", 3.14159))
+        XCTAssertEqual(String(cFormat: "%d:%02d:%02d", 1, 2, 3), "1:02:03")
+        XCTAssertEqual(String(cFormat: "%016llx%016llx", UInt64(255), UInt64.max), String(format: "%016llx%016llx", UInt64(255), UInt64.max))
+        XCTAssertEqual(String(cFormat: "\\u%04x", UInt32(0x1F)), "\\u001f")
+        XCTAssertEqual(String(cFormat: "%.3f %.3f", -0.0005, 1e6), String(format: "%.3f %.3f", -0.0005, 1e6))
+        let long = String(cFormat: "%0300d", 7)
+        XCTAssertEqual(long.count, 300, "longer than the first buffer")
+        XCTAssertTrue(long.hasSuffix("007"))
+    }
+
+    func testTrimmingAsCharacterSets() {
+        let samples = ["  a b  ", "\t x\t", "\u{3000}全角\u{3000}", "\u{A0}nbsp\u{2009}", "\n line \r\n", "", "   ", "\u{2028}x\u{85}", "e\u{301} "]
+        for text in samples {
+            XCTAssertEqual(text.trimmingWhitespace(), text.trimmingCharacters(in: .whitespaces), text.debugDescription)
+            XCTAssertEqual(text.trimmingWhitespaceAndNewlines(), text.trimmingCharacters(in: .whitespacesAndNewlines), text.debugDescription)
+        }
+        XCTAssertEqual("--[x]-".trimming { "-[]".unicodeScalars.contains($0) }, "x")
+    }
+
+    func testPercentDecodingAsFoundation() {
+        for text in ["a%20b", "%E2%82%AC", "100%", "%zz", "%C3", "plain", "%2f%2F", ""] {
+            XCTAssertEqual(text.percentDecoded, text.removingPercentEncoding, text)
+        }
+    }
+
+    func testPercentEncodingKeepsUnreservedAndTheGivenBytes() {
+        let allowed = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#"))
+        for text in ["a b", "ü/x?y#z", "case (1) & more: @here", "100%", "tab\tend"] {
+            XCTAssertEqual(text.addingPercentEncoding(keeping: Set("!$&'()*+,;=:@".utf8)), text.addingPercentEncoding(withAllowedCharacters: allowed), text)
+        }
+    }
+
+    func testReplacingEveryScalarByScalar() {
+        let cases: [(String, String, String)] = [("a\r\nb", "\n", "<br>"), ("a|b|", "|", "\\|"), ("&<&", "&", "&amp;"), ("e\u{301}", "\u{301}", "'"), ("aaa", "aa", "b")]
+        for (text, target, replacement) in cases {
+            XCTAssertEqual(text.replacingEvery(target, with: replacement), (text as NSString).replacingOccurrences(of: target, with: replacement), text.debugDescription)
+        }
+        XCTAssertEqual("abc".replacingEvery("", with: "x"), "abc")
+    }
+
+    func testRangeIgnoringASCIICase() {
+        let text = "x <Summary>a</SUMMARY> y"
+        for needle in ["<summary>", "</summary>", "a<", "absent"] {
+            let ours = text.range(ofIgnoringASCIICase: needle).map { text[$0] }
+            let theirs = text.range(of: needle, options: .caseInsensitive).map { text[$0] }
+            XCTAssertEqual(ours, theirs, needle)
+        }
+    }
+}
