@@ -49,7 +49,7 @@ let package = Package(
         // and script for Markup's CJK-friendly emphasis. A C target, as ICU's C types would clash with the toolchain's
         // own ICU copy (_FoundationICU) in a Swift module. libicu-dev.
         .systemLibrary(name: "CICU", path: "Sources/CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
-        .target(name: "CICUText", dependencies: ["CICU"], path: "Sources/CICUText", linkerSettings: [.linkedLibrary("icui18n")]),
+        .target(name: "CICUText", dependencies: ["CICU"], path: "Sources/CICUText", linkerSettings: [.linkedLibrary("dl")]),  // libicui18n is opened on first use (icu_format.c)
         // The document model, the JSON reader and the Bot API / Telethon decoders; no C library.
         .target(name: "Primitives", path: "Sources/Primitives"),
         .target(name: "Document", dependencies: ["Primitives"], path: "Sources/Document"),

@@ -1,9 +1,15 @@
 /* ICU's normalisation, date formats, time zone ids and ISO 639 languages for Math (text accents) and Layout
  * (`date_time` entities, `--locale`, `--timezone`), through the system's ICU (as the line breaks): the tool's modules import FoundationEssentials only, so Foundation's
  * `precomposedStringWithCanonicalMapping`, `DateFormatter`, `TimeZone` and `Locale.LanguageCode` (swift-corelibs-foundation over the toolchain's own
- * ICU) are not linked (issue 44). */
+ * ICU) are not linked (issue 44).
+ *
+ * Dates and time zones are ICU's i18n library, which costs a process 1 MB resident just by being linked (its
+ * relocations) and which a page without a date never uses: it is opened with dlopen on first use, by the soname and
+ * the versioned symbol names of the ICU these headers belong to (Debian 12: libicui18n.so.72, udat_open_72). */
 #include "icu_text.h"
 
+#include <dlfcn.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unicode/ucal.h>
@@ -12,6 +18,47 @@
 #include <unicode/uloc.h>
 #include <unicode/unorm2.h>
 #include <unicode/ustring.h>
+
+#define IPR_ICU_TEXT(x) #x
+#define IPR_ICU_NUMBER(x) IPR_ICU_TEXT(x)
+/* ICU's versioned name of `name` ("udat_open_72"): `#name` is the name as written, before the header's renaming macro. */
+#define IPR_ICU_SYMBOL(name) #name "_" IPR_ICU_NUMBER(U_ICU_VERSION_MAJOR_NUM)
+
+/* The i18n functions used here, resolved once; all NULL when the library or one symbol is missing. */
+static struct {
+    __typeof__(&udat_open) open;
+    __typeof__(&udat_format) format;
+    __typeof__(&udat_close) close;
+    __typeof__(&udatpg_open) generator_open;
+    __typeof__(&udatpg_getBestPattern) best_pattern;
+    __typeof__(&udatpg_close) generator_close;
+    __typeof__(&ucal_getCanonicalTimeZoneID) canonical_zone;
+} i18n;
+static pthread_once_t i18n_once = PTHREAD_ONCE_INIT;
+
+static void load_i18n(void) {
+    void *library = dlopen("libicui18n.so." IPR_ICU_NUMBER(U_ICU_VERSION_MAJOR_NUM), RTLD_NOW | RTLD_LOCAL);
+    if (library == NULL) return;
+    void *symbols[7] = {
+        dlsym(library, IPR_ICU_SYMBOL(udat_open)), dlsym(library, IPR_ICU_SYMBOL(udat_format)), dlsym(library, IPR_ICU_SYMBOL(udat_close)),
+        dlsym(library, IPR_ICU_SYMBOL(udatpg_open)), dlsym(library, IPR_ICU_SYMBOL(udatpg_getBestPattern)),
+        dlsym(library, IPR_ICU_SYMBOL(udatpg_close)), dlsym(library, IPR_ICU_SYMBOL(ucal_getCanonicalTimeZoneID)),
+    };
+    for (int i = 0; i < 7; i++) if (symbols[i] == NULL) return;
+    i18n.open = (__typeof__(i18n.open))symbols[0];
+    i18n.format = (__typeof__(i18n.format))symbols[1];
+    i18n.close = (__typeof__(i18n.close))symbols[2];
+    i18n.generator_open = (__typeof__(i18n.generator_open))symbols[3];
+    i18n.best_pattern = (__typeof__(i18n.best_pattern))symbols[4];
+    i18n.generator_close = (__typeof__(i18n.generator_close))symbols[5];
+    i18n.canonical_zone = (__typeof__(i18n.canonical_zone))symbols[6];
+}
+
+/* Whether ICU's i18n library is open (opening it on the first call). */
+static int have_i18n(void) {
+    pthread_once(&i18n_once, load_i18n);
+    return i18n.canonical_zone != NULL;
+}
 
 /* `length` bytes of UTF-8 as UTF-16 in a new buffer (free it); NULL on failure. */
 static UChar *utf16(const char *text, int32_t length, int32_t *out_length) {
@@ -62,7 +109,7 @@ int64_t ipr_icu_nfc(const char *text, int64_t length, char *out, int64_t capacit
 
 int64_t ipr_icu_format_date(const char *locale, const char *zone, double milliseconds, int date_style, int time_style,
                             const char *skeleton, char *out, int64_t capacity) {
-    if (locale == NULL || zone == NULL || capacity < 0) return -1;
+    if (locale == NULL || zone == NULL || capacity < 0 || !have_i18n()) return -1;
     /* A BCP 47 tag ("zh-Hant-TW", "en-US-u-hc-h23") as ICU's locale id; an ICU id ("pt_BR") as it is. */
     char id[ULOC_FULLNAME_CAPACITY];
     int32_t parsed = 0;
@@ -78,38 +125,38 @@ int64_t ipr_icu_format_date(const char *locale, const char *zone, double millise
         /* A localised pattern for the skeleton ("EEEE": the weekday), as DateFormatter's template does. */
         int32_t skeleton_length = 0;
         UChar *skeleton16 = utf16(skeleton, -1, &skeleton_length);
-        UDateTimePatternGenerator *generator = skeleton16 ? udatpg_open(locale, &status) : NULL;
+        UDateTimePatternGenerator *generator = skeleton16 ? i18n.generator_open(locale, &status) : NULL;
         UChar pattern[128];
-        int32_t pattern_length = generator ? udatpg_getBestPattern(generator, skeleton16, skeleton_length, pattern, 128, &status) : 0;
+        int32_t pattern_length = generator ? i18n.best_pattern(generator, skeleton16, skeleton_length, pattern, 128, &status) : 0;
         if (generator && U_SUCCESS(status) && pattern_length < 128)
-            format = udat_open(UDAT_PATTERN, UDAT_PATTERN, locale, zone16, zone_length, pattern, pattern_length, &status);
-        if (generator) udatpg_close(generator);
+            format = i18n.open(UDAT_PATTERN, UDAT_PATTERN, locale, zone16, zone_length, pattern, pattern_length, &status);
+        if (generator) i18n.generator_close(generator);
         free(skeleton16);
     } else {
-        format = udat_open((UDateFormatStyle)time_style, (UDateFormatStyle)date_style, locale, zone16, zone_length, NULL, 0, &status);
+        format = i18n.open((UDateFormatStyle)time_style, (UDateFormatStyle)date_style, locale, zone16, zone_length, NULL, 0, &status);
     }
     free(zone16);
     if (format == NULL || U_FAILURE(status)) {
-        if (format) udat_close(format);
+        if (format) i18n.close(format);
         return -1;
     }
     UChar text[256];
     status = U_ZERO_ERROR;
-    int32_t length = udat_format(format, milliseconds, text, 256, NULL, &status);
-    udat_close(format);
+    int32_t length = i18n.format(format, milliseconds, text, 256, NULL, &status);
+    i18n.close(format);
     if (U_FAILURE(status) || length >= 256) return -1;
     return utf8(text, length, out, capacity);
 }
 
 int ipr_icu_is_time_zone(const char *zone) {
-    if (zone == NULL) return 0;
+    if (zone == NULL || !have_i18n()) return 0;
     int32_t length = 0;
     UChar *zone16 = utf16(zone, -1, &length);
     if (zone16 == NULL) return 0;
     UChar canonical[128];
     UBool system = 0;
     UErrorCode status = U_ZERO_ERROR;
-    ucal_getCanonicalTimeZoneID(zone16, length, canonical, 128, &system, &status);
+    i18n.canonical_zone(zone16, length, canonical, 128, &system, &status);
     free(zone16);
     return U_SUCCESS(status) && system ? 1 : 0;
 }

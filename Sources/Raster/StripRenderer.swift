@@ -5,7 +5,7 @@ import Dispatch
 import FoundationEssentials
 import Primitives
 
-/// Paints a page as PNG in horizontal strips of the PNG writer's band height (512 rows) in a few reused
+/// Paints a page as PNG in horizontal strips of the PNG writer's band height (128 rows) in a few reused
 /// buffers (`StripBufferStore`): each strip is painted here with only the items that reach it (`FrameExtents`),
 /// then queued (`StripWork`) to be converted and compressed by a helper thread, or here when every buffer is
 /// lent. The page never needs a full-page surface: its

@@ -6,7 +6,7 @@ import XCTest
 import RichMessageRenderer
 
 /// Issue 23: a PNG page of any height, painted strip by strip on strip-sized surfaces, with no seam at a strip
-/// boundary (512 rows) and the whole canvas's pixels wherever a whole canvas can be made.
+/// boundary (the band height, 128 rows) and the whole canvas's pixels wherever a whole canvas can be made.
 final class TallPageTests: XCTestCase {
     private func layout(_ json: String, _ configure: (inout RenderSettings) -> Void = { _ in }) throws -> PageLayout {
         var settings = RenderSettings()
@@ -37,7 +37,7 @@ final class TallPageTests: XCTestCase {
                 seams.append(row)
             }
         }
-        XCTAssertEqual(seams, [], "rows that do not repeat (strip boundaries are multiples of 512)")
+        XCTAssertEqual(seams, [], "rows that do not repeat (strip boundaries are multiples of the band height)")
         // The divider rows themselves are drawn: a row of a divider differs from the background row above it.
         let dividerRow = Int(((page.canvas.bubbleOrigin.y + dividers[500].frame.y) * page.canvas.scale).rounded(.down))
         XCTAssertNotEqual(image.pixels[(dividerRow * rowBytes)..<((dividerRow + 1) * rowBytes)], image.pixels[((dividerRow - 4) * rowBytes)..<((dividerRow - 3) * rowBytes)])
