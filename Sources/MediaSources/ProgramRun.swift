@@ -1,6 +1,7 @@
 import Dispatch
 import FoundationEssentials
 import Glibc
+import Primitives
 import ProcessSupport
 
 /// One run of an installed program (ffmpeg, ffprobe): its standard output is read here, at most `maxOutput` bytes
@@ -13,8 +14,8 @@ struct ProgramRun {
 
     static func run(_ executable: String, _ arguments: [String], maxOutput: Int, timeout: Double) throws -> ProgramRun {
         let child = try ChildProcess(executable: executable, arguments: arguments, pipeInput: false, pipeOutput: true, quiet: true)
-        let killer = DispatchWorkItem { child.signal(SIGTERM) }
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: killer)
+        let timer = Timeout(child)
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { timer.fire() }
         var output: [UInt8] = []
         var overflowed = false
         while case let chunk = child.read(upTo: 1 << 16), !chunk.isEmpty {
@@ -25,8 +26,22 @@ struct ProgramRun {
                 break
             }
         }
-        killer.cancel()
+        // Disarmed before the child is reaped: until then its pid cannot belong to another process.
+        timer.disarm()
         return ProgramRun(status: child.wait(), output: output, overflowed: overflowed)
+    }
+
+    /// Stops a child that runs too long, from the timer's thread, unless disarmed first.
+    private final class Timeout: @unchecked Sendable {
+        private let child: ChildProcess
+        private let lock = Lock()
+        private var armed = true
+
+        init(_ child: ChildProcess) { self.child = child }
+
+        func fire() { lock.withLock { if armed { child.signal(SIGTERM) } } }
+
+        func disarm() { lock.withLock { armed = false } }
     }
 
     /// `bytes` in a private temporary file (mode 0600, registered for removal on interruption) for the length of

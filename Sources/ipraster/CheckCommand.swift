@@ -134,7 +134,7 @@ enum CheckCommand {
 extension CheckCommand {
     static func regex(_ pattern: String, option: String) throws -> Regex<AnyRegexOutput> {
         do { return try Regex(pattern) } catch {
-            throw UsageError(message: "\(option) \(pattern) is not a regular expression (ICU syntax)", command: "check")
+            throw UsageError(message: "\(option) \(pattern) is not a regular expression (Swift Regex: the Perl and ICU syntax of classes, groups and quantifiers)", command: "check")
         }
     }
 
