@@ -42,39 +42,20 @@ public enum ServiceLogFormat: String, CaseIterable, Sendable {
         }
     }
 
-    /// A JSON object on one line, keys sorted: strings escaped as JSON requires (control characters as `\uXXXX`
-    /// or their short forms, `/` kept), whole numbers without a fraction.
+    /// A JSON object on one line, keys sorted, strings as `JSONText` writes them, whole numbers without a fraction.
     static func object(_ fields: [String: Any]) -> String {
         let members = fields.sorted { $0.key < $1.key }.map { key, value -> String in
             let text: String
             switch value {
-            case let value as String: text = string(value)
+            case let value as String: text = JSONText.quoted(value)
             case let value as Int: text = String(value)
             case let value as Double: text = value.isFinite ? (value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)) : "null"
             case let value as Bool: text = value ? "true" : "false"
-            default: text = string(String(describing: value))
+            default: text = JSONText.quoted(String(describing: value))
             }
-            return string(key) + ":" + text
+            return JSONText.quoted(key) + ":" + text
         }
         return "{" + members.joined(separator: ",") + "}"
-    }
-
-    private static func string(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            case _ where scalar.value < 0x20: out += "\\u" + String(cFormat: "%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 }
 

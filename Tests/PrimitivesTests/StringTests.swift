@@ -55,3 +55,16 @@ final class StringTests: XCTestCase {
         }
     }
 }
+
+/// `JSONText` writes strings JSON readers take back as they were (Foundation's reader is the oracle).
+final class JSONTextTests: XCTestCase {
+    func testQuotedStringsReadBackAsWritten() throws {
+        for text in ["plain", "quote \" and \\ backslash", "line\nbreak\r\ttab", "\u{01}\u{08}\u{0C}\u{1F}", "/slash/", "ünïcödé 中文 🙂", ""] {
+            let json = JSONText.quoted(text)
+            let back = try JSONSerialization.jsonObject(with: Data(("[" + json + "]").utf8)) as? [String]
+            XCTAssertEqual(back, [text], json)
+            XCTAssertFalse(json.unicodeScalars.dropFirst().dropLast().contains { $0.value < 0x20 }, "no raw control character in \(json)")
+        }
+        XCTAssertEqual(JSONText.quoted("a/b\u{01}"), #""a/b\u0001""#)
+    }
+}

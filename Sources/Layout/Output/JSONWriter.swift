@@ -29,7 +29,7 @@ public indirect enum JSONOut {
         case .int(let value): out += String(value)
         case .number(let value): out += Self.format(value)
         case .exact(let value): out += value.isFinite ? (value == 0 ? "0.0" : "\(value)") : "0"
-        case .string(let text): Self.quote(text, into: &out)
+        case .string(let text): JSONText.quote(text, into: &out)
         case .array(let elements):
             // Short arrays of scalars stay on one line ([x, y, w, h]).
             let inline = indent == nil || elements.allSatisfy { if case .array = $0 { return false }; if case .object = $0 { return false }; return true }
@@ -46,7 +46,7 @@ public indirect enum JSONOut {
             for (index, member) in members.enumerated() {
                 if index > 0 { out += "," }
                 if let indent { out += "\n" + String(repeating: "  ", count: indent + 1) }
-                Self.quote(member.0, into: &out)
+                JSONText.quote(member.0, into: &out)
                 out += indent == nil ? ":" : ": "
                 member.1.write(&out, indent: indent.map { $0 + 1 })
             }
@@ -63,21 +63,5 @@ public indirect enum JSONOut {
         var text = String(cFormat: "%.2f", rounded)
         while text.hasSuffix("0") { text.removeLast() }
         return text
-    }
-
-    static func quote(_ text: String, into out: inout String) {
-        out += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20: out += String(cFormat: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        out += "\""
     }
 }
