@@ -41,14 +41,21 @@ struct BatchRender {
                 let trimmed = line.trimmingWhitespace()
                 guard !trimmed.isEmpty else { continue }
                 let origin = "\(manifest):\(number + 1)"
-                guard let object = JSONValue.untypedObject(Array(trimmed.utf8)) else {
+                guard let value = try? JSONParser.parse(Array(trimmed.utf8)), case .object = value else {
                     throw UsageError(message: "\(origin): not a JSON object")
                 }
-                guard let input = object["input"] as? String, let output = object["output"] as? String else {
+                let object = JSONNode(value)
+                guard let input = try? object.required("input").string(), let output = try? object.required("output").string() else {
                     throw UsageError(message: "\(origin): needs \"input\" and \"output\" strings")
                 }
-                guard object["args"] == nil || object["args"] is [String] else { throw UsageError(message: "\(origin): \"args\" must be an array of strings") }
-                let options = try RenderOptions.parse(renderArguments + (object["args"] as? [String] ?? []))
+                var extra: [String] = []
+                if let args = object["args"] {
+                    guard let items = try? args.array().map({ try $0.string() }) else {
+                        throw UsageError(message: "\(origin): \"args\" must be an array of strings")
+                    }
+                    extra = items
+                }
+                let options = try RenderOptions.parse(renderArguments + extra)
                 if let unknown = options.remaining.first { throw UsageError.unknownOption(unknown, context: "\(origin): ") }
                 let format = try RenderCommand.outputFormat(output, explicit: options.settings.format)
                 jobs.append(Job(input: resolved(input), output: resolved(output) + (output.hasSuffix("/") ? "/" : ""), format: format,

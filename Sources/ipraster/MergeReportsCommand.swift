@@ -61,9 +61,9 @@ enum MergeReportsCommand {
 
     /// A JSON object with a "cases" array (at most 256 MiB is read).
     private static func isCheckReport(_ path: String) -> Bool {
-        guard let bytes = try? FileContents.read(path, limit: 256 << 20),
-              let root = JSONValue.untypedObject(bytes) else { return false }
-        return root["cases"] is [Any]
+        guard let bytes = try? FileContents.read(path, limit: 256 << 20), let root = try? JSONParser.parse(bytes),
+              case .array = JSONNode(root)["cases"]?.value else { return false }
+        return true
     }
 
     /// A JSON report of check, its artifact paths made absolute (they are relative to the report's folder and must
@@ -73,50 +73,63 @@ enum MergeReportsCommand {
         do { bytes = try FileContents.read(path, limit: 256 << 20) } catch let error as FileContents.TooLarge {
             throw DecodeError(path: path, message: "larger than \(error.limit >> 20) MiB: not a report of check")
         }
-        guard let root = JSONValue.untypedObject(bytes),
-              let cases = root["cases"] as? [[String: Any]] else {
+        guard let value = try? JSONParser.parse(bytes), case .array = JSONNode(value)["cases"]?.value else {
             throw DecodeError(path: path, message: "not a JSON report of ipraster check (write one with --reporter json=FILE)")
         }
+        // Every field is read typed, once; an error names the report and the field's JSON path.
+        do {
+            return try report(JSONNode(value), reportPath: path)
+        } catch let error as DecodeError {
+            throw DecodeError(path: "\(path): \(error.path)", message: error.message)
+        }
+    }
+
+    private static func report(_ root: JSONNode, reportPath path: String) throws -> CheckReport {
         let folder = PathName.parent(path)
         let reportFolder = realPath(folder.isEmpty ? "." : folder) ?? (folder.isEmpty ? "." : folder)
-        let entries = try cases.enumerated().map { index, object -> CheckReport.Entry in
-            guard let name = object["name"] as? String, let status = (object["status"] as? String).flatMap(CheckReport.Status.init) else {
-                throw DecodeError(path: "\(path): $.cases[\(index)]", message: "needs \"name\" and a \"status\" of passed, failed or recorded")
+        let entries = try root.required("cases").array().map { object -> CheckReport.Entry in
+            guard case .object = object.value else { throw object.mismatch("object") }
+            guard let name = try? object.required("name").string(), let status = (try? object.required("status").string()).flatMap(CheckReport.Status.init) else {
+                throw DecodeError(path: object.path, message: "needs \"name\" and a \"status\" of passed, failed or recorded")
             }
             // Reports come from other machines: a name becomes part of output paths, a kind too, a path is read.
             guard CheckReport.isSafeCaseName(name) else {
-                throw DecodeError(path: "\(path): $.cases[\(index)].name", message: "a case name is a relative path of plain names, not \(Diagnostic.quoted(name))")
+                throw DecodeError(path: object.path + ".name", message: "a case name is a relative path of plain names, not \(Diagnostic.quoted(name))")
             }
-            let listed = (object["artifacts"] as? [String: String]) ?? [:]
             var artifacts: [(String, String)] = []
-            for (kind, relative) in listed.sorted(by: { $0.key < $1.key }) {
-                guard GoldenHarness.artifactKinds.contains(kind) else {
-                    throw DecodeError(path: "\(path): $.cases[\(index)].artifacts", message: "unknown artifact kind \(Diagnostic.quoted(kind)) (known: "
-                                      + GoldenHarness.artifactKinds.joined(separator: ", ") + ")")
+            if let listed = object["artifacts"] {
+                guard let members = listed.object else { throw listed.mismatch("object") }
+                for kind in members.keys.sorted() {
+                    guard GoldenHarness.artifactKinds.contains(kind) else {
+                        throw DecodeError(path: listed.path, message: "unknown artifact kind \(Diagnostic.quoted(kind)) (known: "
+                                          + GoldenHarness.artifactKinds.joined(separator: ", ") + ")")
+                    }
+                    let field = try listed.required(kind)
+                    let relative = try field.string()
+                    guard !relative.hasPrefix("/"), !relative.isEmpty, !relative.unicodeScalars.contains(where: { $0.value < 0x20 }) else {
+                        throw DecodeError(path: field.path, message: "an artifact path is relative to its report, not \(Diagnostic.quoted(relative))")
+                    }
+                    // Inside the report's folder, by name (no `..` climbing out) and on disk (no symbolic link leading out).
+                    let lexical = URL(fileURLWithPath: reportFolder + "/" + relative).standardizedFileURL.path
+                    let source = realPath(lexical) ?? lexical
+                    guard lexical.hasPrefix(reportFolder + "/"), source.hasPrefix(reportFolder + "/") else {
+                        throw DecodeError(path: field.path, message: "an artifact path stays inside its report's folder, not \(Diagnostic.quoted(relative))")
+                    }
+                    // Only PNG images are copied: a path that names anything else (a missing file, a FIFO, a text file) is
+                    // left out with a warning and the case keeps its status.
+                    guard CheckReport.isPNGFile(source) else {
+                        CLI.printWarning("\(path): case \(name): the \(kind) image \(relative) is missing or not a PNG; left out")
+                        continue
+                    }
+                    artifacts.append((kind, source))
                 }
-                guard !relative.hasPrefix("/"), !relative.isEmpty, !relative.unicodeScalars.contains(where: { $0.value < 0x20 }) else {
-                    throw DecodeError(path: "\(path): $.cases[\(index)].artifacts.\(kind)", message: "an artifact path is relative to its report, not \(Diagnostic.quoted(relative))")
-                }
-                // Inside the report's folder, by name (no `..` climbing out) and on disk (no symbolic link leading out).
-                let lexical = URL(fileURLWithPath: reportFolder + "/" + relative).standardizedFileURL.path
-                let source = realPath(lexical) ?? lexical
-                guard lexical.hasPrefix(reportFolder + "/"), source.hasPrefix(reportFolder + "/") else {
-                    throw DecodeError(path: "\(path): $.cases[\(index)].artifacts.\(kind)",
-                                      message: "an artifact path stays inside its report's folder, not \(Diagnostic.quoted(relative))")
-                }
-                // Only PNG images are copied: a path that names anything else (a missing file, a FIFO, a text file) is
-                // left out with a warning and the case keeps its status.
-                guard CheckReport.isPNGFile(source) else {
-                    CLI.printWarning("\(path): case \(name): the \(kind) image \(relative) is missing or not a PNG; left out")
-                    continue
-                }
-                artifacts.append((kind, source))
             }
-            return CheckReport.Entry(name: name, status: status, diffPixels: JSONValue.wholeNumber(object["diffPixels"]), diffRatio: object["diffRatio"] as? Double,
-                                     reason: object["reason"] as? String, rerecorded: object["rerecorded"] as? Bool ?? false,
-                                     artifacts: artifacts, seconds: object["seconds"] as? Double ?? 0)
+            return CheckReport.Entry(name: name, status: status, diffPixels: try object["diffPixels"].map { Int(try $0.int64()) },
+                                     diffRatio: try object["diffRatio"]?.double(), reason: try object.optionalString("reason"),
+                                     rerecorded: try object.optionalBool("rerecorded"), artifacts: artifacts,
+                                     seconds: try object["seconds"]?.double() ?? 0)
         }
-        return CheckReport(entries: entries, seconds: root["seconds"] as? Double ?? 0, recordingFails: root["recordingFails"] as? Bool ?? false)
+        return CheckReport(entries: entries, seconds: try root["seconds"]?.double() ?? 0, recordingFails: try root.optionalBool("recordingFails"))
     }
 }
 

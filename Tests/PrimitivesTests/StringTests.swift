@@ -16,6 +16,26 @@ final class StringTests: XCTestCase {
         XCTAssertTrue(long.hasSuffix("007"))
     }
 
+    /// A C function in ICU's style (writes what fits, returns the whole length): the buffer grows until the text
+    /// fits, a failure is nil, and bytes that are not UTF-8 are repaired.
+    func testCBufferGrowsUntilTheOutputFits() {
+        let text = String(repeating: "ä€", count: 100)
+        var calls: [Int] = []
+        let copied = String(cBufferOfCapacity: 16) { out, capacity in
+            calls.append(capacity)
+            let bytes = Array(text.utf8)
+            for index in 0..<min(capacity, bytes.count) { out[index] = CChar(bitPattern: bytes[index]) }
+            return bytes.count
+        }
+        XCTAssertEqual(copied, text)
+        XCTAssertEqual(calls, [16, text.utf8.count], "one retry, at the length the function asked for")
+        XCTAssertEqual(String(cBufferOfCapacity: 8) { out, _ in out[0] = 0x41; out[1] = 0x42; return 2 }, "AB", "an exact, short fit")
+        XCTAssertEqual(String(cBufferOfCapacity: 8) { _, _ in 0 }, "")
+        XCTAssertNil(String(cBufferOfCapacity: 8) { _, _ in -1 })
+        XCTAssertEqual(String(cBufferOfCapacity: 8) { out, _ in out[0] = CChar(bitPattern: 0xFF); out[1] = 0x41; return 2 }, "\u{FFFD}A")
+        XCTAssertEqual(String(cBufferOfCapacity: 0) { out, capacity in capacity >= 1 ? 0 : -1 }, "", "a capacity of at least one byte")
+    }
+
     func testTrimmingAsCharacterSets() {
         let samples = ["  a b  ", "\t x\t", "\u{3000}全角\u{3000}", "\u{A0}nbsp\u{2009}", "\n line \r\n", "", "   ", "\u{2028}x\u{85}", "e\u{301} "]
         for text in samples {

@@ -69,6 +69,14 @@ final class CLIBatchRenderTests: XCTestCase {
         XCTAssertEqual(bad.status, 2)
         XCTAssertTrue(bad.stderr.contains("bad.jsonl:2: needs \"input\" and \"output\" strings"), bad.stderr)
         XCTAssertFalse(exists("n"))
+        for (line, message) in [("[1, 2]", "not a JSON object"), ("{\"input\": \"in/a.json\", \"output\": \"n/a.png\", \"args\": [\"--width\", 300]}", "\"args\" must be an array of strings"),
+                                ("{\"input\": \"in/a.json\", \"output\": \"n/a.png\", \"args\": \"--width 300\"}", "\"args\" must be an array of strings")] {
+            try (line + "\n").write(toFile: directory + "/bad.jsonl", atomically: true, encoding: .utf8)
+            let refused = try TestEnvironment.run(["--manifest", "bad.jsonl"], currentDirectory: directory)
+            XCTAssertEqual(refused.status, 2, line)
+            XCTAssertTrue(refused.stderr.contains("bad.jsonl:1: " + message), refused.stderr)
+        }
+        XCTAssertFalse(exists("n"))
     }
 
     /// A manifest's relative paths are relative to its own folder, wherever the tool runs from; folders made for

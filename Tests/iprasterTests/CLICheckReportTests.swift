@@ -250,6 +250,12 @@ final class CLICheckReportTests: XCTestCase {
             (#"{"name": "a", "status": "failed", "artifacts": {"actual": "../secret.txt"}}"#, "$.cases[0].artifacts.actual", "inside its report's folder"),
             (#"{"name": "a", "status": "failed", "artifacts": {"diff": "sub/../../outside.png"}}"#, "$.cases[0].artifacts.diff", "inside its report's folder"),
             (#"{"name": "a", "status": "failed", "artifacts": {"expected": "link.png"}}"#, "$.cases[0].artifacts.expected", "inside its report's folder"),
+            // Every field is typed: a wrong type is refused with the field's path, not passed over.
+            (#"{"name": "a", "status": "failed", "diffRatio": "0.5"}"#, "$.cases[0].diffRatio", "expected number, found string"),
+            (#"{"name": "a", "status": "failed", "artifacts": ["expected.png"]}"#, "$.cases[0].artifacts", "expected object, found array"),
+            (#"{"name": "a", "status": "failed", "artifacts": {"expected": 7}}"#, "$.cases[0].artifacts.expected", "expected string, found number"),
+            (#"{"name": "a", "status": "failed"}, 3"#, "$.cases[1]", "expected object, found number"),
+            (#"{"name": "a", "status": "lost"}"#, "$.cases[0]", "needs \"name\" and a \"status\""),
         ]
         for (index, (cases, field, message)) in refused.enumerated() {
             let path = try report("refused-\(index)", cases)

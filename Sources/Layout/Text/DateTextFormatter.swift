@@ -2,6 +2,7 @@ import CICUText
 import Document
 import Drawing
 import FoundationEssentials
+import Primitives
 
 /// Formats `date_time` / `TextDate` values in a fixed locale and time zone, against an injected "now".
 struct DateTextFormatter {
@@ -25,21 +26,17 @@ struct DateTextFormatter {
     /// date and time styles or the locale's pattern for a skeleton, as Foundation's `DateFormatter` formats it
     /// (`dateStyle`, `timeStyle`, `setLocalizedDateFormatFromTemplate`); empty if ICU fails.
     private func render(_ unixTime: Int64, date: Int = IPR_DATE_NONE, time: Int = IPR_DATE_NONE, skeleton: String? = nil) -> String {
-        var capacity = 128
-        while true {
-            var out = [CChar](repeating: 0, count: capacity)
+        String(cBufferOfCapacity: 128) { out, capacity in
             let needed = environment.locale.identifier.withCString { locale in
                 environment.timeZone.withCString { zone in
                     let format = { (pattern: UnsafePointer<CChar>?) in
-                        ipr_icu_format_date(locale, zone, Double(unixTime) * 1000, Int32(date), Int32(time), pattern, &out, Int64(capacity))
+                        ipr_icu_format_date(locale, zone, Double(unixTime) * 1000, Int32(date), Int32(time), pattern, out, Int64(capacity))
                     }
                     return skeleton.map { $0.withCString(format) } ?? format(nil)
                 }
             }
-            guard needed >= 0 else { return "" }
-            if needed <= capacity { return String(decoding: out.prefix(Int(needed)).map { UInt8(bitPattern: $0) }, as: UTF8.self) }
-            capacity = Int(needed)
-        }
+            return Int(needed)
+        } ?? ""
     }
 
     /// "in 2 days", "5 minutes ago", "now" (English; swift-corelibs-foundation has no relative formatter).

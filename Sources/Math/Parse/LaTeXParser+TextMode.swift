@@ -1,5 +1,6 @@
 import CICUText
 import FoundationEssentials
+import Primitives
 
 /// Text mode: the argument of `\text`, `\textbf`, `\fbox`, `\raisebox`, `\tag` … is text, not math. Runs of
 /// characters become text atoms in the alphabet; `$…$` and `\(…\)` inside are math again; `\textbf{…}` and the
@@ -253,13 +254,8 @@ extension LaTeXParser {
     /// `text` in normalisation form C (a base and its accent as one precomposed character where Unicode has one),
     /// through ICU; unchanged if ICU refuses it.
     static func composed(_ text: String) -> String {
-        var capacity = text.utf8.count + 16
-        while true {
-            var out = [CChar](repeating: 0, count: capacity)
-            let needed = text.withCString { ipr_icu_nfc($0, Int64(text.utf8.count), &out, Int64(capacity)) }
-            guard needed >= 0 else { return text }
-            if needed <= capacity { return String(decoding: out.prefix(Int(needed)).map { UInt8(bitPattern: $0) }, as: UTF8.self) }
-            capacity = Int(needed)
-        }
+        String(cBufferOfCapacity: text.utf8.count + 16) { out, capacity in
+            Int(text.withCString { ipr_icu_nfc($0, Int64(text.utf8.count), out, Int64(capacity)) })
+        } ?? text
     }
 }
