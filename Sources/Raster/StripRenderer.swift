@@ -74,7 +74,7 @@ final class StripRenderer {
         let helpers = min(Self.helpers, count - 1)
         // A strip being painted and one with each helper; while all are lent, this thread compresses the oldest waiting
         // strip itself. (A third strip painted ahead cost 1.5 MB of a one-shot run's peak and saved no time: issue 44.)
-        let work = StripWork(bytes: stride * min(rows, height), limit: helpers + 1, store: store)
+        let work = StripWork(bytes: stride * min(rows, height), limit: helpers + 2, store: store)
         defer { work.release() }
         let group = DispatchGroup()
         let queue = DispatchQueue.global(qos: .userInitiated)
