@@ -30,16 +30,17 @@ let package = Package(
                        providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"])]),
-        .systemLibrary(name: "CJPEG", path: "Sources/CJPEG", pkgConfig: "libturbojpeg",
-                       providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CCmark", path: "Sources/CCmark", pkgConfig: "libcmark-gfm",
                        providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
         .systemLibrary(name: "CXML2", path: "Sources/CXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
-        .systemLibrary(name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebp",
-                       providers: [.apt(["libwebp-dev"])]),
-        // Debian's librlottie (Samsung rlottie 0.1 with Debian's patches) for TGS custom emoji (issue 41), and libdeflate's
-        // gzip decompressor that unpacks a TGS into a capped buffer before anything parses it. MediaSources only.
-        .systemLibrary(name: "CRLottie", path: "Sources/CRLottie", pkgConfig: "rlottie", providers: [.apt(["librlottie-dev"])]),
+        // libturbojpeg, libwebp and Debian's librlottie (Samsung rlottie 0.1 with Debian's patches, for TGS custom emoji,
+        // issue 41) are opened on first use, not linked: a page without a JPEG, WebP or TGS never maps them (issue 44).
+        // Their headers (libturbojpeg0-dev, libwebp-dev, librlottie-dev) give the types; CLibraryLoader opens them.
+        .target(name: "CLibraryLoader", path: "Sources/CLibraryLoader", linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("pthread")]),
+        .target(name: "CJPEG", dependencies: ["CLibraryLoader"], path: "Sources/CJPEG"),
+        .target(name: "CWebP", dependencies: ["CLibraryLoader"], path: "Sources/CWebP"),
+        .target(name: "CRLottie", dependencies: ["CLibraryLoader"], path: "Sources/CRLottie"),
+        // libdeflate's gzip decompressor unpacks a TGS into a capped buffer before anything parses it (MediaSources).
         .systemLibrary(name: "CDeflate", path: "Sources/CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         // The C library's standard output for the command line (Swift 6 cannot read Glibc's `stdout` variable).
         .target(name: "CStandardStreams", path: "Sources/CStandardStreams"),
@@ -114,7 +115,8 @@ let package = Package(
         .testTarget(name: "PrimitivesTests", dependencies: ["Primitives"], path: "Tests/PrimitivesTests"),
         .testTarget(name: "ProcessSupportTests", dependencies: ["ProcessSupport"], path: "Tests/ProcessSupportTests"),
         // The media sources and decoders: folder confinement, in-memory sets, the resolver, JPEG/WebP/thumbnails, ffmpeg.
-        .testTarget(name: "MediaSourcesTests", dependencies: ["MediaSources", "Raster", "Drawing", "ProcessSupport", "RichMessageRenderer", "GoldenSupport", "CJPEG", "CWebP"], path: "Tests/MediaSourcesTests"),
+        .testTarget(name: "MediaSourcesTests", dependencies: ["MediaSources", "Raster", "Drawing", "ProcessSupport", "RichMessageRenderer", "GoldenSupport", "CJPEG", "CWebP"], path: "Tests/MediaSourcesTests",
+                    linkerSettings: [.linkedLibrary("webp")]),  // libwebp's encoder makes the WebP fixtures
         // The snapshot library as another package uses it: builds Examples/SnapshotExample against this checkout.
         .testTarget(name: "RichMessageSnapshotTests", dependencies: ["RichMessageSnapshot", "GoldenSupport", "ProcessSupport"], path: "Tests/RichMessageSnapshotTests"),
         // A raw HTTP/1.1 client for the service tests (every byte under the test's control).

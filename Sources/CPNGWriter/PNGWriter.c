@@ -13,6 +13,10 @@
      one-shot render holds a strip per thread, so the band height is its memory (issue 44: 128 rows at 720 px are
      0.37 MB a strip, 512 rows were 1.5 MB). Bands let a page be painted in strips, each
      compressed while the next is painted, so the whole page never needs to be in memory at once.
+   - Repeated rows: within a band, a run of rows that repeat the row above is not given to libdeflate but written
+     as one copy block (DeflateCopyBlock.c), the band's other rows compressed by libdeflate in segments between
+     such runs and spliced like bands. 39 % of sample.json's rows are such repeats; the page compresses about a
+     quarter faster and 1.2 % larger (490,517 bytes; libdeflate's own history is lost at each run).
    - Output is a pure function of the pixels and the level: no time, text or gamma chunks. */
 
 #include "ipr_png_writer.h"

@@ -18,16 +18,17 @@ public enum ImageDecoder {
     static func tooLarge() -> MediaError { MediaError(message: "image larger than \(MediaDecoding.maxPixels) pixels; not drawn") }
 
     static func decodeJPEG(_ bytes: [UInt8]) throws -> RGBAImage {
-        guard let handle = tjInitDecompress() else { throw MediaError(message: "cannot start the JPEG decoder") }
-        defer { tjDestroy(handle) }
+        if let missing = ipr_jpeg_load() { throw MediaError(message: "cannot decode JPEG: \(String(cString: missing)) (Debian: libturbojpeg0)") }
+        guard let handle = ipr_jpeg_init_decompress() else { throw MediaError(message: "cannot start the JPEG decoder") }
+        defer { ipr_jpeg_destroy(handle) }
         var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
-        let header = bytes.withUnsafeBufferPointer { tjDecompressHeader3(handle, $0.baseAddress, UInt($0.count), &width, &height, &subsampling, &colorspace) }
+        let header = bytes.withUnsafeBufferPointer { ipr_jpeg_decompress_header(handle, $0.baseAddress, UInt($0.count), &width, &height, &subsampling, &colorspace) }
         guard header == 0, width > 0, height > 0 else { throw MediaError(message: "corrupt JPEG data") }
         guard Int(width) * Int(height) <= MediaDecoding.maxPixels else { throw tooLarge() }
         var pixels = [UInt8](repeating: 0, count: Int(width) * Int(height) * 4)
         let status = bytes.withUnsafeBufferPointer { source in
             pixels.withUnsafeMutableBufferPointer { target in
-                tjDecompress2(handle, source.baseAddress, UInt(source.count), target.baseAddress, width, 0, height, Int32(TJPF_RGBA.rawValue), 0)
+                ipr_jpeg_decompress(handle, source.baseAddress, UInt(source.count), target.baseAddress, width, 0, height, Int32(TJPF_RGBA.rawValue), 0)
             }
         }
         guard status == 0 else { throw MediaError(message: "corrupt JPEG data") }
@@ -36,15 +37,16 @@ public enum ImageDecoder {
     }
 
     static func decodeWebP(_ bytes: [UInt8]) throws -> RGBAImage {
+        if let missing = ipr_webp_load() { throw MediaError(message: "cannot decode WebP: \(String(cString: missing)) (Debian: libwebp7)") }
         var width: Int32 = 0, height: Int32 = 0
-        guard bytes.withUnsafeBufferPointer({ WebPGetInfo($0.baseAddress, $0.count, &width, &height) }) != 0, width > 0, height > 0 else {
+        guard bytes.withUnsafeBufferPointer({ ipr_webp_get_info($0.baseAddress, $0.count, &width, &height) }) != 0, width > 0, height > 0 else {
             throw MediaError(message: "corrupt WebP data")
         }
         guard Int(width) * Int(height) <= MediaDecoding.maxPixels else { throw tooLarge() }
-        guard let decoded = bytes.withUnsafeBufferPointer({ WebPDecodeRGBA($0.baseAddress, $0.count, &width, &height) }) else {
+        guard let decoded = bytes.withUnsafeBufferPointer({ ipr_webp_decode_rgba($0.baseAddress, $0.count, &width, &height) }) else {
             throw MediaError(message: "corrupt WebP data")
         }
-        defer { WebPFree(decoded) }
+        defer { ipr_webp_free(decoded) }
         let count = Int(width) * Int(height) * 4
         return RGBAImage(width: Int(width), height: Int(height), pixels: Array(UnsafeBufferPointer(start: decoded, count: count)))
     }

@@ -27,17 +27,17 @@ public enum StrippedThumbnail {
 
     /// SOI through the SOS segment of a libjpeg-turbo baseline JPEG of this size (quality 20, 4:2:0).
     static func headers(width: Int, height: Int) -> [UInt8]? {
-        guard let handle = tjInitCompress() else { return nil }
-        defer { tjDestroy(handle) }
+        guard let handle = ipr_jpeg_init_compress() else { return nil }
+        defer { ipr_jpeg_destroy(handle) }
         let blank = [UInt8](repeating: 128, count: width * height * 3)
         var output: UnsafeMutablePointer<UInt8>?
         var size: UInt = 0
         let status = blank.withUnsafeBufferPointer {
-            tjCompress2(handle, $0.baseAddress, Int32(width), 0, Int32(height), Int32(TJPF_RGB.rawValue), &output, &size,
+            ipr_jpeg_compress(handle, $0.baseAddress, Int32(width), 0, Int32(height), Int32(TJPF_RGB.rawValue), &output, &size,
                         Int32(TJSAMP_420.rawValue), quality, 0)
         }
         guard status == 0, let output else { return nil }
-        defer { tjFree(output) }
+        defer { ipr_jpeg_free(output) }
         let jpeg = Array(UnsafeBufferPointer(start: output, count: Int(size)))
         // Walk the marker segments to the start of scan; the entropy-coded data follows its header.
         var position = 2

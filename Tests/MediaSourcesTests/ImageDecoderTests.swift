@@ -23,16 +23,16 @@ final class ImageDecoderTests: XCTestCase {
     }
 
     private func jpeg(_ image: RGBAImage) throws -> [UInt8] {
-        let handle = try XCTUnwrap(tjInitCompress())
-        defer { tjDestroy(handle) }
+        let handle = try XCTUnwrap(ipr_jpeg_init_compress())
+        defer { ipr_jpeg_destroy(handle) }
         var output: UnsafeMutablePointer<UInt8>?
         var size: UInt = 0
         let status = image.pixels.withUnsafeBufferPointer {
-            tjCompress2(handle, $0.baseAddress, Int32(image.width), 0, Int32(image.height), Int32(TJPF_RGBA.rawValue), &output, &size,
+            ipr_jpeg_compress(handle, $0.baseAddress, Int32(image.width), 0, Int32(image.height), Int32(TJPF_RGBA.rawValue), &output, &size,
                         Int32(TJSAMP_444.rawValue), 95, 0)
         }
         XCTAssertEqual(status, 0)
-        defer { tjFree(output) }
+        defer { ipr_jpeg_free(output) }
         return Array(UnsafeBufferPointer(start: output, count: Int(size)))
     }
 

@@ -22,15 +22,15 @@ final class StrippedThumbnailTests: XCTestCase {
     }
 
     static func stripped(width: Int, height: Int, rgb: [UInt8]) throws -> [UInt8] {
-        let handle = try XCTUnwrap(tjInitCompress())
-        defer { tjDestroy(handle) }
+        let handle = try XCTUnwrap(ipr_jpeg_init_compress())
+        defer { ipr_jpeg_destroy(handle) }
         var output: UnsafeMutablePointer<UInt8>?
         var size: UInt = 0
         let status = rgb.withUnsafeBufferPointer {
-            tjCompress2(handle, $0.baseAddress, Int32(width), 0, Int32(height), Int32(TJPF_RGB.rawValue), &output, &size, Int32(TJSAMP_420.rawValue), 20, 0)
+            ipr_jpeg_compress(handle, $0.baseAddress, Int32(width), 0, Int32(height), Int32(TJPF_RGB.rawValue), &output, &size, Int32(TJSAMP_420.rawValue), 20, 0)
         }
         XCTAssertEqual(status, 0)
-        defer { tjFree(output) }
+        defer { ipr_jpeg_free(output) }
         let jpeg = Array(UnsafeBufferPointer(start: output!, count: Int(size)))
         let headers = try XCTUnwrap(StrippedThumbnail.headers(width: width, height: height))
         XCTAssertEqual(Array(jpeg.prefix(headers.count)), headers, "a quality-20 4:2:0 JPEG starts with exactly these headers")

@@ -18,26 +18,26 @@ final class LottieAnimation {
         // key, so two different files can never share a model (an empty or hashed key could). The resource path is
         // empty: no file is ever looked up beside the animation (LottieCheck has refused image assets already).
         let made: OpaquePointer? = text.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { chars in lottie_animation_from_data(chars.baseAddress, chars.baseAddress, "") }
+            buffer.withMemoryRebound(to: CChar.self) { chars in ipr_lottie_from_data(chars.baseAddress, chars.baseAddress, "") }
         }
         guard let made else { return nil }
         handle = made
-        frames = Int(lottie_animation_get_totalframe(made))
-        frameRate = lottie_animation_get_framerate(made)
+        frames = Int(ipr_lottie_total_frames(made))
+        frameRate = ipr_lottie_frame_rate(made)
         guard frames > 0, frameRate.isFinite, frameRate > 0 else {
-            lottie_animation_destroy(made)
+            ipr_lottie_destroy(made)
             return nil
         }
     }
 
-    deinit { lottie_animation_destroy(handle) }
+    deinit { ipr_lottie_destroy(handle) }
 
     /// Frame `index` (0 ..< frames) scaled over a `side` × `side` surface (rlottie keeps the aspect and centres).
     func render(frame index: Int, side: Int) -> DecodedImage? {
         guard side > 0, side <= 2048 else { return nil }
         var pixels = [UInt32](repeating: 0, count: side * side)
         pixels.withUnsafeMutableBufferPointer { buffer in
-            lottie_animation_render(handle, max(0, min(index, frames - 1)), buffer.baseAddress, side, side, side * 4)
+            ipr_lottie_render(handle, max(0, min(index, frames - 1)), buffer.baseAddress, side, side, side * 4)
         }
         return DecodedImage(width: side, height: side, pixels: pixels)
     }

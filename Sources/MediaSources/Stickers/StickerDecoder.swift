@@ -1,3 +1,4 @@
+import CRLottie
 import Drawing
 import Raster
 
@@ -15,6 +16,7 @@ public enum StickerDecoder {
     /// Lottie JSON (a TGS once gunzipped): `LottieCheck`, then rlottie.
     public static func decode(lottieJSON json: [UInt8]) throws -> Sticker {
         let report = try LottieCheck.check(json: json)
+        if let missing = ipr_lottie_load() { throw StickerError("cannot play TGS: \(String(cString: missing)) (Debian: librlottie0-1)") }
         guard let animation = LottieAnimation(json: json) else { throw StickerError("rlottie cannot load its Lottie JSON") }
         return Sticker(lottie: animation, jsonBytes: report.jsonBytes)
     }
