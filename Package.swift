@@ -32,7 +32,6 @@ let package = Package(
                        providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CCmark", path: "Sources/CCmark", pkgConfig: "libcmark-gfm",
                        providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
-        .systemLibrary(name: "CXML2", path: "Sources/CXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // libturbojpeg, libwebp and Debian's librlottie (Samsung rlottie 0.1 with Debian's patches, for TGS custom emoji,
         // issue 41) are opened on first use, not linked: a page without a JPEG, WebP or TGS never maps them (issue 44).
         // Their headers (libturbojpeg0-dev, libwebp-dev, librlottie-dev) give the types; CLibraryLoader opens them.
@@ -40,6 +39,8 @@ let package = Package(
         .target(name: "CJPEG", dependencies: ["CLibraryLoader"], path: "Sources/CJPEG"),
         .target(name: "CWebP", dependencies: ["CLibraryLoader"], path: "Sources/CWebP"),
         .target(name: "CRLottie", dependencies: ["CLibraryLoader"], path: "Sources/CRLottie"),
+        // libxml2's HTML parser (Rich HTML input) the same way; include/libxml links to libxml2-dev's headers.
+        .target(name: "CXML2", dependencies: ["CLibraryLoader"], path: "Sources/CXML2"),
         // libdeflate's gzip decompressor unpacks a TGS into a capped buffer before anything parses it (MediaSources).
         .systemLibrary(name: "CDeflate", path: "Sources/CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         // The C library's standard output for the command line (Swift 6 cannot read Glibc's `stdout` variable).

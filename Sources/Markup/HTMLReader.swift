@@ -28,6 +28,9 @@ public struct HTMLReader {
         guard source.utf8.count <= maxBytes else {
             throw MarkupError(line: 1, column: 1, message: "the HTML text is larger than \(maxBytes / 1_000_000) MB")
         }
+        if let missing = ipr_xml_load() {
+            throw MarkupError(line: 1, column: 1, message: "cannot read HTML: \(String(cString: missing)) (Debian: libxml2)")
+        }
         var reader = HTMLReader(source: source, options: options)
         let tree = HTMLTree(source)
         var blocks = try reader.blocks(tree.bodyChildren, depth: 1).map { $0.mappingTexts(Self.unwrappingLiterals) }

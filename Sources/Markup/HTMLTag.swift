@@ -37,7 +37,7 @@ extension HTMLNode {
         var property = pointer.pointee.properties
         while let attribute = property {
             if let name = attribute.pointee.name.map({ String(cString: $0).lowercased() }) {
-                let value = xmlNodeListGetString(pointer.pointee.doc, attribute.pointee.children, 1)
+                let value = ipr_xml_node_list_get_string(pointer.pointee.doc, attribute.pointee.children, 1)
                 result[name] = value.map { String(cString: $0) } ?? ""
                 if let value { ipr_xml_free(value) }
             }

@@ -3,10 +3,11 @@ import GoldenSupport
 import XCTest
 
 /// Issue 44: the libraries a page may never need are opened on first use, not linked — photo and sticker decoders,
-/// the service's HTTP library, ICU's dates. The dynamic loader's own account (`LD_DEBUG=files`, every object it maps,
+/// the HTML parser, the service's HTTP library, ICU's dates. The dynamic loader's own account (`LD_DEBUG=files`, every object it maps,
 /// linked or opened) shows which a run mapped.
 final class LazyLibraryTests: XCTestCase {
-    private static let openedOnUse: Set<String> = ["libturbojpeg.so.0", "libwebp.so.7", "librlottie.so.0-1", "libmicrohttpd.so.12"]
+    private static let openedOnUse: Set<String> = ["libturbojpeg.so.0", "libwebp.so.7", "librlottie.so.0-1", "libmicrohttpd.so.12",
+                                                           "libxml2.so.2"]
 
     /// The base names of the shared objects the run mapped.
     private func mapped(_ arguments: [String]) throws -> Set<String> {
@@ -36,5 +37,14 @@ final class LazyLibraryTests: XCTestCase {
         XCTAssertTrue(loaded.contains("librlottie.so.0-1"), "a TGS: \(loaded.sorted())")
         XCTAssertTrue(loaded.contains("libwebp.so.7"), "a WebP: \(loaded.sorted())")
         XCTAssertFalse(loaded.contains("libmicrohttpd.so.12"))
+        XCTAssertFalse(loaded.contains("libxml2.so.2"), "no HTML")
+    }
+
+    func testRichHTMLOpensLibxml2() throws {
+        let folder = try TestEnvironment.temporaryDirectory()
+        try "<h1>Title</h1><p>Text with <b>bold</b>.</p>".write(toFile: folder + "/page.html", atomically: true, encoding: .utf8)
+        let loaded = try mapped([folder + "/page.html", "-o", folder + "/page.png"])
+        XCTAssertTrue(loaded.contains("libxml2.so.2"), "\(loaded.sorted())")
+        XCTAssertEqual(loaded.intersection(["libturbojpeg.so.0", "libwebp.so.7", "librlottie.so.0-1"]), [])
     }
 }
