@@ -13,15 +13,10 @@
      one-shot render holds a strip per thread, so the band height is its memory (issue 44: 128 rows at 720 px are
      0.37 MB a strip, 512 rows were 1.5 MB). Bands let a page be painted in strips, each
      compressed while the next is painted, so the whole page never needs to be in memory at once.
-   - Repeated rows: within a band, a run of rows that repeat the row above is not given to libdeflate but written
-     as one copy block (DeflateCopyBlock.c), the band's other rows compressed by libdeflate in segments between
-     such runs and spliced like bands. 39 % of sample.json's rows are such repeats; the page compresses about a
-     quarter faster and 1.2 % larger (490,517 bytes; libdeflate's own history is lost at each run).
    - Output is a pure function of the pixels and the level: no time, text or gamma chunks. */
 
 #include "ipr_png_writer.h"
 #include "DeflateBlocks.h"
-#include "DeflateCopyBlock.h"
 
 #include <libdeflate.h>
 #include <pthread.h>
@@ -207,67 +202,17 @@ static struct libdeflate_compressor *thread_compressor(int level) {
     return compressor;
 }
 
-/* A band's rows go to the stream in segments: runs of rows that repeat the row above, at least
-   IPR_COPY_MIN_ROWS rows and IPR_COPY_MIN_BYTES bytes long, as one copy block each (DeflateCopyBlock.c); the rows
-   between them compressed by libdeflate, each such segment spliced open. The segments depend only on the band's
-   bytes, so the output stays a pure function of the pixels and the level. */
-#define IPR_COPY_MIN_ROWS 8
-#define IPR_COPY_MIN_BYTES 4096
-
-/* Rows `row`... of the band: a copy segment (`*copy` set) when a long enough run of repeated rows starts there,
-   else the rows up to the next such run. `repeats[r]`: how many rows from r on repeat the row above. */
-static size_t next_segment(const ipr_band *band, const uint32_t *repeats, size_t row, int *copy) {
-    size_t rows = band->rows, row_bytes = band->row_bytes;
-    #define IPR_COPIES(r) (row_bytes <= 32768 && repeats[r] >= IPR_COPY_MIN_ROWS && (size_t)repeats[r] * row_bytes >= IPR_COPY_MIN_BYTES)
-    if (IPR_COPIES(row)) { *copy = 1; return repeats[row]; }
-    *copy = 0;
-    size_t end = row + 1;
-    while (end < rows && !IPR_COPIES(end)) end++;
-    #undef IPR_COPIES
-    return end - row;
-}
-
 static void *run_band(void *argument) {
     ipr_band *band = argument;
     if (band->source != NULL) convert_rows(band->data, band->source, band->rows, band->width, band->stride, band->row_bytes, band->opaque);
     band->adler = (uint32_t)libdeflate_adler32(1, band->data, band->size);
     struct libdeflate_compressor *compressor = thread_compressor(band->level);
     if (compressor == NULL) { band->status = 2; return NULL; }
-    size_t rows = band->rows, row_bytes = band->row_bytes;
-    uint32_t *repeats = malloc((rows + 1) * sizeof *repeats);
-    if (repeats == NULL) { band->status = 2; return NULL; }
-    repeats[rows] = 0;
-    for (size_t r = rows; r-- > 0;) {
-        int same = r > 0 && memcmp(band->data + r * row_bytes, band->data + (r - 1) * row_bytes, row_bytes) == 0;
-        repeats[r] = same ? repeats[r + 1] + 1 : 0;
-    }
-    /* Room for every segment's worst case, each with the splice's partial byte and stored block. */
-    size_t bound = 0;
-    int copy;
-    for (size_t row = 0, count; row < rows; row += count) {
-        count = next_segment(band, repeats, row, &copy);
-        bound += (copy ? ipr_deflate_copy_block_bound(count * row_bytes) : libdeflate_deflate_compress_bound(compressor, count * row_bytes)) + 6;
-    }
-    band->stream = malloc(bound);
-    if (band->stream == NULL) { free(repeats); band->status = 2; return NULL; }
-    band->stream_size = 0;
-    band->status = 0;
-    for (size_t row = 0, count; row < rows && band->status == 0; row += count) {
-        count = next_segment(band, repeats, row, &copy);
-        int last = band->last && row + count == rows;
-        unsigned char *at = band->stream + band->stream_size;
-        size_t written;
-        if (copy) {
-            written = ipr_deflate_copy_block(at, row_bytes, count * row_bytes, last);
-            if (written == 0) band->status = 3;
-        } else {
-            written = libdeflate_deflate_compress(compressor, band->data + row * row_bytes, count * row_bytes, at, bound - band->stream_size);
-            if (written == 0) band->status = 3;
-            else if (!last) band->status = splice_open(at, &written);
-        }
-        band->stream_size += written;
-    }
-    free(repeats);
+    size_t bound = libdeflate_deflate_compress_bound(compressor, band->size);
+    band->stream = malloc(bound + 6);  /* room for the splice: a partial byte and the stored block */
+    if (band->stream == NULL) { band->status = 2; return NULL; }
+    band->stream_size = libdeflate_deflate_compress(compressor, band->data, band->size, band->stream, bound);
+    band->status = band->stream_size == 0 ? 3 : band->last ? 0 : splice_open(band->stream, &band->stream_size);
     return NULL;
 }
 

@@ -74,8 +74,8 @@ final class StripRenderer {
         let helpers = min(Self.helpers, count - 1)
         // A strip being painted, one with each helper and one more painted ahead; while all are lent, this thread
         // compresses the oldest waiting strip itself. Without the one ahead, a helper sat idle whenever this thread had
-        // compressed a strip and was painting the next (sample.json in process: raster 43-44 ms with two strips, 36 ms
-        // with three); at 128 rows it costs 0.37 MB at 720 px (issue 44).
+        // compressed a strip and was painting the next (sample.json in process: raster 48.5 ms with two strips, about
+        // 42 with three); at 128 rows it costs 0.37 MB at 720 px (issue 44).
         let work = StripWork(bytes: stride * min(rows, height), limit: helpers + 2, store: store)
         defer { work.release() }
         let group = DispatchGroup()

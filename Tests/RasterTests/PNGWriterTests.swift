@@ -101,59 +101,6 @@ final class PNGWriterTests: XCTestCase {
         }
     }
 
-    /// An image of noise rows each followed by `repeats[i]` copies of itself (cycling through `repeats`).
-    private func repeatedRows(width: Int, height: Int, repeats: [Int], seed: UInt32, opaque: Bool = true) -> RGBAImage {
-        var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        var state = seed
-        var y = 0, run = 0
-        while y < height {
-            for x in 0..<(width * 4) {
-                state = state &* 1_664_525 &+ 1_013_904_223
-                pixels[y * width * 4 + x] = x % 4 != 3 ? UInt8(truncatingIfNeeded: state >> 24) : opaque ? 255 : UInt8(state >> 31) * 127 + 128
-            }
-            let copies = min(repeats[run % repeats.count], height - y - 1)
-            for copy in 0..<copies {
-                pixels.replaceSubrange((y + 1 + copy) * width * 4..<(y + 2 + copy) * width * 4, with: pixels[y * width * 4..<(y + 1) * width * 4])
-            }
-            y += 1 + copies
-            run += 1
-        }
-        return RGBAImage(width: width, height: height, pixels: pixels)
-    }
-
-    /// Runs of rows that repeat the row above go out as copy blocks (DeflateCopyBlock.c): every length remainder a
-    /// run can leave after its 258-byte matches (0, 1, 2 and more bytes), the largest copy distance (a row of 32,767
-    /// bytes) and the first too large (32,770: compressed as other rows), runs cut by band ends, an image that ends
-    /// in a run, RGB and RGBA, at every level: libpng decodes each exactly, and the bytes do not depend on threads.
-    func testRepeatedRowsDecodeExactly() throws {
-        let band = Int(ipr_png_page_band_rows())
-        for (width, opaque) in [(100, true), (764, true), (10922, true), (10923, true), (8191, false), (700, false)] {
-            let rowBytes = 1 + width * (opaque ? 3 : 4)
-            // Run lengths (in rows) whose bytes leave each remainder 0...3 after whole 258-byte matches, where one exists.
-            var repeats = (0...3).compactMap { remainder in (8...300).first { $0 * rowBytes % 258 == remainder } }
-            repeats += [band + 20, 7, 2 * band]
-            let height = width > 5000 ? band + 40 : 5 * band + 17
-            let image = repeatedRows(width: width, height: height, repeats: repeats, seed: UInt32(width), opaque: opaque)
-            for level: Int32 in [0, 1, 6, 12] {
-                let one = try PNGCodec.encode(image, opaque: opaque, level: level, threads: 1)
-                XCTAssertEqual(try PNGCodec.decode(one), image, "width \(width) level \(level)")
-                XCTAssertEqual(try PNGCodec.encode(image, opaque: opaque, level: level, threads: 2), one, "width \(width) level \(level)")
-            }
-        }
-    }
-
-    /// A repeated row costs the copy block's 12 bits per 258 bytes at 720 px (a 1-bit length code, a 1-bit distance
-    /// code and its 10 extra bits for 2,161 bytes back), 12.56 bytes, plus the block's codes once: under 13.5 bytes a
-    /// row in one band, where libdeflate alone spends 14.4 on the same noise row.
-    func testRepeatedRowsCostTheCopyBlocksBits() throws {
-        let width = 720, rows = Int(ipr_png_page_band_rows()) - 1
-        let single = try PNGCodec.encode(repeatedRows(width: width, height: 1, repeats: [0], seed: 9), opaque: true, level: 6, threads: 1)
-        let repeated = try PNGCodec.encode(repeatedRows(width: width, height: 1 + rows, repeats: [rows], seed: 9), opaque: true, level: 6, threads: 1)
-        let perRow = Double(repeated.count - single.count) / Double(rows)
-        XCTAssertLessThan(perRow, 13.5, "bytes per repeated row")
-        XCTAssertGreaterThan(perRow, 12.0 * (Double(1 + 3 * width) / 258) / 8 * 0.99, "no fewer than the matches' bits")
-    }
-
     func testImageEncoderWritesTheSameBytesAsTheCanvas() throws {
         for opaque in [true, false] {
             let canvas = try canvas(900, 1500, opaque: opaque, seed: 3)
