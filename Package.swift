@@ -51,7 +51,7 @@ let package = Package(
         // and script for Markup's CJK-friendly emphasis. A C target, as ICU's C types would clash with the toolchain's
         // own ICU copy (_FoundationICU) in a Swift module. libicu-dev.
         .systemLibrary(name: "CICU", path: "Sources/CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
-        .target(name: "CICUText", dependencies: ["CICU"], path: "Sources/CICUText", linkerSettings: [.linkedLibrary("dl")]),  // libicui18n is opened on first use (icu_format.c)
+        .target(name: "CICUText", dependencies: ["CICU", "CLibraryLoader"], path: "Sources/CICUText"),  // libicui18n is opened on first use (icu_format.c, through CLibraryLoader)
         // The document model, the JSON reader and the Bot API / Telethon decoders; no C library.
         .target(name: "Primitives", path: "Sources/Primitives"),
         .target(name: "Document", dependencies: ["Primitives"], path: "Sources/Document"),
@@ -93,7 +93,7 @@ let package = Package(
         // assertSnapshot / verifySnapshot on the golden harness (README "Snapshot tests in your package").
         .target(name: "RichMessageSnapshot", dependencies: ["Primitives", "Layout", "RichMessageRenderer", "RenderOptions", "GoldenKit", "ProcessSupport"], path: "Sources/RichMessageSnapshot"),
         // libmicrohttpd with a non-variadic start (issue 28): the HTTP server under `ipraster serve`.
-        .target(name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", linkerSettings: [.linkedLibrary("dl")]),  // libmicrohttpd is opened on first use (shim.c)
+        .target(name: "CMicroHTTPD", dependencies: ["CLibraryLoader"], path: "Sources/CMicroHTTPD"),  // libmicrohttpd is opened on first use (shim.c)
         // The render service's HTTP side: the daemons (C-state owners), receive deadlines, the queue to a pool of worker
         // processes (started, fed and replaced here), request deadlines, drain, health and metrics. Knows no route's
         // content: `ipraster serve` gives it a router and the worker command.

@@ -7,8 +7,8 @@
  * relocations) and which a page without a date never uses: it is opened with dlopen on first use, by the soname and
  * the versioned symbol names of the ICU these headers belong to (Debian 12: libicui18n.so.72, udat_open_72). */
 #include "icu_text.h"
+#include "ipr_library_loader.h"
 
-#include <dlfcn.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,22 +36,22 @@ static struct {
 } i18n;
 static pthread_once_t i18n_once = PTHREAD_ONCE_INIT;
 
+static const char *const i18n_names[] = {
+    IPR_ICU_SYMBOL(udat_open), IPR_ICU_SYMBOL(udat_format), IPR_ICU_SYMBOL(udat_close), IPR_ICU_SYMBOL(udatpg_open),
+    IPR_ICU_SYMBOL(udatpg_getBestPattern), IPR_ICU_SYMBOL(udatpg_close), IPR_ICU_SYMBOL(ucal_getCanonicalTimeZoneID),
+};
+static void *i18n_symbols[7];
+static ipr_lazy_library i18n_library = IPR_LAZY_LIBRARY("libicui18n.so." IPR_ICU_NUMBER(U_ICU_VERSION_MAJOR_NUM), i18n_names, i18n_symbols);
+
 static void load_i18n(void) {
-    void *library = dlopen("libicui18n.so." IPR_ICU_NUMBER(U_ICU_VERSION_MAJOR_NUM), RTLD_NOW | RTLD_LOCAL);
-    if (library == NULL) return;
-    void *symbols[7] = {
-        dlsym(library, IPR_ICU_SYMBOL(udat_open)), dlsym(library, IPR_ICU_SYMBOL(udat_format)), dlsym(library, IPR_ICU_SYMBOL(udat_close)),
-        dlsym(library, IPR_ICU_SYMBOL(udatpg_open)), dlsym(library, IPR_ICU_SYMBOL(udatpg_getBestPattern)),
-        dlsym(library, IPR_ICU_SYMBOL(udatpg_close)), dlsym(library, IPR_ICU_SYMBOL(ucal_getCanonicalTimeZoneID)),
-    };
-    for (int i = 0; i < 7; i++) if (symbols[i] == NULL) return;
-    i18n.open = (__typeof__(i18n.open))symbols[0];
-    i18n.format = (__typeof__(i18n.format))symbols[1];
-    i18n.close = (__typeof__(i18n.close))symbols[2];
-    i18n.generator_open = (__typeof__(i18n.generator_open))symbols[3];
-    i18n.best_pattern = (__typeof__(i18n.best_pattern))symbols[4];
-    i18n.generator_close = (__typeof__(i18n.generator_close))symbols[5];
-    i18n.canonical_zone = (__typeof__(i18n.canonical_zone))symbols[6];
+    if (ipr_lazy_library_load(&i18n_library) != NULL) return;
+    i18n.open = (__typeof__(i18n.open))i18n_symbols[0];
+    i18n.format = (__typeof__(i18n.format))i18n_symbols[1];
+    i18n.close = (__typeof__(i18n.close))i18n_symbols[2];
+    i18n.generator_open = (__typeof__(i18n.generator_open))i18n_symbols[3];
+    i18n.best_pattern = (__typeof__(i18n.best_pattern))i18n_symbols[4];
+    i18n.generator_close = (__typeof__(i18n.generator_close))i18n_symbols[5];
+    i18n.canonical_zone = (__typeof__(i18n.canonical_zone))i18n_symbols[6];
 }
 
 /* Whether ICU's i18n library is open (opening it on the first call). */

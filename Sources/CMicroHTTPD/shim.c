@@ -3,7 +3,7 @@
 // library is opened with dlopen by its Debian 12 soname when the service starts a daemon; every function the service
 // calls goes through the pointers resolved then. <microhttpd.h> still gives the types and constants at compile time.
 #include "CMicroHTTPD.h"
-#include <dlfcn.h>
+#include "ipr_library_loader.h"
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -23,38 +23,35 @@ static struct {
     const union MHD_ConnectionInfo *(*get_connection_info)(struct MHD_Connection *, enum MHD_ConnectionInfoType, ...);
 } api;
 
+static const char *const names[] = {
+    "MHD_start_daemon", "MHD_quiesce_daemon", "MHD_stop_daemon", "MHD_create_response_from_buffer", "MHD_add_response_header",
+    "MHD_queue_response", "MHD_destroy_response", "MHD_suspend_connection", "MHD_resume_connection",
+    "MHD_get_connection_values", "MHD_get_connection_info",
+};
+static void *symbols[11];
+static ipr_lazy_library library = IPR_LAZY_LIBRARY(IPRASTER_MHD_SONAME, names, symbols);
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
-static char load_error[512];
-
-static void *resolve(void *library, const char *name) {
-    void *symbol = dlsym(library, name);
-    if (symbol == NULL && load_error[0] == 0) snprintf(load_error, sizeof load_error, "%s has no %s", IPRASTER_MHD_SONAME, name);
-    return symbol;
-}
+static const char *load_error;
 
 static void load(void) {
-    void *library = dlopen(IPRASTER_MHD_SONAME, RTLD_NOW | RTLD_LOCAL);
-    if (library == NULL) {
-        const char *reason = dlerror();
-        snprintf(load_error, sizeof load_error, "%s", reason != NULL ? reason : "cannot open " IPRASTER_MHD_SONAME);
-        return;
-    }
-    *(void **) &api.start_daemon = resolve(library, "MHD_start_daemon");
-    *(void **) &api.quiesce_daemon = resolve(library, "MHD_quiesce_daemon");
-    *(void **) &api.stop_daemon = resolve(library, "MHD_stop_daemon");
-    *(void **) &api.create_response_from_buffer = resolve(library, "MHD_create_response_from_buffer");
-    *(void **) &api.add_response_header = resolve(library, "MHD_add_response_header");
-    *(void **) &api.queue_response = resolve(library, "MHD_queue_response");
-    *(void **) &api.destroy_response = resolve(library, "MHD_destroy_response");
-    *(void **) &api.suspend_connection = resolve(library, "MHD_suspend_connection");
-    *(void **) &api.resume_connection = resolve(library, "MHD_resume_connection");
-    *(void **) &api.get_connection_values = resolve(library, "MHD_get_connection_values");
-    *(void **) &api.get_connection_info = resolve(library, "MHD_get_connection_info");
+    load_error = ipr_lazy_library_load(&library);
+    if (load_error != NULL) return;
+    *(void **) &api.start_daemon = symbols[0];
+    *(void **) &api.quiesce_daemon = symbols[1];
+    *(void **) &api.stop_daemon = symbols[2];
+    *(void **) &api.create_response_from_buffer = symbols[3];
+    *(void **) &api.add_response_header = symbols[4];
+    *(void **) &api.queue_response = symbols[5];
+    *(void **) &api.destroy_response = symbols[6];
+    *(void **) &api.suspend_connection = symbols[7];
+    *(void **) &api.resume_connection = symbols[8];
+    *(void **) &api.get_connection_values = symbols[9];
+    *(void **) &api.get_connection_info = symbols[10];
 }
 
 const char *ipraster_mhd_load(void) {
     pthread_once(&load_once, load);
-    return load_error[0] != 0 ? load_error : NULL;
+    return load_error;
 }
 
 struct MHD_Daemon *ipraster_mhd_start(int listen_socket, MHD_AccessHandlerCallback handler, void *handler_context,
