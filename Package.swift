@@ -61,8 +61,14 @@ let package = Package(
         .target(name: "Drawing", path: "Sources/Drawing"),
         // The Rich Markdown and Rich HTML front-end: text → Document. The only target that links libcmark-gfm and libxml2.
         .target(name: "Markup", dependencies: ["Primitives", "Document", "CCmark", "CXML2", "CICUText"], path: "Sources/Markup"),
+        // Every font file mapped once per process (issue 44): also under HarfBuzz's hb_blob_create_from_file and
+        // FreeType's FT_New_Face, which it defines so that Pango's and Cairo's calls use the same mapping (symbol
+        // interposition; the two symbols are exported from every program that links it).
+        .target(name: "CFontFiles", dependencies: ["CPango"], path: "Sources/CFontFiles",
+                linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=hb_blob_create_from_file",
+                                               "-Xlinker", "--export-dynamic-symbol=FT_New_Face"])]),
         // The process's FreeType faces of memory-mapped font files, shared by Pango's fonts and paint's (one C-state owner).
-        .target(name: "FreeTypeFaces", dependencies: ["Primitives", "Drawing", "CPango"], path: "Sources/FreeTypeFaces"),
+        .target(name: "FreeTypeFaces", dependencies: ["Primitives", "Drawing", "CPango", "CFontFiles"], path: "Sources/FreeTypeFaces"),
         // The font collection (issue 22): fonts.list, the font index, the base faces and the world's Noto faces, the
         // cascades; builds the fontconfig configuration Pango is given. Shaping is Layout's.
         .target(name: "Fonts", dependencies: ["Primitives", "Drawing", "FreeTypeFaces", "CPango"], path: "Sources/Fonts"),

@@ -26,7 +26,7 @@ public final class MathFont {
     var scriptForms: [UInt64: UInt32] = [:]
 
     public init(file: String, faceIndex: Int = 0) throws {
-        guard let blob = hb_blob_create_from_file_or_fail(file) else { throw OpenError.unreadable(path: file) }
+        guard let blob = hb_blob_create_from_file(file) else { throw OpenError.unreadable(path: file) }
         defer { hb_blob_destroy(blob) }
         guard hb_face_count(blob) > UInt32(max(faceIndex, 0)), let face = hb_face_create(blob, UInt32(faceIndex)) else {
             throw OpenError.unreadable(path: file)

@@ -11,7 +11,7 @@ public final class TextFont {
     let font: OpaquePointer
 
     public init(file: String, faceIndex: Int = 0) throws {
-        guard let blob = hb_blob_create_from_file_or_fail(file) else { throw MathFont.OpenError.unreadable(path: file) }
+        guard let blob = hb_blob_create_from_file(file) else { throw MathFont.OpenError.unreadable(path: file) }
         defer { hb_blob_destroy(blob) }
         guard hb_face_count(blob) > UInt32(max(faceIndex, 0)), let face = hb_face_create(blob, UInt32(faceIndex)) else {
             throw MathFont.OpenError.unreadable(path: file)

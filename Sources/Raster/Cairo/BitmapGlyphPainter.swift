@@ -51,7 +51,10 @@ final class BitmapGlyphPainter {
         if let known = faces[cacheKey] { return known }
         var result: Face?
         var handle: FT_Face?
-        if let library, let bytes = FontFileMapping.bytes(of: key.file), let base = bytes.baseAddress,
+        // Whether it is one is read from the process's face of the file (paint opens it for every font it draws):
+        // a face of its own is opened only for a colour strike, whose selected size is state of the face's.
+        if let library, let shared = SharedFreeTypeFaces.face(file: key.file, index: key.faceIndex), Self.isColourStrike(shared),
+           let bytes = FontFileMapping.bytes(of: key.file), let base = bytes.baseAddress,
            FT_New_Memory_Face(library, base.assumingMemoryBound(to: FT_Byte.self), FT_Long(bytes.count), FT_Long(key.faceIndex), &handle) == 0,
            let face = handle {
             let flags = face.pointee.face_flags
@@ -68,6 +71,12 @@ final class BitmapGlyphPainter {
     }
 
     func handles(_ key: FontKey) -> Bool { face(key) != nil }
+
+    /// A font of colour bitmaps only (no outlines) with at least one strike.
+    private static func isColourStrike(_ face: FT_Face) -> Bool {
+        let flags = face.pointee.face_flags
+        return flags & FT_Long(FT_FACE_FLAG_COLOR) != 0 && flags & FT_Long(FT_FACE_FLAG_SCALABLE) == 0 && face.pointee.num_fixed_sizes > 0
+    }
 
     private func image(_ glyph: UInt32, _ face: Face, _ key: FontKey) -> Image {
         let cacheKey = "\(key.file)#\(key.faceIndex)#\(glyph)"
