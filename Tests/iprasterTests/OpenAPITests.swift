@@ -3,7 +3,7 @@ import GoldenSupport
 import HTTPTestSupport
 import ProcessSupport
 import XCTest
-@testable import ipraster
+@testable import Commands
 
 /// Issue 42, item 4: the OpenAPI document — served, printed and committed alike, in step with the route and option
 /// tables.

@@ -1,5 +1,5 @@
 import Foundation
-@testable import ipraster
+@testable import Commands
 import RenderOptions
 import RichMessageRenderer
 import XCTest

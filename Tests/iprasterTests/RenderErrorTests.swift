@@ -1,7 +1,7 @@
 import Foundation
 import GoldenSupport
 import HTTPTestSupport
-@testable import ipraster
+@testable import Commands
 import RenderOptions
 import RichMessageRenderer
 import XCTest

@@ -3,7 +3,7 @@ import GoldenSupport
 import HTTPTestSupport
 import ProcessSupport
 import XCTest
-@testable import ipraster
+@testable import Commands
 
 /// Issue 42, items 1–3: a bearer token, request ids and JSON logs, warnings to the client.
 final class ServeProductionTests: XCTestCase {
