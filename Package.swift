@@ -110,7 +110,8 @@ let package = Package(
         // shared libraries their relocations and scattered pages made 10 MB of every process resident, linked in 5 MB
         // less; lld writes its relocations packed (DT_RELR, glibc 2.36: Debian 12), 1 MB less. The binary then runs
         // without the toolchain's libraries. Only the program: a test bundle shares XCTest's Swift runtime. (Static
-        // FoundationEssentials needs _FoundationCollections and _FoundationCShims, which its shared library brings along.)
+        // FoundationEssentials needs _FoundationCollections, _FoundationCShims and Synchronization, which its shared
+        // library brings along by itself.)
         .executableTarget(name: "ipraster", dependencies: ["Commands"], path: "Sources/ipraster",
                           linkerSettings: [.unsafeFlags(["-static-stdlib", "-l_FoundationCollections", "-l_FoundationCShims", "-lswiftSynchronization", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],
                                                         .when(configuration: .release))]),
