@@ -13,7 +13,8 @@
    The results are the same objects the libraries would have made from the same bytes; only where the bytes live
    differs. A file that cannot be mapped gets what the library gives for one it cannot open (HarfBuzz's empty
    blob; FreeType's "cannot open resource"). The linker flags in Package.swift export the two symbols
-   (--export-dynamic-symbol), and FontFileMappingTests checks that a render maps each font file once.
+   (--export-dynamic-symbol; linkers also export them unasked, since linked libraries refer to them), and
+   FontFileMappingTests checks that the symbols a library finds are these (it fails without these definitions).
 
    Hand-written because no library offers it: Pango has no call to give it a face's bytes. */
 
