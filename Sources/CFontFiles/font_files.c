@@ -92,13 +92,6 @@ const void *ipr_font_file_bytes(const char *path, size_t *size) {
     return bytes;
 }
 
-int ipr_font_file_count(void) {
-    pthread_mutex_lock(&files_lock);
-    int count = file_count;
-    pthread_mutex_unlock(&files_lock);
-    return count;
-}
-
 /* HarfBuzz's hb_blob_create_from_file, on the process's one mapping of the file. */
 hb_blob_t *hb_blob_create_from_file(const char *file_name) {
     size_t size;

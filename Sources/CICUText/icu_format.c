@@ -40,7 +40,7 @@ static const char *const i18n_names[] = {
     IPR_ICU_SYMBOL(udat_open), IPR_ICU_SYMBOL(udat_format), IPR_ICU_SYMBOL(udat_close), IPR_ICU_SYMBOL(udatpg_open),
     IPR_ICU_SYMBOL(udatpg_getBestPattern), IPR_ICU_SYMBOL(udatpg_close), IPR_ICU_SYMBOL(ucal_getCanonicalTimeZoneID),
 };
-static void *i18n_symbols[7];
+static void *i18n_symbols[sizeof i18n_names / sizeof i18n_names[0]];
 static ipr_lazy_library i18n_library = IPR_LAZY_LIBRARY("libicui18n.so." IPR_ICU_NUMBER(U_ICU_VERSION_MAJOR_NUM), i18n_names, i18n_symbols);
 
 static void load_i18n(void) {

@@ -28,7 +28,7 @@ static const char *const names[] = {
     "MHD_queue_response", "MHD_destroy_response", "MHD_suspend_connection", "MHD_resume_connection",
     "MHD_get_connection_values", "MHD_get_connection_info",
 };
-static void *symbols[11];
+static void *symbols[sizeof names / sizeof names[0]];
 static ipr_lazy_library library = IPR_LAZY_LIBRARY(IPRASTER_MHD_SONAME, names, symbols);
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
 static const char *load_error;

@@ -7,7 +7,4 @@
    cannot be opened, is empty or is not a regular file. Mappings live as long as the process. Thread-safe. */
 const void *ipr_font_file_bytes(const char *path, size_t *size);
 
-/* How many files are mapped (for tests). */
-int ipr_font_file_count(void);
-
 #endif

@@ -57,10 +57,7 @@ final class BitmapGlyphPainter {
            let bytes = FontFileMapping.bytes(of: key.file), let base = bytes.baseAddress,
            FT_New_Memory_Face(library, base.assumingMemoryBound(to: FT_Byte.self), FT_Long(bytes.count), FT_Long(key.faceIndex), &handle) == 0,
            let face = handle {
-            let flags = face.pointee.face_flags
-            let hasColor = flags & FT_Long(FT_FACE_FLAG_COLOR) != 0
-            let scalable = flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0
-            if hasColor, !scalable, face.pointee.num_fixed_sizes > 0, FT_Select_Size(face, 0) == 0 {
+            if FT_Select_Size(face, 0) == 0 {
                 result = Face(face: face, ppem: Double(face.pointee.available_sizes[0].y_ppem) / 64)
             } else {
                 FT_Done_Face(face)
