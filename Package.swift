@@ -117,7 +117,7 @@ let package = Package(
                                                         .when(configuration: .release))]),
         .target(name: "GoldenSupport", dependencies: ["Layout", "RichMessageRenderer", "GoldenKit", "RenderOptions", "ProcessSupport"], path: "Tests/GoldenSupport"),
         .testTarget(name: "LayoutTests", dependencies: ["Document", "Drawing", "Layout", "Math", "RichMessageRenderer", "GoldenSupport"], path: "Tests/LayoutTests"),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "MediaSources", "ProcessSupport", "RichMessageRenderer", "Layout", "RenderOptions", "GoldenSupport", "CCairo", "CPNGWriter", "CJPEG", "CWebP"], path: "Tests/RasterTests"),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "MediaSources", "ProcessSupport", "RichMessageRenderer", "Layout", "RenderOptions", "GoldenSupport", "CCairo", "CPNGWriter", "CDeflate", "CJPEG", "CWebP"], path: "Tests/RasterTests"),
         .testTarget(name: "RevealTests", dependencies: ["Reveal", "ProcessSupport", "RichMessageRenderer", "Layout", "RenderOptions", "GoldenKit", "GoldenSupport"], path: "Tests/RevealTests"),
         .testTarget(name: "MathTests", dependencies: ["Math"], path: "Tests/MathTests"),
         .testTarget(name: "FontsTests", dependencies: ["Fonts", "Drawing"], path: "Tests/FontsTests"),

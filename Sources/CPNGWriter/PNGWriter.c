@@ -13,10 +13,16 @@
      one-shot render holds a strip per thread, so the band height is its memory (issue 44: 128 rows at 720 px are
      0.37 MB a strip, 512 rows were 1.5 MB). Bands let a page be painted in strips, each
      compressed while the next is painted, so the whole page never needs to be in memory at once.
+   - Repeated rows: inside a band, a run of IPR_COPY_RUN_MIN or more rows that each equal the row above is
+     written as a block of our own (RowCopyBlocks.c) spliced between libdeflate's streams of the other rows:
+     libdeflate cannot continue a stream, so it could only code such rows by hashing every byte again.
+     sample.json: 39 % of its rows; its page encoded at level 5 with these blocks takes 0.72× the time of level 6
+     without them, for 1.014× the bytes (1.04× zlib 6's).
    - Output is a pure function of the pixels and the level: no time, text or gamma chunks. */
 
 #include "ipr_png_writer.h"
 #include "DeflateBlocks.h"
+#include "ipr_row_copy_blocks.h"
 
 #include <libdeflate.h>
 #include <pthread.h>
@@ -30,6 +36,9 @@
 /* Rows per band of a page; at most IPR_MAX_THREADS threads compress one page's bands. */
 #define IPR_PAGE_BAND_ROWS 128
 #define IPR_MAX_THREADS 16
+/* Fewer rows repeating the row above are left to libdeflate: a run of our own costs libdeflate its history and a
+   new block header where it resumes. */
+#define IPR_COPY_RUN_MIN 3
 
 static void put32(unsigned char *p, uint32_t v) {
     p[0] = (unsigned char)(v >> 24); p[1] = (unsigned char)(v >> 16); p[2] = (unsigned char)(v >> 8); p[3] = (unsigned char)v;
@@ -150,19 +159,6 @@ typedef struct {
     int status;
 } ipr_band;
 
-static int splice_open(unsigned char *stream, size_t *size) {
-    size_t final_bit, end_bit;
-    if (ipr_deflate_final_block(stream, *size, &final_bit, &end_bit) != 0) return 3;
-    stream[final_bit >> 3] &= (unsigned char)~(1u << (final_bit & 7));
-    size_t whole = (end_bit + 7) >> 3;
-    if (end_bit & 7) stream[whole - 1] &= (unsigned char)((1u << (end_bit & 7)) - 1);
-    size_t at = (end_bit + 3 + 7) >> 3;  /* the stored block's 3 header bits, then padding */
-    for (size_t b = whole; b < at; b++) stream[b] = 0;
-    stream[at++] = 0x00; stream[at++] = 0x00; stream[at++] = 0xff; stream[at++] = 0xff;
-    *size = at;
-    return 0;
-}
-
 /* Each thread keeps its last compressor (one level) for the next band: allocating one per band costs fresh
    pages every time. A compressor's output depends only on its input and level, never on earlier use. */
 typedef struct {
@@ -202,17 +198,108 @@ static struct libdeflate_compressor *thread_compressor(int level) {
     return compressor;
 }
 
+/* A band's DEFLATE stream as it is written: `bit` bits so far. Bits above `bit` in its byte are zero; the bytes
+   after that one are not cleared (whoever writes there writes whole bytes). */
+typedef struct {
+    unsigned char *bytes;
+    size_t capacity;
+    size_t bit;
+} ipr_stream_buffer;
+
+/* Room for `more` bytes after the bits written so far. */
+static int reserve(ipr_stream_buffer *s, size_t more) {
+    size_t need = (s->bit + 7) / 8 + more;
+    if (need <= s->capacity) return 0;
+    size_t capacity = s->capacity * 2 > need ? s->capacity * 2 : need;
+    unsigned char *bytes = realloc(s->bytes, capacity);
+    if (bytes == NULL) return 2;
+    s->bytes = bytes;
+    s->capacity = capacity;
+    return 0;
+}
+
+/* An empty stored block (BFINAL 0, BTYPE 00, padding to a byte, LEN 0, NLEN 0xffff): what a zlib sync flush
+   writes, so that the next bytes start on a byte boundary. */
+static int align_with_stored_block(ipr_stream_buffer *s) {
+    if (reserve(s, 6) != 0) return 2;
+    size_t at = (s->bit + 3 + 7) >> 3;  /* the 3 header bits (all zero), then padding */
+    for (size_t b = (s->bit + 7) >> 3; b < at; b++) s->bytes[b] = 0;
+    s->bytes[at++] = 0x00; s->bytes[at++] = 0x00; s->bytes[at++] = 0xff; s->bytes[at++] = 0xff;
+    s->bit = at * 8;
+    return 0;
+}
+
+/* Rows [first, end) compressed by libdeflate, starting on a byte boundary; the final block's BFINAL bit is cleared
+   unless `final`. */
+static int deflate_rows(ipr_stream_buffer *s, struct libdeflate_compressor *compressor, const unsigned char *data, size_t size,
+                        int final) {
+    size_t bound = libdeflate_deflate_compress_bound(compressor, size);
+    if (reserve(s, bound) != 0) return 2;
+    size_t base = s->bit >> 3;
+    size_t written = libdeflate_deflate_compress(compressor, data, size, s->bytes + base, bound);
+    if (written == 0) return 3;
+    if (final) { s->bit = (base + written) * 8; return 0; }
+    size_t final_bit, end_bit;
+    if (ipr_deflate_final_block(s->bytes + base, written, &final_bit, &end_bit) != 0) return 3;
+    unsigned char *stream = s->bytes + base;
+    stream[final_bit >> 3] &= (unsigned char)~(1u << (final_bit & 7));
+    size_t whole = (end_bit + 7) >> 3;
+    if (whole > written) return 3;
+    if (end_bit & 7) stream[whole - 1] &= (unsigned char)((1u << (end_bit & 7)) - 1);
+    s->bit = base * 8 + end_bit;
+    return 0;
+}
+
+/* `rows` repeats of the row at `row` (equal to the row before it), as a block of our own. */
+static int copy_rows(ipr_stream_buffer *s, const unsigned char *row, size_t row_bytes, int pixel_bytes, size_t rows, int final) {
+    ipr_row_copy plan;
+    if (ipr_row_copy_plan(&plan, row, row_bytes, pixel_bytes, rows) != 0) return 2;
+    int status = reserve(s, plan.bits / 8 + 2);
+    if (status == 0) s->bit = ipr_row_copy_write(&plan, s->bytes, s->bit, final);
+    ipr_row_copy_free(&plan);
+    return status;
+}
+
+/* The band's stream: runs of rows that repeat the row above (within the band) as copy blocks of our own, the
+   other rows compressed by libdeflate, each run spliced onto the one before. A band that is not the page's last
+   ends on a byte boundary with no final block, so the next band's stream follows on. */
+static int compress_band(ipr_band *band, struct libdeflate_compressor *compressor, ipr_stream_buffer *s) {
+    const unsigned char *data = band->data;
+    size_t row_bytes = band->row_bytes, rows = band->rows;
+    int pixel_bytes = band->opaque ? 3 : 4;
+    int copies = row_bytes >= IPR_ROW_COPY_MIN_ROW && row_bytes <= IPR_ROW_COPY_MAX_ROW;
+    size_t row = 0;
+    while (row < rows) {
+        /* The next run of at least IPR_COPY_RUN_MIN rows that repeat the row above, or none (rows, rows). */
+        size_t run = rows, end = rows;
+        for (size_t r = row + 1; copies && r < rows;) {
+            size_t e = r;
+            while (e < rows && memcmp(data + e * row_bytes, data + (e - 1) * row_bytes, row_bytes) == 0) e++;
+            if (e - r >= IPR_COPY_RUN_MIN) { run = r; end = e; break; }
+            r = e + 1;
+        }
+        int status = deflate_rows(s, compressor, data + row * row_bytes, (run - row) * row_bytes, band->last && run == rows);
+        if (status != 0) return status;
+        if (run == rows) break;
+        status = copy_rows(s, data + run * row_bytes, row_bytes, pixel_bytes, end - run, band->last && end == rows);
+        if (status != 0) return status;
+        if (end < rows && align_with_stored_block(s) != 0) return 2;
+        row = end;
+    }
+    if (!band->last && align_with_stored_block(s) != 0) return 2;
+    return 0;
+}
+
 static void *run_band(void *argument) {
     ipr_band *band = argument;
     if (band->source != NULL) convert_rows(band->data, band->source, band->rows, band->width, band->stride, band->row_bytes, band->opaque);
     band->adler = (uint32_t)libdeflate_adler32(1, band->data, band->size);
     struct libdeflate_compressor *compressor = thread_compressor(band->level);
     if (compressor == NULL) { band->status = 2; return NULL; }
-    size_t bound = libdeflate_deflate_compress_bound(compressor, band->size);
-    band->stream = malloc(bound + 6);  /* room for the splice: a partial byte and the stored block */
-    if (band->stream == NULL) { band->status = 2; return NULL; }
-    band->stream_size = libdeflate_deflate_compress(compressor, band->data, band->size, band->stream, bound);
-    band->status = band->stream_size == 0 ? 3 : band->last ? 0 : splice_open(band->stream, &band->stream_size);
+    ipr_stream_buffer s = { NULL, 0, 0 };
+    band->status = compress_band(band, compressor, &s);
+    band->stream = s.bytes;
+    band->stream_size = (s.bit + 7) / 8;
     return NULL;
 }
 

@@ -5,9 +5,12 @@ import FoundationEssentials
 /// PNG with fixed settings, so the same pixels always give the same bytes: written by the CPNGWriter target
 /// (rows with no filter, compressed by libdeflate), read by libpng.
 public enum PNGCodec {
-    /// libdeflate level 6 with no row filter: on flat UI content no filter is smaller than the adaptive
-    /// ones (pango-notes §7), and libdeflate's level 6 takes under half zlib's time for about the same size.
-    public static let compressionLevel: Int32 = 6
+    /// libdeflate level 5 with no row filter: on flat UI content no filter is smaller than the adaptive
+    /// ones (pango-notes §7). Runs of rows that repeat the row above are written as copy blocks of the writer's own
+    /// (`ipr_row_copy_blocks.h`), which are smaller than libdeflate's coding of them; that leaves room to drop from
+    /// level 6 to 5 within issue 15's bound (sample.json and the shared samples 1.04× zlib 6's bytes, where level 6
+    /// alone gave 1.02–1.03×) for about 0.7× level 6's time (issue 44).
+    public static let compressionLevel: Int32 = 5
     /// Animation frames: libdeflate level 1, several times faster for somewhat larger files.
     public static let fastCompressionLevel: Int32 = 1
     /// Decoding refuses images larger than this many pixels (a decompression-bomb guard).
