@@ -229,8 +229,8 @@ static int align_with_stored_block(ipr_stream_buffer *s) {
     return 0;
 }
 
-/* Rows [first, end) compressed by libdeflate, starting on a byte boundary; the final block's BFINAL bit is cleared
-   unless `final`. */
+/* `size` bytes of rows compressed by libdeflate, starting on a byte boundary; the final block's BFINAL bit is
+   cleared unless `final`. */
 static int deflate_rows(ipr_stream_buffer *s, struct libdeflate_compressor *compressor, const unsigned char *data, size_t size,
                         int final) {
     size_t bound = libdeflate_deflate_compress_bound(compressor, size);

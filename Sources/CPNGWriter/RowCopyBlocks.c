@@ -84,6 +84,14 @@ static void code_lengths(const uint32_t *frequency, int count, int limit, uint8_
     }
 }
 
+/* The `length` low bits of `value` in reverse order: DEFLATE sends Huffman codes from their most significant bit, and
+   the writer sends bits least significant first. */
+static uint16_t reversed(uint32_t value, int length) {
+    uint32_t result = 0;
+    for (int i = 0; i < length; i++) { result = (result << 1) | (value & 1); value >>= 1; }
+    return (uint16_t)result;
+}
+
 /* Canonical codes for `lengths`, bit-reversed so they can be sent least significant bit first. */
 static void canonical_codes(const uint8_t *lengths, int count, uint16_t *codes) {
     int per_length[16] = { 0 };
@@ -99,23 +107,19 @@ static void canonical_codes(const uint8_t *lengths, int count, uint16_t *codes) 
         int len = lengths[s];
         codes[s] = 0;
         if (len == 0) continue;
-        uint32_t value = next[len]++, reversed = 0;
-        for (int i = 0; i < len; i++) { reversed = (reversed << 1) | (value & 1); value >>= 1; }
-        codes[s] = (uint16_t)reversed;
+        codes[s] = reversed(next[len]++, len);
     }
 }
 
 static int fixed_literal_length(int symbol) { return symbol < 144 ? 8 : symbol < 256 ? 9 : symbol < 280 ? 7 : 8; }
 
 static uint16_t fixed_literal_code(int symbol) {
-    uint32_t value, length = (uint32_t)fixed_literal_length(symbol);
+    uint32_t value;
     if (symbol < 144) value = 0x30 + (uint32_t)symbol;
     else if (symbol < 256) value = 0x190 + (uint32_t)(symbol - 144);
     else if (symbol < 280) value = (uint32_t)(symbol - 256);
     else value = 0xc0 + (uint32_t)(symbol - 280);
-    uint32_t reversed = 0;
-    for (uint32_t i = 0; i < length; i++) { reversed = (reversed << 1) | (value & 1); value >>= 1; }
-    return (uint16_t)reversed;
+    return reversed(value, fixed_literal_length(symbol));
 }
 
 /* The run parsed into copies, in four lists that the block sends as: lead, then for each row the body followed by
@@ -306,12 +310,7 @@ size_t ipr_row_copy_write(const ipr_row_copy *plan, unsigned char *out, size_t b
     } else {
         put_bits(&w, 1, 2);
         for (int s = 0; s < 286; s++) { fixed_literals[s] = fixed_literal_code(s); fixed_literal_lengths[s] = (uint8_t)fixed_literal_length(s); }
-        for (int s = 0; s < 30; s++) {
-            uint32_t reversed = 0, value = (uint32_t)s;
-            for (int i = 0; i < 5; i++) { reversed = (reversed << 1) | (value & 1); value >>= 1; }
-            fixed_distances[s] = (uint16_t)reversed;
-            fixed_distance_lengths[s] = 5;
-        }
+        for (int s = 0; s < 30; s++) { fixed_distances[s] = reversed((uint32_t)s, 5); fixed_distance_lengths[s] = 5; }
         literal_lengths = fixed_literal_lengths; literal_codes = fixed_literals;
         distance_lengths = fixed_distance_lengths; distance_codes = fixed_distances;
     }
