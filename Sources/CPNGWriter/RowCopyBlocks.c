@@ -288,7 +288,7 @@ static inline void put_bits(ipr_bit_writer *w, uint32_t value, int count) {
 
 size_t ipr_row_copy_write(const ipr_row_copy *plan, unsigned char *out, size_t bit, int final) {
     ipr_bit_writer w = { out, bit >> 3, 0, (int)(bit & 7) };
-    w.pending = out[w.byte] & ((1u << w.count) - 1);
+    if (w.count > 0) w.pending = out[w.byte] & ((1u << w.count) - 1);
     put_bits(&w, final ? 1 : 0, 1);
     const uint8_t *literal_lengths, *distance_lengths;
     uint16_t fixed_literals[286], fixed_distances[30];

@@ -8,8 +8,9 @@
    libdeflate compresses whole buffers only: it cannot continue a stream that already holds the row being repeated.
    The row above is in the stream when the block starts, so every byte of the run is a copy from one row back, and
    where a row is flat (each byte equals the one a pixel before) a copy from one pixel back, which a Huffman code
-   makes nearly free. One row is parsed into copies; the block sends the same copies for every row of the run, the copy across
-   each row boundary included. */
+   makes nearly free. One row is parsed into copies; the block sends the same copies for every row of the run, the
+   copy across each row boundary included. The PNG writer (PNGWriter.c) splices these blocks between libdeflate's
+   streams; the header is in the module's public folder so that tests can check blocks on their own. */
 
 /* A copy of `length` bytes (3…258) from `distance` bytes back, as DEFLATE symbols and extra bits. */
 typedef struct {
@@ -43,8 +44,9 @@ typedef struct {
    (1…8). Returns 0, or -1 when memory runs out or an argument is out of range; release with ipr_row_copy_free. */
 int ipr_row_copy_plan(ipr_row_copy *plan, const unsigned char *row, size_t row_bytes, int pixel_bytes, size_t rows);
 
-/* Writes the planned block at bit `bit` of `out` (bits above it in that byte must be zero; out must hold
-   (bit + plan->bits + 7) / 8 bytes), BFINAL set when `final`; returns the bit after its end-of-block code. */
+/* Writes the planned block at bit `bit` of `out` (the bits below it in that byte are kept, those above it
+   overwritten; out must hold (bit + plan->bits + 7) / 8 bytes), BFINAL set when `final`; returns the bit after its
+   end-of-block code. The bits after that in its last byte are zero. */
 size_t ipr_row_copy_write(const ipr_row_copy *plan, unsigned char *out, size_t bit, int final);
 
 void ipr_row_copy_free(ipr_row_copy *plan);
