@@ -6,6 +6,7 @@
    them, in a table indexed by the next stream bits; longer ones are decoded canonically one bit at a time. */
 
 #include "DeflateBlocks.h"
+#include "DeflateFormat.h"
 
 #include <pthread.h>
 #include <stdint.h>
@@ -71,10 +72,6 @@ static int truncated(const ipr_bits *b) { return b->bit > b->size * 8; }
 #define IPR_DISTANCE_FAST_BITS 8
 #define IPR_LENGTH_CODE_BITS 7
 
-/* Extra bits after a length symbol (257…285) and after a distance symbol (0…29). */
-static int length_extra(int symbol) { int i = symbol - 257; return i < 8 || i == 28 ? 0 : i / 4 - 1; }
-static int distance_extra(int symbol) { return symbol < 4 ? 0 : symbol / 2 - 1; }
-
 /* Whose extra bits follow a table's symbols: none (the code-length codes), a length's or a distance's. */
 typedef enum { IPR_NO_EXTRA, IPR_LENGTH_EXTRA, IPR_DISTANCE_EXTRA } ipr_extra;
 
@@ -89,16 +86,10 @@ typedef struct {
     ipr_extra extra;                   /* whose extra bits follow a symbol */
 } ipr_huffman;
 
-static uint32_t reverse_bits(uint32_t code, int length) {
-    uint32_t reversed = 0;
-    for (int i = 0; i < length; i++) { reversed = (reversed << 1) | (code & 1); code >>= 1; }
-    return reversed;
-}
-
 static int extra_bits(const ipr_huffman *h, int symbol) {
     switch (h->extra) {
-    case IPR_LENGTH_EXTRA: return symbol > 256 && symbol < 286 ? length_extra(symbol) : 0;
-    case IPR_DISTANCE_EXTRA: return symbol < 30 ? distance_extra(symbol) : 0;
+    case IPR_LENGTH_EXTRA: return symbol > 256 && symbol < 286 ? ipr_deflate_length_extra[symbol - 257] : 0;
+    case IPR_DISTANCE_EXTRA: return symbol < 30 ? ipr_deflate_distance_extra[symbol] : 0;
     default: return 0;
     }
 }
@@ -130,7 +121,7 @@ static int build(ipr_huffman *h, const uint8_t *lengths, int n, int bits, ipr_ex
         h->symbol[offset[len]++] = (uint16_t)s;
         uint32_t code = next_code[len]++;
         if (len <= bits) {
-            uint32_t reversed = reverse_bits(code, len);
+            uint32_t reversed = ipr_deflate_reverse(code, len);
             uint32_t entry = (uint32_t)s << 8 | (uint32_t)(len + extra_bits(h, s));
             for (uint32_t fill = reversed; fill < (1u << bits); fill += 1u << len) h->fast[fill] = entry;
         }
@@ -183,12 +174,11 @@ static int walk_codes(ipr_bits *b, const ipr_huffman *literals, const ipr_huffma
 }
 
 static int read_dynamic_tables(ipr_bits *b, ipr_huffman *literals, ipr_huffman *distances) {
-    static const uint8_t order[19] = { 16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15 };
     int nlen = (int)take(b, 5) + 257, ndist = (int)take(b, 5) + 1, ncode = (int)take(b, 4) + 4;
     if (nlen > 286 || ndist > 30) return -1;
     uint8_t lengths[320];
     memset(lengths, 0, sizeof lengths);
-    for (int i = 0; i < ncode; i++) lengths[order[i]] = (uint8_t)take(b, 3);
+    for (int i = 0; i < ncode; i++) lengths[ipr_deflate_code_length_order[i]] = (uint8_t)take(b, 3);
     ipr_huffman lencode;
     if (build(&lencode, lengths, 19, IPR_LENGTH_CODE_BITS, IPR_NO_EXTRA) != 0) return -1;
     memset(lengths, 0, sizeof lengths);
@@ -224,7 +214,7 @@ static pthread_once_t fixed_once = PTHREAD_ONCE_INIT;
 /* The fixed codes of block type 1 (RFC 1951 §3.2.6). */
 static void build_fixed(void) {
     uint8_t lengths[288];
-    for (int s = 0; s < 288; s++) lengths[s] = s < 144 ? 8 : s < 256 ? 9 : s < 280 ? 7 : 8;
+    for (int s = 0; s < 288; s++) lengths[s] = (uint8_t)ipr_deflate_fixed_literal_length(s);
     build(&fixed_literals, lengths, 288, IPR_FAST_BITS, IPR_LENGTH_EXTRA);
     for (int s = 0; s < 30; s++) lengths[s] = 5;
     build(&fixed_distances, lengths, 30, IPR_DISTANCE_FAST_BITS, IPR_DISTANCE_EXTRA);

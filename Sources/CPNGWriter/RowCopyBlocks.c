@@ -4,6 +4,7 @@
    which ends at worst in a balanced code. */
 
 #include "ipr_row_copy_blocks.h"
+#include "DeflateFormat.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -12,27 +13,18 @@
    row back: a copy from one pixel back would cost a copy of its own and split the row copy around it. */
 #define IPR_FLAT_SPAN_MIN 258
 
-static const uint16_t length_base[29] = { 3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99,
-                                          115, 131, 163, 195, 227, 258 };
-static const uint8_t length_extra[29] = { 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0 };
-static const uint16_t distance_base[30] = { 1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025,
-                                            1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577 };
-static const uint8_t distance_extra[30] = { 0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12,
-                                            12, 13, 13 };
-static const uint8_t code_length_order[19] = { 16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15 };
-
 static ipr_copy_piece piece(size_t length, size_t distance) {
     ipr_copy_piece p;
     int l = 28;
-    while (length_base[l] > length) l--;
+    while (ipr_deflate_length_base[l] > length) l--;
     int d = 29;
-    while (distance_base[d] > distance) d--;
+    while (ipr_deflate_distance_base[d] > distance) d--;
     p.length_symbol = (uint16_t)(257 + l);
-    p.length_extra = (uint16_t)(length - length_base[l]);
-    p.length_extra_bits = length_extra[l];
+    p.length_extra = (uint16_t)(length - ipr_deflate_length_base[l]);
+    p.length_extra_bits = ipr_deflate_length_extra[l];
     p.distance_symbol = (uint16_t)d;
-    p.distance_extra = (uint16_t)(distance - distance_base[d]);
-    p.distance_extra_bits = distance_extra[d];
+    p.distance_extra = (uint16_t)(distance - ipr_deflate_distance_base[d]);
+    p.distance_extra_bits = ipr_deflate_distance_extra[d];
     return p;
 }
 
@@ -84,14 +76,6 @@ static void code_lengths(const uint32_t *frequency, int count, int limit, uint8_
     }
 }
 
-/* The `length` low bits of `value` in reverse order: DEFLATE sends Huffman codes from their most significant bit, and
-   the writer sends bits least significant first. */
-static uint16_t reversed(uint32_t value, int length) {
-    uint32_t result = 0;
-    for (int i = 0; i < length; i++) { result = (result << 1) | (value & 1); value >>= 1; }
-    return (uint16_t)result;
-}
-
 /* Canonical codes for `lengths`, bit-reversed so they can be sent least significant bit first. */
 static void canonical_codes(const uint8_t *lengths, int count, uint16_t *codes) {
     int per_length[16] = { 0 };
@@ -107,19 +91,8 @@ static void canonical_codes(const uint8_t *lengths, int count, uint16_t *codes) 
         int len = lengths[s];
         codes[s] = 0;
         if (len == 0) continue;
-        codes[s] = reversed(next[len]++, len);
+        codes[s] = (uint16_t)ipr_deflate_reverse(next[len]++, len);
     }
-}
-
-static int fixed_literal_length(int symbol) { return symbol < 144 ? 8 : symbol < 256 ? 9 : symbol < 280 ? 7 : 8; }
-
-static uint16_t fixed_literal_code(int symbol) {
-    uint32_t value;
-    if (symbol < 144) value = 0x30 + (uint32_t)symbol;
-    else if (symbol < 256) value = 0x190 + (uint32_t)(symbol - 144);
-    else if (symbol < 280) value = (uint32_t)(symbol - 256);
-    else value = 0xc0 + (uint32_t)(symbol - 280);
-    return reversed(value, fixed_literal_length(symbol));
 }
 
 /* The run parsed into copies, in four lists that the block sends as: lead, then for each row the body followed by
@@ -223,7 +196,7 @@ int ipr_row_copy_plan(ipr_row_copy *plan, const unsigned char *row, size_t row_b
         literal_count[p->length_symbol] += times;
         distance_count[p->distance_symbol] += times;
         extra += times * (uint64_t)(p->length_extra_bits + p->distance_extra_bits);
-        fixed += times * (uint64_t)(fixed_literal_length(p->length_symbol) + 5);
+        fixed += times * (uint64_t)(ipr_deflate_fixed_literal_length(p->length_symbol) + 5);
         if (literal_count[p->length_symbol] > most) most = literal_count[p->length_symbol];
         if (distance_count[p->distance_symbol] > most) most = distance_count[p->distance_symbol];
     }
@@ -253,7 +226,7 @@ int ipr_row_copy_plan(ipr_row_copy *plan, const unsigned char *row, size_t row_b
     code_lengths(header_frequency, 19, 7, plan->code_length_lengths);
     canonical_codes(plan->code_length_lengths, 19, plan->code_length_codes);
     plan->code_length_count = 19;
-    while (plan->code_length_count > 4 && plan->code_length_lengths[code_length_order[plan->code_length_count - 1]] == 0) plan->code_length_count--;
+    while (plan->code_length_count > 4 && plan->code_length_lengths[ipr_deflate_code_length_order[plan->code_length_count - 1]] == 0) plan->code_length_count--;
     uint64_t dynamic = 3 + 5 + 5 + 4 + 3 * (uint64_t)plan->code_length_count + extra + plan->literal_lengths[256];
     for (int i = 0; i < plan->header_count; i++) {
         int symbol = plan->header[i][0];
@@ -265,6 +238,13 @@ int ipr_row_copy_plan(ipr_row_copy *plan, const unsigned char *row, size_t row_b
     }
     plan->dynamic = dynamic < fixed;
     plan->bits = (size_t)(plan->dynamic ? dynamic : fixed);
+    if (!plan->dynamic) {
+        /* The fixed codes are the canonical codes of their lengths. */
+        for (int s = 0; s < 286; s++) plan->literal_lengths[s] = (uint8_t)ipr_deflate_fixed_literal_length(s);
+        memset(plan->distance_lengths, 5, sizeof plan->distance_lengths);
+        canonical_codes(plan->literal_lengths, 286, plan->literal_codes);
+        canonical_codes(plan->distance_lengths, 30, plan->distance_codes);
+    }
     return 0;
 }
 
@@ -286,49 +266,41 @@ static inline void put_bits(ipr_bit_writer *w, uint32_t value, int count) {
     }
 }
 
+/* pieces[from ..< to] under the plan's codes. */
+static void put_pieces(ipr_bit_writer *w, const ipr_row_copy *plan, size_t from, size_t to) {
+    for (size_t i = from; i < to; i++) {
+        const ipr_copy_piece *p = &plan->pieces[i];
+        put_bits(w, plan->literal_codes[p->length_symbol], plan->literal_lengths[p->length_symbol]);
+        if (p->length_extra_bits > 0) put_bits(w, p->length_extra, p->length_extra_bits);
+        put_bits(w, plan->distance_codes[p->distance_symbol], plan->distance_lengths[p->distance_symbol]);
+        if (p->distance_extra_bits > 0) put_bits(w, p->distance_extra, p->distance_extra_bits);
+    }
+}
+
 size_t ipr_row_copy_write(const ipr_row_copy *plan, unsigned char *out, size_t bit, int final) {
     ipr_bit_writer w = { out, bit >> 3, 0, (int)(bit & 7) };
     if (w.count > 0) w.pending = out[w.byte] & ((1u << w.count) - 1);
     put_bits(&w, final ? 1 : 0, 1);
-    const uint8_t *literal_lengths, *distance_lengths;
-    uint16_t fixed_literals[286], fixed_distances[30];
-    uint8_t fixed_literal_lengths[286], fixed_distance_lengths[30];
-    const uint16_t *literal_codes, *distance_codes;
+    put_bits(&w, plan->dynamic ? 2 : 1, 2);
     if (plan->dynamic) {
-        put_bits(&w, 2, 2);
         put_bits(&w, (uint32_t)(plan->literal_count - 257), 5);
         put_bits(&w, (uint32_t)(plan->distance_count - 1), 5);
         put_bits(&w, (uint32_t)(plan->code_length_count - 4), 4);
-        for (int i = 0; i < plan->code_length_count; i++) put_bits(&w, plan->code_length_lengths[code_length_order[i]], 3);
+        for (int i = 0; i < plan->code_length_count; i++) put_bits(&w, plan->code_length_lengths[ipr_deflate_code_length_order[i]], 3);
         for (int i = 0; i < plan->header_count; i++) {
             int symbol = plan->header[i][0];
             put_bits(&w, plan->code_length_codes[symbol], plan->code_length_lengths[symbol]);
             if (header_extra_bits(symbol) > 0) put_bits(&w, plan->header[i][1], header_extra_bits(symbol));
         }
-        literal_lengths = plan->literal_lengths; literal_codes = plan->literal_codes;
-        distance_lengths = plan->distance_lengths; distance_codes = plan->distance_codes;
-    } else {
-        put_bits(&w, 1, 2);
-        for (int s = 0; s < 286; s++) { fixed_literals[s] = fixed_literal_code(s); fixed_literal_lengths[s] = (uint8_t)fixed_literal_length(s); }
-        for (int s = 0; s < 30; s++) { fixed_distances[s] = reversed((uint32_t)s, 5); fixed_distance_lengths[s] = 5; }
-        literal_lengths = fixed_literal_lengths; literal_codes = fixed_literals;
-        distance_lengths = fixed_distance_lengths; distance_codes = fixed_distances;
     }
-    for (size_t r = 0; r <= plan->rows; r++) {
-        /* r == 0: the lead; then each row's body and its boundary, or the tail after the last. */
-        size_t from = r == 0 ? 0 : plan->lead, to = r == 0 ? plan->lead : plan->body;
-        for (int part = 0; part < (r == 0 ? 1 : 2); part++) {
-            if (part == 1) { from = r < plan->rows ? plan->body : plan->boundary; to = r < plan->rows ? plan->boundary : plan->count; }
-            for (size_t i = from; i < to; i++) {
-                const ipr_copy_piece *p = &plan->pieces[i];
-                put_bits(&w, literal_codes[p->length_symbol], literal_lengths[p->length_symbol]);
-                if (p->length_extra_bits > 0) put_bits(&w, p->length_extra, p->length_extra_bits);
-                put_bits(&w, distance_codes[p->distance_symbol], distance_lengths[p->distance_symbol]);
-                if (p->distance_extra_bits > 0) put_bits(&w, p->distance_extra, p->distance_extra_bits);
-            }
-        }
+    /* The lead, then each row's body followed by its boundary, or by the tail after the last row. */
+    put_pieces(&w, plan, 0, plan->lead);
+    for (size_t r = 0; r < plan->rows; r++) {
+        put_pieces(&w, plan, plan->lead, plan->body);
+        if (r + 1 < plan->rows) put_pieces(&w, plan, plan->body, plan->boundary);
+        else put_pieces(&w, plan, plan->boundary, plan->count);
     }
-    put_bits(&w, literal_codes[256], literal_lengths[256]);
+    put_bits(&w, plan->literal_codes[256], plan->literal_lengths[256]);
     size_t end = w.byte * 8 + (size_t)w.count;
     if (w.count > 0) out[w.byte] = (unsigned char)w.pending;
     return end;

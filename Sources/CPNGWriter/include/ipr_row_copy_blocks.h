@@ -25,8 +25,8 @@ typedef struct {
     size_t rows;
     int dynamic;             /* 1: a block with codes of its own; 0: the fixed codes */
     size_t bits;             /* the block's size in bits */
-    /* The dynamic block's codes: lengths and (bit-reversed) codes of the literal/length and distance
-       alphabets and of the code-length alphabet, and its header's run-length symbols. */
+    /* The block's codes — its own or the fixed ones —: lengths and (bit-reversed) codes of the literal/length and
+       distance alphabets; a dynamic block's code-length code and its header's run-length symbols. */
     uint8_t literal_lengths[286], distance_lengths[30], code_length_lengths[19];
     uint16_t literal_codes[286], distance_codes[30], code_length_codes[19];
     int literal_count, distance_count, code_length_count;   /* HLIT, HDIST, HCLEN as counts */
