@@ -168,4 +168,40 @@ final class StickerTests: XCTestCase {
         }
         XCTAssertEqual(cache.decodes, 4, "a failure is remembered too")
     }
+
+    /// Issue 56: 20,000 distinct stickers cost the cache at most 5× the work of 5,000 (a lookup is O(1): the LRU list
+    /// and the running total, where the old cache summed and sorted every entry on every lookup), and the bytes it
+    /// keeps stay within its capacity while the oldest go first.
+    func testTheStickerCacheWorkIsLinearInItsLookups() throws {
+        func still(_ index: Int) -> Sticker {
+            let pixel = UInt32(0xFF00_0000) | UInt32(index & 0xFF_FFFF)
+            return Sticker(still: DecodedImage(width: 1, height: 1, pixels: [pixel])!)
+        }
+        func run(_ count: Int) -> (work: Int, bytes: Int, decodes: Int) {
+            // Room for about 1,000 entries (each 8 bytes of key, 4 of pixel): the rest are dropped as it fills.
+            let cache = StickerCache(capacity: 12_000)
+            for index in 0..<count {
+                let key = withUnsafeBytes(of: UInt64(index).littleEndian) { Array($0) }
+                _ = cache.sticker(for: key) { _ in still(index) }
+                // Every tenth lookup is of one the cache has just seen: a hit moves it to the newest end.
+                if index % 10 == 9 { _ = cache.sticker(for: withUnsafeBytes(of: UInt64(index - 1).littleEndian) { Array($0) }) { _ in still(index) } }
+                XCTAssertLessThanOrEqual(cache.countedBytes, 12_000)
+            }
+            return (cache.work, cache.countedBytes, cache.decodes)
+        }
+        let small = run(5_000), large = run(20_000)
+        XCTAssertEqual(small.decodes, 5_000, "the repeated lookups were hits")
+        XCTAssertEqual(large.decodes, 20_000)
+        XCTAssertGreaterThan(small.work, 5_000)
+        XCTAssertLessThanOrEqual(Double(large.work) / Double(small.work), 5, "\(large.work) vs \(small.work)")
+        XCTAssertGreaterThan(large.bytes, 11_000, "full, not emptied")
+        // Least recently used first: after 1,100 distinct files the first is gone, the latest is kept.
+        let cache = StickerCache(capacity: 12_000)
+        var decoded = 0
+        for index in 0..<1_100 { _ = cache.sticker(for: [UInt8(index & 0xFF), UInt8(index >> 8), 0, 0, 0, 0, 0, 0]) { _ in decoded += 1; return still(index) } }
+        _ = cache.sticker(for: [UInt8(1_099 & 0xFF), UInt8(1_099 >> 8), 0, 0, 0, 0, 0, 0]) { _ in decoded += 1; return still(0) }
+        XCTAssertEqual(decoded, 1_100, "the newest is still there")
+        _ = cache.sticker(for: [0, 0, 0, 0, 0, 0, 0, 0]) { _ in decoded += 1; return still(0) }
+        XCTAssertEqual(decoded, 1_101, "the oldest was dropped")
+    }
 }
