@@ -132,7 +132,7 @@ let package = Package(
         .testTarget(name: "PrimitivesTests", dependencies: ["Primitives"], path: "Tests/PrimitivesTests"),
         .testTarget(name: "ProcessSupportTests", dependencies: ["ProcessSupport"], path: "Tests/ProcessSupportTests"),
         // The media sources and decoders: folder confinement, in-memory sets, the resolver, JPEG/WebP/thumbnails, ffmpeg.
-        .testTarget(name: "MediaSourcesTests", dependencies: ["MediaSources", "Raster", "Drawing", "ProcessSupport", "RichMessageRenderer", "GoldenSupport", "CJPEG", "CWebP"], path: "Tests/MediaSourcesTests",
+        .testTarget(name: "MediaSourcesTests", dependencies: ["MediaSources", "Raster", "Drawing", "ProcessSupport", "RichMessageRenderer", "GoldenSupport", "CJPEG", "CWebP", "CDeflate"], path: "Tests/MediaSourcesTests",
                     linkerSettings: [.linkedLibrary("webp")]),  // libwebp's encoder makes the WebP fixtures
         // The snapshot library as another package uses it: builds Examples/SnapshotExample against this checkout.
         .testTarget(name: "RichMessageSnapshotTests", dependencies: ["RichMessageSnapshot", "GoldenSupport", "ProcessSupport"], path: "Tests/RichMessageSnapshotTests"),

@@ -27,35 +27,30 @@ static void ipr_png_read_data(png_structp png, png_bytep bytes, png_size_t lengt
 }
 
 /* Decodes any PNG (palette, grey, 16-bit, interlaced, tRNS) to straight 8-bit RGBA without gamma
-   correction (as pngjs and pixelmatch read it). `max_pixels` guards against decompression bombs.
-   Returns 0 on success, 1 not a PNG, 2 decode error, 3 too large, 4 out of memory. With strict_crc, a bad
-   CRC in an ancillary chunk is an error too (libpng's default drops the chunk with a warning). */
-static inline int ipr_png_decode(const unsigned char *data, size_t size, unsigned long max_pixels, int strict_crc,
-                                 unsigned char **out_rgba, unsigned *out_width, unsigned *out_height) {
-    *out_rgba = NULL;
-    *out_width = 0;
-    *out_height = 0;
+   correction (as pngjs and pixelmatch read it) into `rgba`, which the caller sized from the header: the
+   image must be `width` x `height` (else 2). Returns 0 on success, 1 not a PNG, 2 decode error, 4 out of memory.
+   With strict_crc, a bad CRC in an ancillary chunk is an error too (libpng's default drops the chunk with a
+   warning). */
+static inline int ipr_png_decode_into(const unsigned char *data, size_t size, int strict_crc, unsigned char *rgba,
+                                      unsigned width, unsigned height) {
     if (size < 8 || png_sig_cmp((png_const_bytep)data, 0, 8) != 0) return 1;
     png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, NULL, ipr_png_error, ipr_png_warning);
     if (png == NULL) return 4;
     png_infop info = png_create_info_struct(png);
     if (info == NULL) { png_destroy_read_struct(&png, NULL, NULL); return 4; }
     ipr_png_source source = { data, size, 0 };
-    unsigned char *volatile pixels = NULL;
     png_bytep *volatile rows = NULL;
     if (setjmp(png_jmpbuf(png))) {
         png_destroy_read_struct(&png, &info, NULL);
-        free(pixels); free(rows);
+        free(rows);
         return 2;
     }
     png_set_read_fn(png, &source, ipr_png_read_data);
     if (strict_crc) png_set_crc_action(png, PNG_CRC_ERROR_QUIT, PNG_CRC_ERROR_QUIT);
     png_read_info(png, info);
-    png_uint_32 width = png_get_image_width(png, info);
-    png_uint_32 height = png_get_image_height(png, info);
-    if (width == 0 || height == 0 || (unsigned long)width * (unsigned long)height > max_pixels) {
+    if (png_get_image_width(png, info) != width || png_get_image_height(png, info) != height || width == 0 || height == 0) {
         png_destroy_read_struct(&png, &info, NULL);
-        return 3;
+        return 2;
     }
     int color_type = png_get_color_type(png, info);
     int bit_depth = png_get_bit_depth(png, info);
@@ -68,21 +63,16 @@ static inline int ipr_png_decode(const unsigned char *data, size_t size, unsigne
         png_set_add_alpha(png, 0xff, PNG_FILLER_AFTER);
     png_set_interlace_handling(png);
     png_read_update_info(png, info);
-    pixels = (unsigned char *)malloc((size_t)width * height * 4);
     rows = (png_bytep *)malloc(sizeof(png_bytep) * height);
-    if (pixels == NULL || rows == NULL) {
+    if (rows == NULL) {
         png_destroy_read_struct(&png, &info, NULL);
-        free(pixels); free(rows);
         return 4;
     }
-    for (png_uint_32 y = 0; y < height; y++) rows[y] = pixels + (size_t)y * width * 4;
+    for (png_uint_32 y = 0; y < height; y++) rows[y] = rgba + (size_t)y * width * 4;
     png_read_image(png, rows);
     png_read_end(png, NULL);
     png_destroy_read_struct(&png, &info, NULL);
     free(rows);
-    *out_rgba = pixels;
-    *out_width = width;
-    *out_height = height;
     return 0;
 }
 

@@ -10,8 +10,8 @@ static ipr_lazy_library library = IPR_LAZY_LIBRARY("librlottie.so.0-1", names, p
 
 const char *ipr_lottie_load(void) { return ipr_lazy_library_load(&library); }
 
+/* No ipr_lottie_load() here: its lock may be held by another thread of the parent at the helper's fork. */
 Lottie_Animation *ipr_lottie_from_data(const char *data, const char *key, const char *resource_path) {
-    if (ipr_lottie_load() != NULL) return NULL;
     return ((__typeof__(&lottie_animation_from_data))pointers[0])(data, key, resource_path);
 }
 

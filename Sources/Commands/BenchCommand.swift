@@ -42,7 +42,7 @@ enum BenchCommand {
                 let t2 = clock()
                 let pangoMs = (measureTimer.seconds - pangoBefore) * 1000
                 textItems = Self.textItemCount(page.items)
-                _ = try pipeline.renderer.png(page)
+                _ = try pipeline.renderer.png(page, media: pipeline.media(settings))
                 let t3 = clock()
                 guard pass > 0 else { continue }
                 formulaCount = (formulas?.typesetCount ?? 0) - formulaCountBefore
@@ -61,7 +61,8 @@ enum BenchCommand {
         }
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
-        print("ipraster peak_rss_mb=\(String(cFormat: "%.1f", Double(usage.ru_maxrss) / 1024))")
+        let peak = ProcessMemory.peakResidentBytes().map { Double($0) / 1024 } ?? Double(usage.ru_maxrss)
+        print("ipraster peak_rss_mb=\(String(cFormat: "%.1f", peak / 1024))")
         return ExitCode.success
     }
 

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import ProcessSupport
 import Primitives
 
 /// The service's counters in Prometheus' text format (version 0.0.4): requests by route and status, a histogram

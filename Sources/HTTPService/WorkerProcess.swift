@@ -123,13 +123,3 @@ public final class WorkerProcess: ServiceWorker {
 struct WorkerStartError: Error, CustomStringConvertible {
     let description: String
 }
-
-/// Resident memory from a `/proc/PID/statm` file (pages × page size).
-enum ProcessMemory {
-    static func residentBytes(of statm: String = "/proc/self/statm") -> Int? {
-        guard let text = try? String(contentsOfFile: statm, encoding: .utf8) else { return nil }
-        let fields = text.split(separator: " ")
-        guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
-        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
-    }
-}

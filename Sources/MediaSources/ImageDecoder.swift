@@ -4,11 +4,12 @@ import FoundationEssentials
 import Raster
 
 /// Decodes media files to straight RGBA: PNG through libpng, JPEG through libjpeg-turbo (with its EXIF
-/// orientation applied), WebP through libwebp. Images over `MediaDecoding.maxPixels` are refused.
+/// orientation applied), WebP through libwebp. Images over `MediaDecoding.maxPixels` are refused from their headers,
+/// before any pixel memory is taken.
 public enum ImageDecoder {
     public static func decode(_ bytes: [UInt8]) throws -> RGBAImage {
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
-            do { return try PNGCodec.decode(bytes, strictCRC: false) } catch PNGCodec.Error.tooLarge { throw tooLarge() }
+            do { return try PNGCodec.decode(bytes, strictCRC: false, maxPixels: MediaDecoding.maxPixels) } catch PNGCodec.Error.tooLarge { throw tooLarge() }
         }
         if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return try decodeJPEG(bytes) }
         if bytes.count >= 12, bytes[0..<4] == [0x52, 0x49, 0x46, 0x46], bytes[8..<12] == [0x57, 0x45, 0x42, 0x50] { return try decodeWebP(bytes) }
@@ -43,12 +44,15 @@ public enum ImageDecoder {
             throw MediaError(message: "corrupt WebP data")
         }
         guard Int(width) * Int(height) <= MediaDecoding.maxPixels else { throw tooLarge() }
-        guard let decoded = bytes.withUnsafeBufferPointer({ ipr_webp_decode_rgba($0.baseAddress, $0.count, &width, &height) }) else {
-            throw MediaError(message: "corrupt WebP data")
+        // Decoded straight into the image's buffer (one copy of the pixels in memory).
+        var decoded: Int32 = 0
+        let pixels = [UInt8](unsafeUninitializedCapacity: Int(width) * Int(height) * 4) { buffer, count in
+            decoded = bytes.withUnsafeBufferPointer { ipr_webp_decode_rgba_into($0.baseAddress, $0.count, buffer.baseAddress, buffer.count, width * 4) }
+            if decoded == 0 { buffer.initialize(repeating: 0) }
+            count = buffer.count
         }
-        defer { ipr_webp_free(decoded) }
-        let count = Int(width) * Int(height) * 4
-        return RGBAImage(width: Int(width), height: Int(height), pixels: Array(UnsafeBufferPointer(start: decoded, count: count)))
+        guard decoded != 0 else { throw MediaError(message: "corrupt WebP data") }
+        return RGBAImage(width: Int(width), height: Int(height), pixels: pixels)
     }
 
     /// The EXIF orientation (1-8) of a JPEG's APP1 segment, 1 when absent.

@@ -5,7 +5,7 @@ import Drawing
 /// file): they draw their placeholder with a warning. Decoded images are cached for the set's life.
 public final class InMemoryMedia: MediaSource {
     public let files: [String: [UInt8]]
-    private var decoded: [String: DecodedImage?] = [:]
+    private var decoded: [String: (uses: [ImageUse], image: DecodedImage?)] = [:]
     private var stickers: [String: StickerFile?] = [:]
     private var stickerFailures: [String: String] = [:]
     /// Where a WebM sticker's frames come from (ffmpeg reads it from a private temporary file).
@@ -44,17 +44,17 @@ public final class InMemoryMedia: MediaSource {
         return file
     }
 
-    public func image(for ids: [String]) -> DecodedImage? {
+    public func image(for ids: [String], uses: [ImageUse]) -> DecodedImage? {
         guard let id = ids.first(where: { files[$0] != nil }), let bytes = files[id] else { return nil }
-        if let known = decoded[id] { return known }
+        if let known = decoded[id], known.uses == uses { return known.image }
         var image: DecodedImage?
         do {
-            image = try MediaDecoding.decodedImage(try ImageDecoder.decode(bytes))
+            image = try MediaDecoding.decodedImage(try ImageDecoder.decode(bytes), uses: uses)
         } catch {
             let message = "media \(id): \(error)"
             if !warnings.contains(message) { warnings.append(message) }
         }
-        decoded[id] = image
+        decoded[id] = (uses, image)
         return image
     }
 }

@@ -11,8 +11,8 @@ public final class LayeredMedia: MediaSource {
         self.second = second
     }
 
-    public func image(for ids: [String]) -> DecodedImage? {
-        first.image(for: ids) ?? second.image(for: ids)
+    public func image(for ids: [String], uses: [ImageUse]) -> DecodedImage? {
+        first.image(for: ids, uses: uses) ?? second.image(for: ids, uses: uses)
     }
 
     public func sticker(for id: String) -> StickerFile? {

@@ -19,7 +19,7 @@ public final class MediaFolder: MediaSource {
 
     public let directory: String
     private let root: String
-    private var decoded: [String: DecodedImage?] = [:]
+    private var decoded: [String: (uses: [ImageUse], image: DecodedImage?)] = [:]
     private var stickers: [String: StickerFile?] = [:]
     private var stickerFailures: [String: String] = [:]
     private var stickerTable: [String: StickerFlags]?
@@ -61,17 +61,18 @@ public final class MediaFolder: MediaSource {
             && !id.unicodeScalars.contains { $0.value < 0x20 }
     }
 
-    /// The decoded image of the first id with a file; nil (with a warning when a file was there) otherwise.
-    public func image(for ids: [String]) -> DecodedImage? {
+    /// The decoded image of the first id with a file, shrunk for `uses`; nil (with a warning when a file was there)
+    /// otherwise. The last decode of each file is kept (asked again for the same uses, it is not decoded again).
+    public func image(for ids: [String], uses: [ImageUse]) -> DecodedImage? {
         guard let path = path(for: ids) else { return nil }
-        if let known = decoded[path] { return known }
+        if let known = decoded[path], known.uses == uses { return known.image }
         var image: DecodedImage?
         do {
-            image = try MediaDecoding.decodedImage(try decode(path))
+            image = try MediaDecoding.decodedImage(try decode(path), uses: uses)
         } catch {
             warn("\(path): \(error)")
         }
-        decoded[path] = image
+        decoded[path] = (uses, image)
         return image
     }
 
@@ -96,7 +97,7 @@ public final class MediaFolder: MediaSource {
                 stickerFailures[id] = "\(error)"
                 warn(Self.stickerWarning(id, "\(error)"))
             }
-        } else if let image = image(for: [id]) {
+        } else if let image = image(for: [id], uses: [.stickerStill]) {
             file = StickerFile(sticker: Sticker(still: image), flags: flags(for: id))
         }
         stickers[id] = file

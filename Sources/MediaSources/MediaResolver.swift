@@ -12,8 +12,32 @@ public enum MediaResolver {
     public static func images(for list: Frame, source: (any MediaSource)?, scale: Double, time: Double = 0) -> MediaImages {
         var images = MediaImages()
         var seen = Set<ImageItem.Source>()
-        walk(list, context: Context(source: source, scale: scale, time: time), into: &images, seen: &seen)
+        var uses: [[String]: Set<ImageUse>] = [:]
+        if source != nil { collectUses(list, scale: scale, into: &uses) }
+        walk(list, context: Context(source: source, scale: scale, time: time, uses: uses), into: &images, seen: &seen)
         return images
+    }
+
+    /// Every device-pixel size each local-media image is drawn at (`scale` times its rect, times the scales of the
+    /// groups around it), so the source can decode it no larger than that needs (issue 56).
+    static func collectUses(_ frame: Frame, scale: Double, into uses: inout [[String]: Set<ImageUse>]) {
+        for item in frame.items {
+            switch item {
+            case .image(let image):
+                if case .media(let ids) = image.source {
+                    uses[ids, default: []].insert(ImageUse(width: image.rect.width * scale, height: image.rect.height * scale, fit: image.fit))
+                }
+            case .media(let choice):
+                collectUses(choice.present, scale: scale, into: &uses)
+                collectUses(choice.absent, scale: scale, into: &uses)
+            case .group(let group):
+                var inner = scale
+                for case .scale(let x, let y) in group.transform.steps { inner *= max(abs(x), abs(y)) }
+                collectUses(group.frame, scale: inner, into: &uses)
+            case .layer(let layer): collectUses(layer.frame, scale: scale, into: &uses)
+            case .fill, .stroke, .paint, .glyphs, .link: break
+            }
+        }
     }
 
     /// `page` with its images resolved (stickers at `time`).
@@ -56,6 +80,7 @@ public enum MediaResolver {
         var source: (any MediaSource)?
         var scale: Double
         var time: Double
+        var uses: [[String]: Set<ImageUse>]
     }
 
     private static func walk(_ frame: Frame, context: Context, into images: inout MediaImages, seen: inout Set<ImageItem.Source>) {
@@ -82,7 +107,9 @@ public enum MediaResolver {
                 images.thumbnails[bytes] = decoded
             }
         case .media(let ids):
-            if let image = context.source?.image(for: ids) { images.media[ids] = image }
+            // In a stable order, so the source sees the same uses for the same page.
+            let uses = (context.uses[ids] ?? []).sorted { ($0.width, $0.height, "\($0.fit)") < ($1.width, $1.height, "\($1.fit)") }
+            if let image = context.source?.image(for: ids, uses: uses) { images.media[ids] = image }
         case .sticker(let cell):
             guard let file = context.source?.sticker(for: cell.id) else { return }
             let side = StickerCell.bitmapSide(cell: cell.size, scale: context.scale)

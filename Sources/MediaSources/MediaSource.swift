@@ -4,8 +4,9 @@ import Drawing
 /// (`MediaFolder`, `--media`), with animations' first frames from ffmpeg (`FFmpegVideoFrames`), or a set of files
 /// held in memory (`InMemoryMedia`, media sent with a service request). Paint is handed decoded images only.
 public protocol MediaSource: AnyObject {
-    /// The decoded image of the first of `ids` that has a file, or nil.
-    func image(for ids: [String]) -> DecodedImage?
+    /// The decoded image of the first of `ids` that has a file, or nil; shrunk for `uses` (where it is drawn, in
+    /// device pixels: `MediaDecoding.shrinkFactor`), none given: as the file holds it.
+    func image(for ids: [String], uses: [ImageUse]) -> DecodedImage?
     /// A custom emoji's sticker file (`<custom_emoji_id>.tgs`, `.webm`, `.webp`, `.png`) decoded, with its sidecar's
     /// flags; nil (with a warning when a file was there) otherwise.
     func sticker(for id: String) -> StickerFile?
@@ -28,6 +29,9 @@ public struct StickerFile: Sendable {
 }
 
 extension MediaSource {
+    /// The image as its file holds it (no shrinking).
+    public func image(for ids: [String]) -> DecodedImage? { image(for: ids, uses: []) }
+
     /// The warning of a sticker file that is not drawn.
     static func stickerWarning(_ id: String, _ reason: String) -> String {
         "custom emoji \(id): \(reason); its alternative text is drawn"

@@ -9,9 +9,9 @@
 
 /* Opens libwebp (once per process): NULL when it is there, else why not. */
 const char *ipr_webp_load(void);
-/* WebPGetInfo, WebPDecodeRGBA and WebPFree; 0 or NULL when the library cannot be opened. */
+/* WebPGetInfo; 0 when the library cannot be opened. */
 int ipr_webp_get_info(const uint8_t *data, size_t size, int *width, int *height);
-uint8_t *ipr_webp_decode_rgba(const uint8_t *data, size_t size, int *width, int *height);
-void ipr_webp_free(void *pointer);
+/* WebPDecodeRGBAInto: 1 when the image was decoded into `output` (its size and stride from ipr_webp_get_info), else 0. */
+int ipr_webp_decode_rgba_into(const uint8_t *data, size_t size, uint8_t *output, size_t output_size, int stride);
 
 #endif

@@ -7,7 +7,9 @@ import Glibc
 /// frame rate over 360, longer than 9 s), when it holds any image (TGS forbids images; Debian's rlottie would read an
 /// external image from its resource path or decode an embedded one, so a file could make it draw a local file), and
 /// when it passes the bounds below, which keep rlottie's parse and render time and memory linear in what we accept
-/// (nesting, layers, precomposition instances, keyframes, repeated keys, out-of-range numbers). The authoring rules
+/// (nesting, layers, precomposition instances, keyframes, repeated keys, out-of-range numbers) and, in
+/// `LottieCheck+Budget`, the paths a frame draws once copies multiply, the scales that compound and the dash
+/// patterns that rlottie cannot draw in bounded memory. The authoring rules
 /// (60 fps, a 512 canvas, 64 KB) are not enforced, as the app does not enforce them. Written by hand: no library
 /// checks a Lottie document against such bounds.
 public enum LottieCheck {
@@ -37,6 +39,10 @@ public enum LottieCheck {
         public var frameRate = 0.0
         /// op − ip, rlottie's frame count.
         public var frames = 0
+        /// Paths one frame draws, copies and precompositions counted, and the largest compound scale
+        /// (`LottieCheck+Budget`).
+        public var drawnPaths = 0.0
+        public var largestScale = 1.0
     }
 
     /// The JSON of a TGS file that passes, with what was counted; a `StickerError` naming the first rule it breaks.
@@ -84,6 +90,7 @@ public enum LottieCheck {
         report.frameRate = frameRate
         report.frames = Int(last - first)
         report.layerInstances = try layerInstances(root)
+        (report.drawnPaths, report.largestScale) = try drawingBudget(root)
         return report
     }
 
@@ -185,6 +192,7 @@ public enum LottieCheck {
                 }
             case .object(let object):
                 if case .string("rp")? = object["ty"] { try checkRepeater(object) }
+                if case .string(let type)? = object["ty"], type == "st" || type == "gs" { try checkDashes(object) }
                 for name in object.keys {
                     guard let inner = object[name] else { continue }
                     try walk(inner, key: name, depth: level + 1)

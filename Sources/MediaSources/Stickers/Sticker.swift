@@ -31,10 +31,12 @@ public final class Sticker: @unchecked Sendable {
 
     /// Bitmaps kept per sticker at most (an animated export at a few cell sizes stays far below it).
     static let maxBitmaps = 1_024
-    /// rlottie cannot be interrupted: once a sticker has taken this long to render in all, the frames it has not
-    /// rendered yet show its earliest rendered frame (it stops playing) instead of costing more. Real emoji render a
-    /// frame in well under a millisecond at 64 px, so only a pathological file that passed `LottieCheck` meets it
-    /// (and then how far it played depends on the machine's speed).
+    /// Once a sticker has taken this long to render in all, the frames it has not rendered yet show its earliest
+    /// rendered frame (it stops playing) instead of costing more; a frame that would run past it is stopped (rlottie
+    /// runs in a helper process that is killed, `LottieHelper`), and so is one that fails. Real emoji render a frame
+    /// in well under a millisecond at 64 px, so only a pathological file that passed `LottieCheck` meets it (and
+    /// then how far it played depends on the machine's speed). Loading a TGS (rlottie's parse and a first frame)
+    /// has a budget of the same length.
     public static let renderBudget = 2.0
     private var renderSeconds = 0.0
     /// The budget ran out (the sticker stopped playing).
@@ -46,7 +48,8 @@ public final class Sticker: @unchecked Sendable {
         frames = []
         moreFrames = nil
         frameRate = max(1, lottie.frameRate.rounded(.down))
-        bytes = jsonBytes * 8
+        // The JSON kept for a helper that must load it again, and an estimate of the helper's model.
+        bytes = jsonBytes * 9
     }
 
     init(videoFirstFrame: DecodedImage, frameRate: Double, moreFrames: @escaping () throws -> [DecodedImage]) {
@@ -119,13 +122,20 @@ public final class Sticker: @unchecked Sendable {
         if let known = bitmaps[key] { return known }
         var made: DecodedImage?
         if let lottie {
-            if renderSeconds > Self.renderBudget {
+            let earliest = { self.bitmaps.filter { $0.key.side == side && $0.key.tint == tint }.min { $0.key.frame < $1.key.frame }?.value }
+            guard !exhausted, renderSeconds < Self.renderBudget else {
                 exhausted = true
-                return bitmaps.filter { $0.key.side == side && $0.key.tint == tint }.min { $0.key.frame < $1.key.frame }?.value
+                return earliest()
             }
             let started = DispatchTime.now().uptimeNanoseconds
-            made = lottie.render(frame: frame * 2, side: side)
+            let rendered = lottie.render(frame: frame * 2, side: side, seconds: Self.renderBudget - renderSeconds)
             renderSeconds += Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+            switch rendered {
+            case .success(let image): made = image
+            case .failure:
+                exhausted = true
+                return earliest()
+            }
         } else if frames.indices.contains(frame) {
             made = ImageScaling.scaled(frames[frame], width: side, height: side)
         }

@@ -1,4 +1,5 @@
 import CRLottie
+import Dispatch
 import Drawing
 import Raster
 
@@ -13,13 +14,20 @@ public enum StickerDecoder {
     /// A sticker file's size at most, before anything reads it (the format's limits are 64 KB and 256 KB).
     public static let maxFileBytes = 4 << 20
 
-    /// Lottie JSON (a TGS once gunzipped): `LottieCheck`, then rlottie.
+    /// Lottie JSON (a TGS once gunzipped): `LottieCheck`, then rlottie (in its helper process, `LottieHelper`),
+    /// which must load it and draw its first frame within `Sticker.renderBudget`.
     public static func decode(lottieJSON json: [UInt8]) throws -> Sticker {
         let report = try LottieCheck.check(json: json)
         if let missing = ipr_lottie_load() { throw StickerError("cannot play TGS: \(String(cString: missing)) (Debian: librlottie0-1)") }
-        guard let animation = LottieAnimation(json: json) else { throw StickerError("rlottie cannot load its Lottie JSON") }
+        let started = DispatchTime.now().uptimeNanoseconds
+        let animation = try LottieAnimation(json: json, seconds: Sticker.renderBudget)
+        let left = Sticker.renderBudget - Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        if case .failure(let error) = animation.render(frame: 0, side: probeSide, seconds: max(0, left)) { throw error }
         return Sticker(lottie: animation, jsonBytes: report.jsonBytes)
     }
+
+    /// The side of the first frame a TGS must draw when it is loaded (the app's bitmap for a 17 pt emoji at 2×).
+    static let probeSide = 64
 
     public static func decode(_ bytes: [UInt8], videoFrames: (any VideoFrameSource)?) throws -> Sticker {
         guard bytes.count <= maxFileBytes else { throw StickerError("the file has \(bytes.count) bytes (at most \(maxFileBytes))") }
@@ -34,7 +42,7 @@ public enum StickerDecoder {
             }
         }
         do {
-            return Sticker(still: try MediaDecoding.decodedImage(try ImageDecoder.decode(bytes)))
+            return Sticker(still: try MediaDecoding.decodedImage(try ImageDecoder.decode(bytes), uses: [.stickerStill]))
         } catch let error as MediaError {
             throw StickerError(error.message == "not a PNG, JPEG or WebP image" ? "not a TGS, WebM, WebP, PNG or JPEG file" : error.message)
         }

@@ -17,13 +17,15 @@ public enum PNGCodec {
     public static let maxPixels = 100_000_000
 
     public enum Error: Swift.Error, CustomStringConvertible {
-        case notPNG, corrupt, tooLarge, outOfMemory, encodeFailed
+        case notPNG, corrupt, outOfMemory, encodeFailed
+        /// Over the decoder's pixel limit (this many pixels at most), refused from the header.
+        case tooLarge(limit: Int)
 
         public var description: String {
             switch self {
             case .notPNG: return "not a PNG file"
             case .corrupt: return "corrupt PNG data"
-            case .tooLarge: return "PNG is larger than \(PNGCodec.maxPixels) pixels"
+            case .tooLarge(let limit): return "PNG is larger than \(limit) pixels"
             case .outOfMemory: return "out of memory decoding PNG"
             case .encodeFailed: return "PNG encoding failed"
             }
@@ -51,24 +53,45 @@ public enum PNGCodec {
     }
 
     /// Decodes a PNG. `strictCRC` (the default, for compare and goldens) refuses a file whose ancillary chunks
-    /// fail their CRC, which libpng would otherwise drop silently; media files are read leniently.
+    /// fail their CRC, which libpng would otherwise drop silently; media files are read leniently. An image over
+    /// `maxPixels` is refused from its header, before any pixel memory is taken, and the pixels are decoded straight
+    /// into the returned buffer (one copy of the image in memory, issue 56).
     public static func decode(_ bytes: [UInt8], strictCRC: Bool = true) throws -> RGBAImage {
-        var pixels: UnsafeMutablePointer<UInt8>?
-        var width: UInt32 = 0, height: UInt32 = 0
-        let status = bytes.withUnsafeBufferPointer { buffer in
-            ipr_png_decode(buffer.baseAddress, buffer.count, UInt(maxPixels), strictCRC ? 1 : 0, &pixels, &width, &height)
+        try decode(bytes, strictCRC: strictCRC, maxPixels: maxPixels)
+    }
+
+    /// `decode(_:strictCRC:)` with a pixel limit of the caller's (media files: `MediaDecoding.maxPixels`).
+    public static func decode(_ bytes: [UInt8], strictCRC: Bool, maxPixels: Int) throws -> RGBAImage {
+        let (width, height) = try size(of: bytes)
+        guard width <= maxPixels / height else { throw Error.tooLarge(limit: maxPixels) }
+        var status: Int32 = 0
+        let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
+            status = bytes.withUnsafeBufferPointer { source in
+                ipr_png_decode_into(source.baseAddress, source.count, strictCRC ? 1 : 0, buffer.baseAddress, UInt32(width), UInt32(height))
+            }
+            // libpng writes every byte on success; on failure the buffer is zeroed so nothing uninitialised is read.
+            if status != 0 { buffer.initialize(repeating: 0) }
+            count = buffer.count
         }
         switch status {
-        case 0: break
+        case 0: return RGBAImage(width: width, height: height, pixels: pixels)
         case 1: throw Error.notPNG
-        case 3: throw Error.tooLarge
         case 4: throw Error.outOfMemory
         default: throw Error.corrupt
         }
-        guard let pixels else { throw Error.corrupt }
-        defer { free(pixels) }
-        let count = Int(width) * Int(height) * 4
-        return RGBAImage(width: Int(width), height: Int(height), pixels: Array(UnsafeBufferPointer(start: pixels, count: count)))
+    }
+
+    /// The width and height a PNG's header states (both positive), read from its first chunk without decoding
+    /// anything: the signature, then IHDR's length (13), type, width and height, big-endian (PNG 1.2 §11.2.2; the
+    /// chunk's CRC is checked when the pixels are decoded).
+    public static func size(of bytes: [UInt8]) throws -> (width: Int, height: Int) {
+        guard bytes.count >= 8, bytes[0..<8].elementsEqual([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else { throw Error.notPNG }
+        guard bytes.count >= 24, bytes[8..<16].elementsEqual([0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]) else { throw Error.corrupt }
+        func number(at index: Int) -> Int { bytes[index..<index + 4].reduce(0) { $0 << 8 | Int($1) } }
+        let width = number(at: 16), height = number(at: 20)
+        // PNG's own bound on a side is 2³¹ − 1.
+        guard width > 0, height > 0, width < 1 << 31, height < 1 << 31 else { throw Error.corrupt }
+        return (width, height)
     }
 
     public static var libraryVersion: String { String(cString: ipr_png_version()) }

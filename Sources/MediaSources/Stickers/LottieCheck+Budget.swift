@@ -1,0 +1,153 @@
+import Document
+
+/// The drawing budget of a Lottie document (issue 56), checked before rlottie sees it: what a frame costs rlottie
+/// is the number of paths it draws, and copies multiply — a repeater repeats everything above it in its group,
+/// nested groups multiply their repeaters, and a precomposition draws its layers once per layer that shows it — so
+/// the check counts the paths a frame draws through all of that and refuses a file over `maxDrawnPaths`, where a
+/// per-repeater cap let 1,000 × 1,000 copies through. rlottie's work also grows with the drawn size of a path (its
+/// flattening and its rasteriser), so the scales that compound from layers, parents, precompositions and groups
+/// are bounded by `maxScale`; and a stroke whose dash pattern can go negative makes rlottie's dasher allocate
+/// without end, so a dash value below zero (or an easing that can carry it there) is refused.
+extension LottieCheck {
+    /// Paths one frame draws at most, copies and precompositions counted (a complex real sticker draws a few
+    /// hundred; rlottie holds about 1 KB a drawn path).
+    public static let maxDrawnPaths = 20_000.0
+    /// The largest scale a path is drawn at, compounded from the transforms above it (100 000 %; real stickers stay
+    /// under 10×).
+    public static let maxScale = 1_000.0
+
+    /// The paths one frame draws and the largest compound scale, for the layers of `root`; a `StickerError` over a
+    /// bound.
+    static func drawingBudget(_ root: JSONObject) throws -> (paths: Double, scale: Double) {
+        var budget = Budget()
+        if case .array(let list)? = root["assets"] {
+            for case .object(let asset) in list {
+                guard case .string(let id)? = asset["id"], case .array(let layers)? = asset["layers"] else { continue }
+                budget.assets[id] = layers
+            }
+        }
+        guard case .array(let top)? = root["layers"] else { throw StickerError("its Lottie JSON has no layers") }
+        return try budget.cost(of: top)
+    }
+
+    private struct Budget {
+        var assets: [String: [JSONValue]] = [:]
+        /// Each precomposition's paths and largest scale (relative to the layer that shows it), once computed.
+        var memo: [String: (paths: Double, scale: Double)] = [:]
+        var open: Set<String> = []
+
+        /// The paths a list of layers draws and the largest scale inside it (relative to the list's space).
+        mutating func cost(of layers: [JSONValue]) throws -> (paths: Double, scale: Double) {
+            var scales: [String: Double] = [:]
+            var byIndex: [String: JSONObject] = [:]
+            for case .object(let layer) in layers {
+                if case .number(let index)? = layer["ind"] { byIndex[index] = layer }
+            }
+            // A layer's scale times its parents' (a chain longer than the list is a cycle: counted once more at most).
+            func layerScale(_ layer: JSONObject, depth: Int) -> Double {
+                var scale = LottieCheck.scale(of: layer["ks"])
+                if depth < layers.count, case .number(let parent)? = layer["parent"], let above = byIndex[parent] {
+                    if let known = scales[parent] { scale *= known } else {
+                        let value = layerScale(above, depth: depth + 1)
+                        scales[parent] = value
+                        scale *= value
+                    }
+                }
+                return scale
+            }
+            var paths = 0.0, largest = 1.0
+            for case .object(let layer) in layers {
+                let scale = layerScale(layer, depth: 0)
+                var inner: (paths: Double, scale: Double) = (0, 1)
+                switch layer["ty"] {
+                case .number("0")?:
+                    if case .string(let reference)? = layer["refId"], assets[reference] != nil { inner = try precomposition(reference) }
+                case .number("1")?:
+                    inner = (1, 1)
+                case .number("4")?:
+                    if case .array(let shapes)? = layer["shapes"] { inner = try LottieCheck.cost(ofShapes: shapes, scale: 1) }
+                default:
+                    break
+                }
+                paths += inner.paths
+                largest = max(largest, scale * inner.scale)
+                guard paths <= maxDrawnPaths else { throw StickerError("it draws more than \(Int(maxDrawnPaths)) paths a frame once its copies are counted") }
+                guard largest <= maxScale else { throw StickerError("it draws a path scaled \(LottieCheck.percent(largest)) (at most \(Int(maxScale * 100)) %)") }
+            }
+            return (paths, largest)
+        }
+
+        mutating func precomposition(_ id: String) throws -> (paths: Double, scale: Double) {
+            if let known = memo[id] { return known }
+            guard let layers = assets[id], open.insert(id).inserted else { throw StickerError("its precomposition \(id) contains itself") }
+            let value = try cost(of: layers)
+            open.remove(id)
+            memo[id] = value
+            return value
+        }
+    }
+
+    /// The paths a shape list draws and the largest scale inside it: each geometry draws a path; a group draws its
+    /// items under its transform; a repeater multiplies everything above it in the list by its copies.
+    static func cost(ofShapes items: [JSONValue], scale: Double) throws -> (paths: Double, scale: Double) {
+        var paths = 0.0, largest = scale
+        for case .object(let item) in items {
+            guard case .string(let type)? = item["ty"] else { continue }
+            switch type {
+            case "gr":
+                guard case .array(let inner)? = item["it"] else { continue }
+                var groupScale = scale
+                for case .object(let transform) in inner where transform["ty"] == .string("tr") { groupScale *= LottieCheck.scale(of: .object(transform)) }
+                let group = try cost(ofShapes: inner, scale: groupScale)
+                paths += group.paths
+                largest = max(largest, group.scale)
+            case "sh", "rc", "el", "sr":
+                paths += 1
+            case "rp":
+                paths *= max(1, reach(item["c"]))
+            default:
+                break
+            }
+            guard paths <= maxDrawnPaths else { throw StickerError("it draws more than \(Int(maxDrawnPaths)) paths a frame once its copies are counted") }
+            guard largest <= maxScale else { throw StickerError("it draws a path scaled \(percent(largest)) (at most \(Int(maxScale * 100)) %)") }
+        }
+        return (paths, largest)
+    }
+
+    /// The largest factor a transform's scale (`s`, in per cent, under `ks` or a group's `tr`) can reach.
+    static func scale(of transform: JSONValue?) -> Double {
+        guard case .object(let object)? = transform else { return 1 }
+        return object["s"] == nil ? 1 : reach(object["s"]) / 100
+    }
+
+    static func percent(_ factor: Double) -> String {
+        factor.isFinite && factor < 1e15 ? "\(Int((factor * 100).rounded())) %" : "beyond any bound"
+    }
+
+    /// A stroke's dash pattern (`d`: dash, gap and offset entries) must stay at or above zero: every number of
+    /// every entry's value non-negative, and an animated value's easing kept within its keyframes (a Bézier control
+    /// point's y outside 0…1 carries the value past them, below zero included).
+    static func checkDashes(_ stroke: JSONObject) throws {
+        guard case .array(let entries)? = stroke["d"] else { return }
+        for case .object(let entry) in entries {
+            guard let value = entry["v"] else { continue }
+            var negative = false, overshoots = false
+            func visit(_ value: JSONValue, key: String?) {
+                switch value {
+                case .number(let text):
+                    let number = Double(text) ?? -1
+                    if key == "y" { overshoots = overshoots || number < 0 || number > 1 } else if key != "x" { negative = negative || !(number >= 0) }
+                case .array(let items): for item in items { visit(item, key: key) }
+                case .object(let object):
+                    for name in object.keys where name != "t" && name != "ix" && name != "a" {
+                        if let inner = object[name] { visit(inner, key: name == "i" || name == "o" ? "easing" : (key == "easing" ? name : nil)) }
+                    }
+                default: break
+                }
+            }
+            visit(value, key: nil)
+            if negative { throw StickerError("its stroke has a negative dash length") }
+            if overshoots { throw StickerError("its stroke's dash length is eased past its keyframes (it can go negative)") }
+        }
+    }
+}
