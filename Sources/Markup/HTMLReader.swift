@@ -28,6 +28,7 @@ public struct HTMLReader {
         guard source.utf8.count <= maxBytes else {
             throw MarkupError(line: 1, column: 1, message: "the HTML text is larger than \(maxBytes / 1_000_000) MB")
         }
+        try MarkupLimits.checkAttributes(source)
         if let missing = ipr_xml_load() {
             throw MarkupError(line: 1, column: 1, message: "cannot read HTML: \(String(cString: missing)) (Debian: libxml2)")
         }

@@ -27,6 +27,8 @@ public struct MarkdownReader {
         guard source.utf8.count <= maxBytes else {
             throw MarkupError(line: 1, column: 1, message: "the Markdown text is larger than \(maxBytes / 1_000_000) MB")
         }
+        try MarkupLimits.checkPipes(source)
+        try MarkupLimits.checkAttributes(source)
         let prepass = MathPrepass(source, mode: options.looseMathDelimiters ? .loose : .strict)
         var reader = MarkdownReader(options: options, prepass: prepass, registry: MediaRegistry(bindings: options.mediaBindings),
                                     lines: prepass.text.split(separator: "\n", omittingEmptySubsequences: false))
