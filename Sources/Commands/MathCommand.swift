@@ -107,13 +107,15 @@ enum MathCommand {
         }
         let extent = format == .png ? "\(pixelWidth)×\(pixelHeight) px" : "\(width.clean)×\(height.clean) pt"
         guard let format else { return Result(json: line, image: nil, extent: extent, warnings: warnings) }
-        // A PNG is one Cairo surface: at most 32,767 pixels a side.
-        let limit = Double(LayoutOptions.maxRasterPixels)
-        if format == .png, pixelWidth > LayoutOptions.maxRasterPixels || pixelHeight > LayoutOptions.maxRasterPixels {
-            let fitting = (limit / max(width, height) * 100).rounded(.down) / 100
+        // A PNG is one Cairo surface: at most 32,767 pixels a side and `Canvas.maxSurfacePixels` in all, whatever the
+        // size, scale and padding that make it.
+        if format == .png, !Canvas.fitsOneSurface(pixelWidth: pixelWidth, pixelHeight: pixelHeight) {
+            let side = Double(Canvas.maxRasterSide) / max(width, height), area = (Double(Canvas.maxSurfacePixels) / (width * height)).squareRoot()
+            let fitting = (min(side, area) * 100).rounded(.down) / 100
             let size = (job.size * fitting / scale * 100).rounded(.down) / 100
-            throw Failure(message: "the formula is \(pixelWidth) × \(pixelHeight) px at --scale \(scale.clean), more than a PNG holds (32,767 a side): "
-                          + "use --scale \(fitting.clean) or lower, --size \(size.clean) or lower, or SVG or PDF output", json: line, refused: true)
+            throw Failure(message: "the formula is \(pixelWidth) × \(pixelHeight) px at --size \(job.size.clean) --scale \(scale.clean) --padding \(padding.clean), "
+                          + "more than a PNG holds (\(Canvas.maxRasterSide) px a side, \(Canvas.maxSurfacePixels) pixels in all): use --scale \(fitting.clean) or lower, "
+                          + "--size \(size.clean) or lower, less --padding, or SVG or PDF output", json: line, refused: true)
         }
         var frame = Frame()
         if let background = job.background { frame.append(.paint(.solid(background))) }

@@ -30,7 +30,7 @@ extension RenderCommand {
         if let directory = settings.mediaDirectory { try CLI.checkMediaFolder(directory) }
         let pipeline = try RenderPipeline(processDefault: true, videoFrames: FFmpegVideoFrames())
         let layout = try pipeline.page(try CLI.readInput(input), path: input, settings: settings)
-        if layout.exceedsHeightLimit || layout.canvas.pixelWidth > LayoutOptions.maxRasterPixels || layout.canvas.pixelHeight > LayoutOptions.maxRasterPixels {
+        if layout.exceedsHeightLimit || !layout.canvas.fitsOneSurface {
             throw PageTooLarge(raster: layout)
         }
         for warning in layout.warnings { CLI.printWarning(warning) }

@@ -56,11 +56,10 @@ enum RevealCommand {
         let timeline = try RevealTimeline(stream: stream)
         // Refuse a page no frame can hold before painting any frame.
         if options.output != .json {
-            let side = LayoutOptions.maxRasterPixels
             if let tooLarge = stream.chunks.map(\.layout).first(where: { $0.exceedsHeightLimit }) {
                 throw PageTooLarge(raster: tooLarge)
             }
-            if timeline.canvas.pixelWidth > side || timeline.canvas.pixelHeight > side {
+            if !timeline.canvas.fitsOneSurface {
                 var layout = stream.finalLayout
                 layout.canvas = timeline.canvas
                 throw PageTooLarge(raster: layout)

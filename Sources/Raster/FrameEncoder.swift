@@ -24,9 +24,9 @@ public final class FrameEncoder {
     /// `frame` painted at the canvas's scale with the decoded `images` it draws, encoded at libdeflate `level` on
     /// this thread.
     public func png(_ frame: Frame, images: MediaImages = MediaImages(), level: Int32) throws -> [UInt8] {
-        let side = Canvas.maxRasterSide
-        guard canvas.pixelWidth <= side, canvas.pixelHeight <= side else {
-            throw PageTooLarge(message: "the \(canvas.pixelWidth)×\(canvas.pixelHeight) px canvas is larger than a raster image can be (\(side) px a side)")
+        guard canvas.fitsOneSurface else {
+            throw PageTooLarge(message: "the \(canvas.pixelWidth)×\(canvas.pixelHeight) px canvas is larger than a raster image can be "
+                + "(\(Canvas.maxRasterSide) px a side, \(Canvas.maxSurfacePixels) pixels in all)")
         }
         let target: CairoCanvas
         if let surface {

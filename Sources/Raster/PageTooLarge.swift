@@ -6,21 +6,23 @@ import Primitives
 public struct PageTooLarge: Error, CustomStringConvertible {
     public let description: String
 
-    /// A raster output (PNG, reveal frames) taller or wider than an image can be.
+    /// A raster output painted on one surface (a reveal or animation frame, a page that draws images) taller,
+    /// wider or larger in area than one surface can be.
     public init(raster canvas: Canvas, truncated: Bool) {
         let side = Double(Canvas.maxRasterSide)
         let size = truncated ? "more than \(Canvas.maxRasterSide) pt tall"
             : "\(canvas.pixelWidth)×\(canvas.pixelHeight) px"
         var remedies: [String] = []
-        let fittingScale = min(side / max(canvas.width, 1), side / max(canvas.height, 1))
+        let areaScale = (Double(Canvas.maxSurfacePixels) / max(canvas.width * canvas.height, 1)).squareRoot()
+        let fittingScale = min(side / max(canvas.width, 1), side / max(canvas.height, 1), areaScale)
         if !truncated && fittingScale >= 1 {
             remedies.append("--scale \(String(cFormat: "%.2f", (fittingScale * 100).rounded(.down) / 100)) or less fits")
         } else if canvas.height > side || truncated {
             remedies.append("no --scale makes it fit; split the message, or a wider --width shortens it")
         }
         remedies.append("`ipraster layout` still gives its geometry")
-        description = "the page is \(size), more than the \(Canvas.maxRasterSide) px a raster image can have on a side; "
-            + remedies.joined(separator: "; ")
+        description = "the page is \(size), more than one raster image can be (\(Canvas.maxRasterSide) px a side, "
+            + "\(Canvas.maxSurfacePixels) pixels in all); " + remedies.joined(separator: "; ")
     }
 
     /// A PNG page (painted in strips) wider than a surface or taller than `maxRasterPageHeight`.

@@ -51,10 +51,9 @@ public final class Renderer {
         }
     }
 
-    /// Cairo image surfaces are at most 32767 pixels on a side.
+    /// Cairo image surfaces are at most 32767 pixels on a side, and one surface at most `Canvas.maxSurfacePixels`.
     private func checkRasterSize(_ page: DisplayPage) throws {
-        let side = Canvas.maxRasterSide
-        guard !page.truncated, page.canvas.pixelWidth <= side, page.canvas.pixelHeight <= side else {
+        guard !page.truncated, page.canvas.fitsOneSurface else {
             throw PageTooLarge(raster: page.canvas, truncated: page.truncated)
         }
     }

@@ -83,4 +83,16 @@ final class CLIMathTests: XCTestCase {
         XCTAssertEqual(try TestEnvironment.run(["math", source, "-o", "-", "--size", "100", "--scale", "\(scale)"]).status, 0)
         XCTAssertEqual(try TestEnvironment.run(["math", source, "-o", "-", "--size", "\(size)"]).status, 0)
     }
+
+    /// Issue 56: each side within 32,767 px but the whole past one surface's pixel bound (size 1000, scale 4 and
+    /// padding 1000 made a 16,696 × 15,264 px, 1 GB image): refused from the parameters, which the message names,
+    /// with a scale that fits.
+    func testAPNGLargerThanOneSurfaceIsRefusedNamingItsParameters() throws {
+        let result = try TestEnvironment.run(["math", "x", "-o", "-", "--size", "1000", "--scale", "4", "--padding", "1000"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.stderr.contains("at --size 1000 --scale 4 --padding 1000, more than a PNG holds (32767 px a side, 40000000 pixels in all)"), result.stderr)
+        let match = try XCTUnwrap(groups("use --scale ([0-9.]+) or lower", in: result.stderr), result.stderr)
+        let fitted = try TestEnvironment.run(["math", "x", "-o", "-", "--size", "1000", "--scale", match[0], "--padding", "1000"])
+        XCTAssertEqual(fitted.status, 0, fitted.stderr)
+    }
 }

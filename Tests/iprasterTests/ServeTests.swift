@@ -104,6 +104,9 @@ final class ServeTests: XCTestCase {
         expect(try service.request("POST", "/math", body: Array("x^".utf8), type: "text/plain"), 400, "cannot typeset the formula: character 2", location: nil)
         expect(try service.request("POST", "/math?scale=8&size=200", body: Array((String(repeating: "x+", count: 30) + "x").utf8), type: "text/plain"),
                422, "more than a PNG holds", location: nil)
+        // Issue 56: every parameter within its range, the surface past one image's pixel bound.
+        expect(try service.request("POST", "/math?size=1000&scale=4&padding=1000", body: Array("x".utf8), type: "text/plain"),
+               422, "at --size 1000 --scale 4 --padding 1000, more than a PNG holds", location: nil)
         // A chunked body over the limit: read and dropped, then 413.
         let fd = try HTTPClient.connect(port: service.port)
         try HTTPClient.write(fd, Array("POST /render HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: text/plain\r\nTransfer-Encoding: chunked\r\n\r\n".utf8))

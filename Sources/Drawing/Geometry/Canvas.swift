@@ -8,6 +8,22 @@ public struct Canvas: Sendable, Equatable {
     /// The tallest PNG page, pixels (strips let a page be taller than a surface; this bounds the work).
     public static let maxPageHeight = 1 << 20
 
+    /// The most pixels one surface painted whole may have: a formula image, a reveal or animation frame, a page that
+    /// draws raster images (which is painted on one canvas). 40 megapixels, 160 MB of ARGB — the bound a decoded
+    /// image has — so no request makes one allocation of more than that, whatever its size, scale and padding
+    /// (issue 56: a formula at size 1000, scale 4 and padding 1000 was a 255-megapixel, 1 GB surface).
+    public static let maxSurfacePixels = 40_000_000
+
+    /// Whether `width` × `height` pixels fit one surface: each side at most `maxRasterSide`, the area at most
+    /// `maxSurfacePixels`.
+    public static func fitsOneSurface(pixelWidth width: Int, pixelHeight height: Int) -> Bool {
+        width <= maxRasterSide && height <= maxRasterSide && width.multipliedReportingOverflow(by: height).partialValue <= maxSurfacePixels
+            && !width.multipliedReportingOverflow(by: height).overflow
+    }
+
+    /// Whether this canvas fits one surface.
+    public var fitsOneSurface: Bool { Canvas.fitsOneSurface(pixelWidth: pixelWidth, pixelHeight: pixelHeight) }
+
     public var width: Double
     public var height: Double
     public var scale: Double
