@@ -82,8 +82,10 @@ public final class HTTPService: @unchecked Sendable {
     private let router: any ServiceRouter
     private let makeWorker: @Sendable (Int) -> any ServiceWorker
     /// Where log lines go (one per request, and the service's notes), e.g. to standard error; formatted by `note`
-    /// and `finish` in the configuration's format.
+    /// and `finish` in the configuration's format, queued (`LogQueue`) so a stalled reader of the log never stops
+    /// the service.
     private let log: @Sendable (String) -> Void
+    private let logQueue: LogQueue
     private let metrics: ServiceMetrics
     private let watch: ConnectionWatch
 
@@ -106,6 +108,9 @@ public final class HTTPService: @unchecked Sendable {
                 makeWorker: @escaping @Sendable (Int) -> any ServiceWorker) {
         self.configuration = configuration
         self.router = router
+        let logQueue = LogQueue(write: log)
+        self.logQueue = logQueue
+        let log: @Sendable (String) -> Void = { logQueue.append($0) }
         self.log = log
         self.makeWorker = makeWorker
         workerResident = Array(repeating: nil, count: configuration.workers)
@@ -304,6 +309,11 @@ public final class HTTPService: @unchecked Sendable {
         log(configuration.logFormat.note(message))
     }
 
+    /// Waits up to `seconds` for the log's queued lines to be written (before the process exits).
+    public func flushLog(seconds: Double) {
+        logQueue.flush(seconds: seconds)
+    }
+
     private func send(_ response: HTTPResponse, for exchange: Exchange) {
         var response = response
         response.headers.append(("X-Request-Id", exchange.requestId))
@@ -364,7 +374,7 @@ public final class HTTPService: @unchecked Sendable {
         lock.lock()
         let gauges = ServiceMetrics.Gauges(inFlight: inFlight, queueDepth: queue.count, queueCapacity: configuration.queueCapacity,
                                            workers: configuration.workers, workersReady: workersReady, openConnections: watch.openCount,
-                                           workerResidentBytes: workerResident)
+                                           workerResidentBytes: workerResident, logLinesDropped: logQueue.dropped)
         lock.unlock()
         return HTTPResponse(status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8", body: Array(metrics.text(gauges).utf8))
     }

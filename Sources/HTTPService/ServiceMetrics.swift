@@ -35,6 +35,7 @@ final class ServiceMetrics: @unchecked Sendable {
         var workersReady: Int
         var openConnections: Int
         var workerResidentBytes: [Int?]
+        var logLinesDropped = 0
     }
 
     private let lock = Lock()
@@ -95,6 +96,8 @@ final class ServiceMetrics: @unchecked Sendable {
                WorkerEvent.allCases.map { ("event=\"\($0.rawValue)\"", String(workerEvents[$0] ?? 0)) })
         metric("ipraster_connections_shut_total", "counter", "Connections shut down for a head not complete in time or a body sent too slowly.",
                ConnectionWatch.Reason.allCases.map { ("reason=\"\($0.rawValue)\"", String(connectionsShut[$0] ?? 0)) })
+        metric("ipraster_log_lines_dropped_total", "counter", "Log lines dropped because the log's reader did not keep up (the service never waits for it).",
+               [("", String(gauges.logLinesDropped))])
         metric("ipraster_requests_in_flight", "gauge", "Requests received and not yet answered.", [("", String(gauges.inFlight))])
         metric("ipraster_queue_depth", "gauge", "Requests waiting for a worker.", [("", String(gauges.queueDepth))])
         metric("ipraster_queue_capacity", "gauge", "Requests that may wait before the service answers 429.", [("", String(gauges.queueCapacity))])

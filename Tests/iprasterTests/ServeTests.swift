@@ -287,6 +287,26 @@ final class ServeTests: XCTestCase {
         XCTAssertThrowsError(try service.request("GET", "/healthz"), "no new connections after the drain")
     }
 
+    /// Issue 56: with nobody reading its standard error (a full pipe), the service goes on: every route and probe
+    /// answers, the lines it cannot write are dropped and counted in /metrics, and SIGTERM drains and exits.
+    func testAStalledLogReaderStopsNothing() throws {
+        let service = try ServiceProcess(["--workers", "1"])
+        service.stallLog(true)
+        defer { service.stallLog(false) }
+        // A 404 for a path of 1,000 characters is an access line of about 1.1 KB: 2,000 of them are more than a pipe's
+        // 64 KB and the log's 1 MB queue together.
+        let long = String(repeating: "x", count: 1_000)
+        for index in 0..<2_000 {
+            let answer = try service.request("GET", "/\(long)-\(index)", timeout: 10)
+            XCTAssertEqual(answer.status, 404)
+        }
+        XCTAssertEqual(try service.request("GET", "/healthz", timeout: 5).status, 200)
+        let rendered = try service.request("POST", "/render", body: Array("**still** rendering".utf8), type: "text/markdown", timeout: 10)
+        XCTAssertEqual(rendered.status, 200)
+        XCTAssertGreaterThan(try XCTUnwrap(service.metric("ipraster_log_lines_dropped_total")), 0)
+        XCTAssertEqual(service.stop(SIGTERM, within: 15), 0, "drained and exited while the log was still stalled")
+    }
+
     func testThreeHundredRequestsKeepMemoryFlat() throws {
         let service = try ServiceProcess(["--workers", "2"])
         let body = try FileContents.read(sample)

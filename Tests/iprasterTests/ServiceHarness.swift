@@ -9,6 +9,8 @@ final class ServiceProcess: @unchecked Sendable {
     let process = Process()
     private let lock = NSLock()
     private var log = Data()
+    /// While set, nobody reads the service's standard error (a log collector that stalls): its pipe fills.
+    private var stalled = false
     private(set) var port: UInt16 = 0
     /// The probe listener's port (`--probe-listen 127.0.0.1:0`), else 0.
     private(set) var probePort: UInt16 = 0
@@ -28,6 +30,7 @@ final class ServiceProcess: @unchecked Sendable {
         let sink = Sink()
         reader = Thread {
             while true {
+                while sink.owner?.isStalled == true { usleep(20_000) }
                 let data = handle.availableData
                 if data.isEmpty { return }
                 sink.owner?.append(data)
@@ -53,6 +56,19 @@ final class ServiceProcess: @unchecked Sendable {
     private var isReady: Bool { logText.contains("ipraster serve: ready") || logText.contains(#""message":"ready","#) }
 
     struct Failure: Error, CustomStringConvertible { let message: String; var description: String { message } }
+
+    /// Stops (true) or resumes reading the service's standard error.
+    func stallLog(_ stall: Bool) {
+        lock.lock()
+        stalled = stall
+        lock.unlock()
+    }
+
+    fileprivate var isStalled: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return stalled
+    }
 
     private func append(_ data: Data) {
         lock.lock()

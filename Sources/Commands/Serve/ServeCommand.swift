@@ -65,9 +65,12 @@ enum ServeCommand {
             service.note("signal \(signal): draining (no new connections; answering what was received)")
             service.drain(grace: timeout + 5)
             service.note("stopped")
+            // The last lines, if the log's reader takes them: a stalled one does not keep the process from ending.
+            service.flushLog(seconds: 2)
             exit(ExitCode.success)
         }
         if let failure = service.waitUntilWarm() {
+            service.flushLog(seconds: 2)
             CLI.printError("the render workers cannot start: \(failure)")
             service.drain(grace: 0)
             return ExitCode.environment
