@@ -78,6 +78,9 @@ public final class HTTPService: @unchecked Sendable {
         ("/metrics", { $0.metricsAnswer() }),
     ]
 
+    /// The probe listener's connections in all and from one client address.
+    static let probeConnections = 256, probeConnectionsPerClient = 8
+
     public let configuration: Configuration
     private let router: any ServiceRouter
     private let makeWorker: @Sendable (Int) -> any ServiceWorker
@@ -145,8 +148,12 @@ public final class HTTPService: @unchecked Sendable {
                                        idleTimeout: Int(max(configuration.headerTimeout, configuration.timeout).rounded(.up)) * 3)
         daemons.append(try HTTPDaemon(socket: main.socket, listener: .init(service: self, isProbe: false), limits: limits))
         if let probe {
-            // Probes come from few addresses: no per-client limit, few connections.
-            let probeLimits = HTTPDaemon.Limits(connections: 64, connectionsPerClient: 0, idleTimeout: limits.idleTimeout)
+            // Probes come from the node's kubelet and a scraper, a connection or two each: a few per client address,
+            // so one client holding slow connections cannot take the listener from the probes (issue 56: ~200 slow
+            // connections from one address starved every probe when only the total was limited). The connection
+            // watch's head deadline applies here as on the request listener.
+            let probeLimits = HTTPDaemon.Limits(connections: Self.probeConnections, connectionsPerClient: Self.probeConnectionsPerClient,
+                                                idleTimeout: limits.idleTimeout)
             probeDaemon = try HTTPDaemon(socket: probe.socket, listener: .init(service: self, isProbe: true), limits: probeLimits)
         }
         return (main.bound, probe?.bound)

@@ -307,6 +307,26 @@ final class ServeTests: XCTestCase {
         XCTAssertEqual(service.stop(SIGTERM, within: 15), 0, "drained and exited while the log was still stalled")
     }
 
+    /// Issue 56: one client holding 200 slow connections on the probe listener (from 127.0.0.2) takes at most its
+    /// share of it: probes from another address are answered within a second, every time.
+    func testSlowConnectionsCannotStarveTheProbes() throws {
+        let service = try ServiceProcess(["--workers", "1", "--probe-listen", "127.0.0.1:0"])
+        var held: [Int32] = []
+        defer { for fd in held { close(fd) } }
+        for _ in 0..<200 {
+            guard let fd = try? HTTPClient.connect(port: service.probePort, from: "127.0.0.2", timeout: 5) else { continue }
+            _ = try? HTTPClient.write(fd, Array("GET /healthz HTTP/1.1\r\nHo".utf8))
+            held.append(fd)
+        }
+        for _ in 0..<10 {
+            let started = Date()
+            let answer = try HTTPClient.send(port: service.probePort, method: "GET", target: "/healthz", body: nil, type: nil, timeout: 5)
+            XCTAssertEqual(answer.status, 200)
+            XCTAssertLessThan(Date().timeIntervalSince(started), 1)
+        }
+        XCTAssertEqual(service.stop(), 0)
+    }
+
     func testThreeHundredRequestsKeepMemoryFlat() throws {
         let service = try ServiceProcess(["--workers", "2"])
         let body = try FileContents.read(sample)
