@@ -1,12 +1,19 @@
 import Dispatch
 import FoundationEssentials
 import Glibc
+import Primitives
 import ProcessSupport
 
 /// A worker process as the service sees it (the owner of the child and its end of the socket pair): started from a
 /// command — `ipraster serve` runs itself again in worker mode —, warmed up, then given one request at a time. A
 /// worker that ends while rendering or passes its deadline is killed (SIGKILL) and reported, never waited on past
 /// the deadline; a trap inside it ends only it.
+///
+/// Nothing of a worker outlives it (issue 56): it leads a process group of its own, so the ffmpeg, ffprobe and
+/// rlottie processes it starts are killed with it; and it gets a temporary folder of its own
+/// (`$TMPDIR/ipraster-worker.<service pid>.<n>`, its `TMPDIR`), which is removed when it ends however it ends, so
+/// the copies of request media it made for those programs go with it. `sweepStaleFolders` removes the folders of
+/// services that were killed.
 public final class WorkerProcess: ServiceWorker {
     /// What to run: the child finds the socket pair's other end as its descriptor 3.
     public struct Command: Sendable {
@@ -27,6 +34,23 @@ public final class WorkerProcess: ServiceWorker {
     private let command: Command
     private var child: ChildProcess?
     private var socket: FrameSocket?
+    /// The worker's temporary folder while it runs.
+    private var folder: String?
+
+    /// Where the workers' folders go: the service's own `TMPDIR`, else /tmp.
+    static var temporaryBase: String {
+        ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+    }
+
+    static let folderPrefix = "ipraster-worker."
+    private static let serial = SerialNumbers()
+
+    /// Removes the worker folders of services that no longer run (a service killed with SIGKILL cannot), and the
+    /// sticker files of processes that no longer run.
+    public static func sweepStaleFolders() {
+        TemporaryPaths.removeStale(in: temporaryBase, prefix: folderPrefix)
+        TemporaryPaths.removeStale(in: temporaryBase, prefix: "ipraster-sticker.")
+    }
 
     public init(command: Command) {
         self.command = command
@@ -36,9 +60,24 @@ public final class WorkerProcess: ServiceWorker {
 
     public func start() throws {
         let (mine, theirs) = try FrameSocket.pair()
+        let folder = Self.temporaryBase + "/" + Self.folderPrefix + "\(getpid()).\(Self.serial.next())"
+        guard mkdir(folder, 0o700) == 0 else {
+            theirs.close()
+            throw WorkerStartError(description: "cannot make the worker's temporary folder \(folder): \(String(cString: strerror(errno)))")
+        }
+        self.folder = folder
+        var environment = command.environment
+        environment["TMPDIR"] = folder
         // A worker ignores SIGTERM (the service drains and ends it): an interruption of the service kills it.
-        let child = try ChildProcess(executable: command.executable, arguments: command.arguments, pipeInput: false,
-                                     passing: [theirs.rawDescriptor], environment: command.environment, stopSignal: SIGKILL)
+        let child: ChildProcess
+        do {
+            child = try ChildProcess(executable: command.executable, arguments: command.arguments, pipeInput: false,
+                                     passing: [theirs.rawDescriptor], environment: environment, stopSignal: SIGKILL, ownGroup: true)
+        } catch {
+            theirs.close()
+            removeFolder()
+            throw error
+        }
         theirs.close()
         self.child = child
         socket = mine
@@ -83,10 +122,16 @@ public final class WorkerProcess: ServiceWorker {
         socket?.close()
         socket = nil
         if let child {
-            child.signal(SIGKILL)
+            child.signalGroup(SIGKILL)
             child.wait()
         }
         child = nil
+        removeFolder()
+    }
+
+    private func removeFolder() {
+        if let folder { try? FileManager.default.removeItem(atPath: folder) }
+        folder = nil
     }
 
     /// How the process ended, once the socket says it has (or broke, or sent garbage: then it is killed).
@@ -94,9 +139,13 @@ public final class WorkerProcess: ServiceWorker {
         socket?.close()
         socket = nil
         guard let child else { return "was not running" }
-        if failure != .closed { child.signal(SIGKILL) }
+        // The worker's own children go with it, whether it was killed or ended by itself: one that closed its socket
+        // is given a moment to end first (as a zombie it still holds its group), so its own status is reported.
+        if failure == .closed { _ = child.waitUntilEnded(seconds: 2) }
+        child.signalGroup(SIGKILL)
         let status = child.wait()
         self.child = nil
+        removeFolder()
         switch failure {
         case .malformed: return "sent a malformed answer and was stopped"
         case .timedOut: return "was stopped at its deadline"
@@ -122,4 +171,17 @@ public final class WorkerProcess: ServiceWorker {
 
 struct WorkerStartError: Error, CustomStringConvertible {
     let description: String
+}
+
+/// Numbers 1, 2, 3, … for the workers' folders, from any thread.
+private final class SerialNumbers: @unchecked Sendable {
+    private let lock = Lock()
+    private var last = 0
+
+    func next() -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        last += 1
+        return last
+    }
 }

@@ -6,8 +6,18 @@ import ProcessSupport
 
 /// One run of an installed program (ffmpeg, ffprobe): its standard output is read here, at most `maxOutput` bytes
 /// (more kills it), and it is killed after `timeout` seconds. Standard input is /dev/null (ffmpeg must not read a
-/// terminal: it would be stopped by SIGTTIN) and standard error is discarded.
-struct ProgramRun {
+/// terminal: it would be stopped by SIGTTIN) and standard error is discarded. A run never outlasts `deadline`,
+/// when one is set (a service worker sets its request's: issue 56, ffmpeg's 20 s outlived the 10 s request).
+public struct ProgramRun {
+    /// The uptime (`DispatchTime` nanoseconds) by which every run must end, whatever its own timeout; nil: none.
+    public static var deadline: UInt64? {
+        get { deadlineLock.withLock { storedDeadline } }
+        set { deadlineLock.withLock { storedDeadline = newValue } }
+    }
+    nonisolated(unsafe) private static var storedDeadline: UInt64?
+    nonisolated(unsafe) private static var swept = false
+    private static let deadlineLock = Lock()
+
     var status: Int32
     var output: [UInt8]
     var overflowed: Bool
@@ -15,7 +25,12 @@ struct ProgramRun {
     static func run(_ executable: String, _ arguments: [String], maxOutput: Int, timeout: Double) throws -> ProgramRun {
         let child = try ChildProcess(executable: executable, arguments: arguments, pipeInput: false, pipeOutput: true, quiet: true)
         let timer = Timeout(child)
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { timer.fire() }
+        var seconds = timeout
+        if let deadline = Self.deadline {
+            let now = DispatchTime.now().uptimeNanoseconds
+            seconds = min(seconds, deadline > now ? Double(deadline - now) / 1e9 : 0)
+        }
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { timer.fire() }
         var output: [UInt8] = []
         var overflowed = false
         while case let chunk = child.read(upTo: 1 << 16), !chunk.isEmpty {
@@ -46,8 +61,16 @@ struct ProgramRun {
 
     /// `bytes` in a private temporary file (mode 0600, registered for removal on interruption) for the length of
     /// `body`: programs that read files read what a request sent without it being put where another could see it.
+    /// The first time in a process, the files of processes that were killed before they could remove theirs are
+    /// removed (`TemporaryPaths.removeStale`).
     static func withTemporaryFile<T>(_ bytes: [UInt8], suffix: String, _ body: (String) throws -> T) throws -> T {
         let directory = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        if deadlineLock.withLock({ () -> Bool in
+            defer { swept = true }
+            return !swept
+        }) {
+            TemporaryPaths.removeStale(in: directory, prefix: "ipraster-sticker.")
+        }
         let (path, token) = TemporaryPaths.registerUnique(prefix: directory + "/ipraster-sticker", suffix: suffix)
         defer {
             unlink(path)

@@ -1,3 +1,4 @@
+import Dispatch
 import FoundationEssentials
 import Glibc
 
@@ -22,13 +23,18 @@ public final class ChildProcess {
     /// The read end of the child's standard output, when the tool reads it.
     private var output: Int32?
     private var status: Int32?
+    /// It leads a process group of its own.
+    private let ownGroup: Bool
 
     /// Starts `executable` with `arguments`; with `pipeInput`, its standard input is a pipe `write` feeds. `descriptors`
     /// are given to the child as its descriptors 3, 4, … (a socket the caller talks to it on); `environment` replaces
     /// the tool's own; `stopSignal` is what an interruption of the tool sends it. With `pipeOutput`, its standard
-    /// output is a pipe `read` drains; with `quiet`, its standard error goes to /dev/null.
+    /// output is a pipe `read` drains; with `quiet`, its standard error goes to /dev/null. With `ownGroup` it leads a
+    /// process group of its own, which its own children join: `signalGroup` then reaches them all (a service's
+    /// worker and the ffmpeg and rlottie processes it runs).
     public init(executable: String, arguments: [String], pipeInput: Bool, pipeOutput: Bool = false, quiet: Bool = false,
-                passing descriptors: [Int32] = [], environment: [String: String]? = nil, stopSignal: Int32 = SIGTERM) throws {
+                passing descriptors: [Int32] = [], environment: [String: String]? = nil, stopSignal: Int32 = SIGTERM,
+                ownGroup: Bool = false) throws {
         // dup2 clears close-on-exec on the copy, so exactly these reach the child (the originals stay the caller's).
         // Each is first copied above the targets, so that no dup2 onto 3, 4, … overwrites one still to be moved.
         let lifted = descriptors.map { fcntl($0, F_DUPFD_CLOEXEC, 3 + Int32(descriptors.count)) }
@@ -66,7 +72,9 @@ public final class ChildProcess {
         for signal in [SIGINT, SIGTERM, SIGHUP, SIGPIPE] { sigaddset(&defaults, signal) }
         posix_spawnattr_setsigmask(&attributes, &empty)
         posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | (ownGroup ? POSIX_SPAWN_SETPGROUP : 0)))
+        if ownGroup { posix_spawnattr_setpgroup(&attributes, 0) }
+        self.ownGroup = ownGroup
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         let envp: [UnsafeMutablePointer<CChar>?]? = environment.map { $0.sorted { $0.key < $1.key }.map { strdup($0.key + "=" + $0.value) } + [nil] }
@@ -126,6 +134,27 @@ public final class ChildProcess {
     }
 
     /// Sends `number` to the child unless it has been waited for (its pid may belong to another process then).
+    /// Sends `number` to its whole process group (it and every process it started that did not leave the group),
+    /// while it has not been waited for; to it alone when it was not started with `ownGroup`.
+    public func signalGroup(_ number: Int32) {
+        guard status == nil else { return }
+        kill(ownGroup ? -pid : pid, number)
+    }
+
+    /// Waits up to `seconds` for the child to end without reaping it (it stays a zombie, so its process group stays
+    /// its own): whether it ended. Then `signalGroup` reaches what is left of its group and `wait` still reads how it
+    /// ended.
+    public func waitUntilEnded(seconds: Double) -> Bool {
+        guard status == nil else { return true }
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, seconds) * 1e9)
+        while true {
+            var info = siginfo_t()
+            if waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0, info._sifields._sigchld.si_pid == pid { return true }
+            if DispatchTime.now().uptimeNanoseconds >= deadline { return false }
+            usleep(5_000)
+        }
+    }
+
     public func signal(_ number: Int32) {
         if status == nil { kill(pid, number) }
     }

@@ -54,6 +54,7 @@ final class DeployFilesTests: XCTestCase {
         XCTAssertTrue(containerfile.contains("COPY --from=build /opt/ipraster /usr/local"))
         XCTAssertTrue(containerfile.contains("EXPOSE 8080"))
         XCTAssertTrue(containerfile.contains(#"CMD ["serve", "--listen", "0.0.0.0:8080"]"#))
+        XCTAssertTrue(containerfile.contains(#"ENTRYPOINT ["tini", "--", "ipraster"]"#), "an init as PID 1 reaps orphans")
         XCTAssertTrue(containerfile.contains("/dev/tcp/127.0.0.1/8080"), "the health check asks the port served")
         let ignore = try read(".containerignore").split(separator: "\n").map(String.init)
         for local in [".build/", ".git/", "fonts/fonts.index"] { XCTAssertTrue(ignore.contains(local), "\(local) is left out of the build context") }

@@ -82,7 +82,8 @@ final class DeployImageSlowTests: XCTestCase {
         }
         let fonts = try setupList("fonts"), programs = try setupList("programs")
         XCTAssertTrue(fonts.contains("fonts-inter") && programs == ["ffmpeg"], "\(fonts) \(programs)")
-        let expected = libraries.union(fonts).union(programs)
+        // tini is the image's init (PID 1 reaps re-parented processes; issue 56).
+        let expected = libraries.union(fonts).union(programs).union(["tini"])
 
         let runtime = try Self.runtimePackages(try read("Containerfile"))
         XCTAssertEqual(runtime, runtime.sorted(), "one package per line, sorted")

@@ -99,6 +99,36 @@ final class ServeMultipartTests: XCTestCase {
     }
 
     /// A part over 16 MiB (under a larger --max-body) is 413 JSON naming the part.
+    /// Issue 56: a worker killed at its deadline while ffprobe reads a WebM sticker the request sent leaves nothing
+    /// behind: the sticker's copy (in the worker's own temporary folder, which the service removes) and the program
+    /// (in the worker's process group, killed with it) are gone within 3 s of the 504. The ffprobe here is a stand-in
+    /// on PATH that ignores SIGTERM and sleeps, as a stuck one would.
+    func testAKilledWorkerLeavesNoFileAndNoProcess() throws {
+        let folder = try TestEnvironment.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let bin = folder + "/bin", temporary = folder + "/tmp", pidFile = folder + "/ffprobe.pid"
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+        for program in ["ffprobe", "ffmpeg"] {
+            try AtomicFile.write(Array("#!/bin/sh\ntrap '' TERM\necho $$ > \(pidFile)\nsleep 60\n".utf8), to: bin + "/" + program)
+            chmod(bin + "/" + program, 0o755)
+        }
+        let path = bin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let service = try ServiceProcess(["--workers", "1", "--timeout", "2"], environment: ["PATH": path, "TMPDIR": temporary])
+        defer { _ = service.stop() }
+        let json = Array(#"{"blocks": [{"type": "paragraph", "text": ["a WebM ", {"type": "custom_emoji", "custom_emoji_id": "7", "alternative_text": "🟩"}]}]}"#.utf8)
+        let webm = try FileContents.read(stickers + "/5000000000000000002.webm")
+        let (body, type) = multipart([("message", nil, "application/json", json), ("7", nil, nil, webm)])
+        let answer = try service.request("POST", "/render", body: body, type: type, timeout: 30)
+        XCTAssertEqual(answer.status, 504, answer.text)
+        let program = try XCTUnwrap(Int32(String(decoding: try FileContents.read(pidFile), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)))
+        func leftovers() -> [String] {
+            (FileManager.default.enumerator(atPath: temporary)?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".webm") }
+        }
+        XCTAssertTrue(service.eventually(within: 3) { leftovers().isEmpty && kill(program, 0) != 0 },
+                      "left: \(leftovers()), ffprobe \(program) \(kill(program, 0) == 0 ? "still runs" : "ended")")
+    }
+
     func testAnOversizedPartIs413() throws {
         let service = try ServiceProcess(["--workers", "1", "--max-body", "20000000"])
         defer { _ = service.stop() }

@@ -1,7 +1,9 @@
+import Dispatch
 import FoundationEssentials
 import HTTPService
 import Layout
 import Math
+import MediaSources
 import Primitives
 import ProcessSupport
 import RenderOptions
@@ -44,11 +46,15 @@ final class RenderWorker: RequestHandler {
         }
     }
 
-    init(media: String?, hooks: TestHooks = TestHooks()) throws {
+    init(media: String?, timeout: Double = 10, hooks: TestHooks = TestHooks()) throws {
         pipeline = try RenderPipeline(videoFrames: FFmpegVideoFrames())
         self.media = media
+        self.timeout = timeout
         self.hooks = hooks
     }
+
+    /// The service's request deadline, seconds (the programs a request runs end by then).
+    private let timeout: Double
 
     /// A page with text, a list, a table, code and a formula, in every format, and one formula alone: fonts,
     /// shaping caches and the math font are loaded before the worker says it is ready.
@@ -70,6 +76,8 @@ final class RenderWorker: RequestHandler {
     }
 
     func handle(_ request: HTTPRequest) -> HTTPResponse {
+        ProgramRun.deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeout * 1e9)
+        defer { ProgramRun.deadline = nil }
         hooks.apply(to: request.body)
         guard let route = ServiceRoute.named(request.path) else { return .error(404, "no route \(request.path)") }
         defer { pipeline.forgetMediaSources() }

@@ -20,7 +20,7 @@ enum ServeCommand {
         }
         let media = settings.media
         if let media { try CLI.checkMediaFolder(media) }
-        if ProcessInfo.processInfo.environment[workerVariable] == "1" { return try worker(media: media) }
+        if ProcessInfo.processInfo.environment[workerVariable] == "1" { return try worker(media: media, timeout: settings.timeout) }
 
         guard let listen = settings.listen else { throw UsageError(message: "--listen must be HOST:PORT or unix:/path", command: "serve") }
         let probe = settings.probeListen
@@ -36,7 +36,8 @@ enum ServeCommand {
                                                       connectionsPerClient: settings.maxConnectionsPerClient, headerTimeout: settings.headerTimeout,
                                                       minimumBodyRate: Double(settings.minBodyRate), maxWorkerRequests: settings.maxRequests,
                                                       maxWorkerResidentBytes: settings.maxRSS << 20, token: token, logFormat: settings.logFormat)
-        let command = try workerCommand(media: media)
+        let command = try workerCommand(media: media, timeout: timeout)
+        WorkerProcess.sweepStaleFolders()
         // Text lines carry the tool's prefix; JSON lines are the objects alone.
         let json = settings.logFormat == .json
         let service = HTTPService(configuration: configuration, router: ServiceRoutes(), log: { json ? CLI.printRawLog($0) : CLI.printLog($0) }) { _ in
@@ -82,23 +83,25 @@ enum ServeCommand {
     /// How the service starts a worker: this executable again, `serve` with the media folder, in worker mode. A
     /// worker's trap is reported by the service (the exit signal), so the runtime's backtrace is left out unless
     /// SWIFT_BACKTRACE asks for it: it would hold the dead worker, and the client's 500, for a second or more.
-    private static func workerCommand(media: String?) throws -> WorkerProcess.Command {
+    private static func workerCommand(media: String?, timeout: Double) throws -> WorkerProcess.Command {
         guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else {
             throw UsageError(message: "cannot find this executable (/proc/self/exe) to start the worker processes", command: "serve")
         }
         var environment = ProcessInfo.processInfo.environment
         environment[workerVariable] = "1"
         if environment["SWIFT_BACKTRACE"] == nil { environment["SWIFT_BACKTRACE"] = "enable=no" }
-        return WorkerProcess.Command(executable: executable, arguments: ["serve"] + (media.map { ["--media", $0] } ?? []), environment: environment)
+        return WorkerProcess.Command(executable: executable, arguments: ["serve", "--timeout", timeout.clean] + (media.map { ["--media", $0] } ?? []),
+                                     environment: environment)
     }
 
-    /// Worker mode: render what the service sends on descriptor 3 until it closes it.
-    private static func worker(media: String?) throws -> Int32 {
+    /// Worker mode: render what the service sends on descriptor 3 until it closes it; the programs a request runs
+    /// (ffmpeg, ffprobe) are stopped at its deadline, `timeout` seconds after it arrived.
+    private static func worker(media: String?, timeout: Double) throws -> Int32 {
         guard WorkerChannel.isWorkerSocket else {
             throw UsageError(message: "\(workerVariable) is set but descriptor 3 is not a socket: the variable is for the worker processes that "
                              + "ipraster serve starts itself", command: "serve")
         }
         WorkerChannel.detachFromSignals()
-        return WorkerChannel.serve { try RenderWorker(media: media, hooks: .fromEnvironment()) }
+        return WorkerChannel.serve { try RenderWorker(media: media, timeout: timeout, hooks: .fromEnvironment()) }
     }
 }
