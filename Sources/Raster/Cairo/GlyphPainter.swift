@@ -32,6 +32,8 @@ final class GlyphPainter {
         if !drawable.isEmpty, let font = fonts.font(run.font) {
             var glyphs = drawable.map { cairo_glyph_t(index: UInt($0.id), x: originX + $0.x, y: baselineY + $0.y) }
             cairo_set_scaled_font(cr, font)
+            // The font the gstate draws with (made for the device matrix) is kept alive for good: see RetainedFonts.
+            RetainedFonts.keep(cairo_get_scaled_font(cr))
             set(run.color, cr)
             if drawable.count == run.glyphs.count, run.clustersAreComplete {
                 // With its source text, so PDF output keeps the text selectable (image surfaces ignore it).

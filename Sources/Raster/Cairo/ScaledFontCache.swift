@@ -2,6 +2,7 @@ import CCairo
 import Drawing
 import FreeTypeFaces
 import FoundationEssentials
+import Primitives
 
 /// Cairo scaled fonts opened from the font files glyph runs name (`FontKey`: file, face, size, synthesised bold and
 /// slant), with the
@@ -64,5 +65,36 @@ final class ScaledFontCache {
         }
         faces[key] = result
         return result
+    }
+}
+
+/// Cairo scaled fonts this process keeps a reference to for its life (issue 56). The gstate makes the scaled font
+/// it draws with from the device matrix, and Cairo 1.16 shares it between threads through its font map; when the
+/// last reference to such a font goes, the font waits among the map's "holdovers", where another thread can take
+/// it back and freeze its glyph cache while the first thread's eviction of the holdover destroys it — Cairo's
+/// `! scaled_font->cache_frozen` assertion, which aborted a two-thread reveal export once in 407 runs. A font held
+/// here never loses its last reference, so it never becomes a holdover. The set is bounded (`limit`): past it, new
+/// fonts are not kept (a process that draws more distinct font × size × scale combinations than that is one that
+/// renders at many arbitrary scales; it keeps the old, rare exposure rather than unbounded memory).
+enum RetainedFonts {
+    static let limit = 4_096
+    nonisolated(unsafe) private static var fonts: Set<UnsafeMutableRawPointer> = []
+    private static let lock = Lock()
+
+    /// Takes a reference to `font` (borrowed from a gstate) the first time it is seen.
+    static func keep(_ font: OpaquePointer?) {
+        guard let font, cairo_scaled_font_status(font) == CAIRO_STATUS_SUCCESS else { return }
+        let key = UnsafeMutableRawPointer(font)
+        lock.lock()
+        defer { lock.unlock() }
+        guard fonts.count < limit, fonts.insert(key).inserted else { return }
+        cairo_scaled_font_reference(font)
+    }
+
+    /// How many fonts are held (tests).
+    static var count: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return fonts.count
     }
 }
