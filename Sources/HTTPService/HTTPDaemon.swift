@@ -102,12 +102,13 @@ final class HTTPDaemon {
         return box.items
     }
 
-    private static let access: MHD_AccessHandlerCallback = { context, connection, url, method, _, upload, uploadSize, state in
+    private static let access: MHD_AccessHandlerCallback = { context, connection, url, method, version, upload, uploadSize, state in
         guard let context, let connection, let state, let uploadSize else { return .NO }
         let listener = Unmanaged<Listener>.fromOpaque(context).takeUnretainedValue()
         guard let pointer = state.pointee else {
             let exchange = listener.service.begin(connection: connection, method: method.map { String(cString: $0) } ?? "",
-                                                  path: url.map { String(cString: $0) } ?? "/", probe: listener.isProbe)
+                                                  path: url.map { String(cString: $0) } ?? "/", version: version.map { String(cString: $0) } ?? "",
+                                                  probe: listener.isProbe)
             state.pointee = Unmanaged.passRetained(exchange).toOpaque()
             return .YES
         }

@@ -119,11 +119,19 @@ public final class HTTPService: @unchecked Sendable {
         workerResident = Array(repeating: nil, count: configuration.workers)
         let metrics = ServiceMetrics()
         self.metrics = metrics
+        let summary = ShutSummary { counts in
+            var parts: [String] = []
+            for reason in ConnectionWatch.Reason.allCases {
+                guard let count = counts[reason], count > 0 else { continue }
+                let what = reason == .headerTimeout ? "the head was not complete within \(ServiceMetrics.number(configuration.headerTimeout)) s"
+                    : "the body came slower than \(ServiceMetrics.number(configuration.minimumBodyRate)) bytes/s"
+                parts.append("\(count) connection\(count == 1 ? "" : "s"): \(what)")
+            }
+            log(configuration.logFormat.note("shut " + parts.joined(separator: "; ") + " (one line per \(Int(ShutSummary.window)) s at most)"))
+        }
         watch = ConnectionWatch(limits: .init(headerTimeout: configuration.headerTimeout, minimumBodyRate: configuration.minimumBodyRate)) { reason, count in
             metrics.count(shut: reason, count)
-            let what = reason == .headerTimeout ? "the head was not complete within \(ServiceMetrics.number(configuration.headerTimeout)) s"
-                : "the body came slower than \(ServiceMetrics.number(configuration.minimumBodyRate)) bytes/s"
-            log(configuration.logFormat.note("shut \(count) connection\(count == 1 ? "" : "s"): \(what)"))
+            summary.record(reason, count)
         }
     }
 
@@ -221,7 +229,7 @@ public final class HTTPService: @unchecked Sendable {
 
     func connectionClosed(_ client: ConnectionWatch.Client) { watch.closed(client) }
 
-    func begin(connection: OpaquePointer, method: String, path: String, probe: Bool) -> Exchange {
+    func begin(connection: OpaquePointer, method: String, path: String, version: String, probe: Bool) -> Exchange {
         let fields = HTTPDaemon.fields(connection), query = HTTPDaemon.query(connection)
         // Names lowercased; a repeated field's values joined with commas (RFC 9110 §5.3).
         var headers: [String: String] = [:]
@@ -241,7 +249,7 @@ public final class HTTPService: @unchecked Sendable {
         lock.broadcast()
         lock.unlock()
         let target = path.utf8.count + query.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 2 }
-        if let problem = RequestHead.check(targetLength: target, headSize: HTTPDaemon.headSize(connection), fields: fields) {
+        if let problem = RequestHead.check(targetLength: target, headSize: HTTPDaemon.headSize(connection), fields: fields, version: version) {
             send(router.error(problem.status, problem.message, location: problem.location), for: exchange)
         } else if let answer = unauthorized(request, probe: probe) ?? ownAnswer(request) ?? (probe ? probeOnly(request) : nil)
                     ?? bodyLimitAnswer(exchange) ?? router.early(request) {

@@ -17,8 +17,9 @@ public enum RequestHead {
     }
 
     /// The problem with a head, or nil. `fields` are every header field as received (names in any case, repeated
-    /// ones repeated); `targetLength` the request target's length in bytes; `headSize` the whole head's.
-    public static func check(targetLength: Int, headSize: Int, fields: [(name: String, value: String)]) -> Problem? {
+    /// ones repeated); `targetLength` the request target's length in bytes; `headSize` the whole head's; `version`
+    /// the request line's (`HTTP/1.1`: a Host field is required, RFC 9112 §3.2).
+    public static func check(targetLength: Int, headSize: Int, fields: [(name: String, value: String)], version: String = "") -> Problem? {
         if targetLength > maximumTarget {
             return Problem(status: 414, message: "the request target is \(targetLength) bytes long; the service reads at most \(maximumTarget)",
                            location: nil)
@@ -26,9 +27,25 @@ public enum RequestHead {
         if headSize > maximumHead {
             return Problem(status: 431, message: "the request head is \(headSize) bytes; the service reads at most \(maximumHead)", location: nil)
         }
+        let hosts = fields.filter { $0.name.lowercased() == "host" }
+        if version == "HTTP/1.1", hosts.isEmpty {
+            return Problem(status: 400, message: "an HTTP/1.1 request needs a Host header field", location: "Host")
+        }
+        if hosts.count > 1 {
+            return Problem(status: 400, message: "the request has \(hosts.count) Host header fields; one is allowed", location: "Host")
+        }
+        if fields.filter({ $0.name.lowercased() == "x-request-id" }).count > 1 {
+            return Problem(status: 400, message: "the request has more than one X-Request-Id header field", location: "X-Request-Id")
+        }
         let lengths = fields.filter { $0.name.lowercased() == "content-length" }.map { $0.value.trimmingSpaces }
-        let codings = fields.filter { $0.name.lowercased() == "transfer-encoding" }
-            .flatMap { $0.value.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingSpaces.lowercased() } }
+        let encodings = fields.filter { $0.name.lowercased() == "transfer-encoding" }
+        // libmicrohttpd 0.9.75 reads a body as chunked only when the field is exactly `chunked` (any case): with white
+        // space around it, it waits for the connection to close instead, so such a field is refused here at once.
+        if let padded = encodings.first(where: { $0.value != $0.value.trimmingSpaces }), padded.value.trimmingSpaces.lowercased() == "chunked" {
+            return Problem(status: 400, message: "Transfer-Encoding has white space around chunked (\(padded.value.utf8.count) bytes); send exactly chunked",
+                           location: "Transfer-Encoding")
+        }
+        let codings = encodings.flatMap { $0.value.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingSpaces.lowercased() } }
         if !codings.isEmpty {
             if codings != ["chunked"] {
                 let named = codings.map { $0.isEmpty ? "(empty)" : $0 }.joined(separator: ", ")

@@ -42,7 +42,14 @@ final class WireTests: XCTestCase {
 
     func testHeadChecks() {
         XCTAssertNil(RequestHead.check(targetLength: 10, headSize: 100, fields: [("Content-Length", "5")]))
-        XCTAssertNil(RequestHead.check(targetLength: 10, headSize: 100, fields: [("Transfer-Encoding", " Chunked ")]))
+        XCTAssertNil(RequestHead.check(targetLength: 10, headSize: 100, fields: [("Transfer-Encoding", "Chunked")]))
+        // libmicrohttpd reads only an exact `chunked` as chunked: white space around it is refused at once (issue 56).
+        XCTAssertEqual(RequestHead.check(targetLength: 10, headSize: 100, fields: [("Transfer-Encoding", " Chunked ")])?.location, "Transfer-Encoding")
+        XCTAssertEqual(RequestHead.check(targetLength: 10, headSize: 100, fields: [("Transfer-Encoding", "chunked\t")])?.status, 400)
+        XCTAssertEqual(RequestHead.check(targetLength: 10, headSize: 100, fields: [], version: "HTTP/1.1")?.location, "Host")
+        XCTAssertNil(RequestHead.check(targetLength: 10, headSize: 100, fields: [("Host", "x")], version: "HTTP/1.1"))
+        XCTAssertNil(RequestHead.check(targetLength: 10, headSize: 100, fields: [], version: "HTTP/1.0"))
+        XCTAssertEqual(RequestHead.check(targetLength: 10, headSize: 100, fields: [("X-Request-Id", "a"), ("x-request-id", "b")])?.location, "X-Request-Id")
         XCTAssertNil(RequestHead.check(targetLength: 10, headSize: 100, fields: [("content-length", "5"), ("Content-Length", " 5")]))
         XCTAssertEqual(RequestHead.check(targetLength: 8193, headSize: 100, fields: [])?.status, 414)
         XCTAssertNil(RequestHead.check(targetLength: 8192, headSize: 65536, fields: []))

@@ -107,6 +107,25 @@ final class ServeTests: XCTestCase {
         // Issue 56: every parameter within its range, the surface past one image's pixel bound.
         expect(try service.request("POST", "/math?size=1000&scale=4&padding=1000", body: Array("x".utf8), type: "text/plain"),
                422, "at --size 1000 --scale 4 --padding 1000, more than a PNG holds", location: nil)
+        // Issue 56, the framing: white space around chunked (libmicrohttpd would wait for the connection to close),
+        // HTTP/1.1 without Host, two X-Request-Id fields — each a 400 at once; a 404's echoed path is cut.
+        func raw(_ head: String) throws -> HTTPAnswer { try HTTPClient.exchange(port: service.port, Array(head.utf8), timeout: 10) }
+        expect(try raw("POST /render HTTP/1.1\r\nHost: x\r\nContent-Type: text/markdown\r\nTransfer-Encoding: chunked \r\n\r\n5\r\nhello\r\n0\r\n\r\n"),
+               400, "white space around chunked", location: "Transfer-Encoding")
+        expect(try raw("GET /healthz HTTP/1.1\r\nConnection: close\r\n\r\n"), 400, "needs a Host header field", location: "Host")
+        XCTAssertEqual(try raw("GET /healthz HTTP/1.0\r\n\r\n").status, 200, "HTTP/1.0 needs no Host")
+        expect(try raw("GET /healthz HTTP/1.1\r\nHost: a\r\nHost: b\r\nConnection: close\r\n\r\n"), 400, "2 Host header fields", location: "Host")
+        expect(try raw("GET /healthz HTTP/1.1\r\nHost: x\r\nX-Request-Id: a\r\nX-Request-Id: b\r\nConnection: close\r\n\r\n"),
+               400, "more than one X-Request-Id", location: "X-Request-Id")
+        let longPath = try service.request("GET", "/" + String(repeating: "x", count: 8_000))
+        XCTAssertEqual(longPath.status, 404)
+        XCTAssertLessThan(longPath.body.count, 1_024, "the path is cut in the answer")
+        XCTAssertTrue(longPath.text.contains("no route /xxx") && longPath.text.contains("…"), longPath.text)
+        // A malformed request line: libmicrohttpd 0.9.75 closes the connection at once, without an answer.
+        let garbage = try HTTPClient.connect(port: service.port)
+        try HTTPClient.write(garbage, Array("GARBAGE\r\n\r\n".utf8))
+        XCTAssertTrue(HTTPClient.closesWithin(garbage, seconds: 5))
+        close(garbage)
         // A chunked body over the limit: read and dropped, then 413.
         let fd = try HTTPClient.connect(port: service.port)
         try HTTPClient.write(fd, Array("POST /render HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: text/plain\r\nTransfer-Encoding: chunked\r\n\r\n".utf8))

@@ -79,7 +79,7 @@ final class RenderWorker: RequestHandler {
         ProgramRun.deadline = DispatchTime.now().uptimeNanoseconds + UInt64(timeout * 1e9)
         defer { ProgramRun.deadline = nil }
         hooks.apply(to: request.body)
-        guard let route = ServiceRoute.named(request.path) else { return .error(404, "no route \(request.path)") }
+        guard let route = ServiceRoute.named(request.path) else { return .error(404, "no route \(Diagnostic.shortened(request.path))") }
         defer { pipeline.forgetMediaSources() }
         do {
             var request = request

@@ -21,7 +21,7 @@ struct ServiceRoutes: ServiceRouter {
             return HTTPResponse(status: 200, contentType: "application/json", body: Self.openAPI)
         }
         guard let route = ServiceRoute.named(request.path) else {
-            return .error(404, "no route \(request.path): " + ServiceRoute.table.map { "\($0.method) \($0.path)" }.joined(separator: ", ")
+            return .error(404, "no route \(Diagnostic.shortened(request.path)): " + ServiceRoute.table.map { "\($0.method) \($0.path)" }.joined(separator: ", ")
                           + "; GET /healthz, /readyz, /metrics or /openapi.json")
         }
         guard request.method == route.method else {

@@ -12,6 +12,11 @@ public enum Diagnostic {
         "\"" + escaped(text, limit: limit) + "\""
     }
 
+    /// `text` made printable and cut to `limit` characters with "…", unquoted (a path in a message).
+    public static func shortened(_ text: String, limit: Int = echoLimit) -> String {
+        escaped(text, limit: limit)
+    }
+
     /// A whole message line made printable: control characters escaped, at most `lineLimit` characters.
     public static func printable(_ message: String) -> String {
         escaped(message, limit: lineLimit)
