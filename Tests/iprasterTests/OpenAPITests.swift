@@ -26,6 +26,23 @@ final class OpenAPITests: XCTestCase {
             let body = try XCTUnwrap((operation["requestBody"] as? [String: Any])?["content"] as? [String: Any])
             XCTAssertEqual(Set(body.keys), Set(route.mediaTypes.keys), route.path)
         }
+        // Issue 56: every JSON answer is described by an object schema, never as a string.
+        let schemas = try XCTUnwrap((document["components"] as? [String: Any])?["schemas"] as? [String: Any])
+        for (path, methods) in paths {
+            for case let operation as [String: Any] in (methods as? [String: Any] ?? [:]).values {
+                let content = ((operation["responses"] as? [String: Any])?["200"] as? [String: Any])?["content"] as? [String: Any] ?? [:]
+                guard let json = content["application/json"] as? [String: Any], let schema = json["schema"] as? [String: Any] else { continue }
+                if let reference = schema["$ref"] as? String {
+                    let name = String(reference.split(separator: "/").last ?? "")
+                    XCTAssertEqual((schemas[name] as? [String: Any])?["type"] as? String, "object", "\(path): \(name)")
+                } else {
+                    XCTAssertEqual(schema["type"] as? String, "object", path)
+                }
+            }
+        }
+        let layout = try XCTUnwrap(schemas["Layout"] as? [String: Any])
+        XCTAssertEqual(Set(try XCTUnwrap(layout["required"] as? [String])), ["version", "canvas", "page", "bubble", "status", "items"],
+                       "cli-contract.md's required fields")
     }
 
     func testTheServiceServesIt() throws {

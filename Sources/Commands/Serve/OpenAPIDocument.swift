@@ -19,7 +19,7 @@ enum OpenAPIDocument {
         ]
         for (path, summary, content) in own {
             var responses: [(String, JSONOut)] = [("200", .object([("description", .string(summary)), ("content", .object(content.map { type, _ in
-                (type, .object([("schema", .object([("type", .string("string"))]))]))
+                (type, .object([("schema", .object([("type", .string(type == "application/json" ? "object" : "string"))]))]))
             }))]))]
             if path == "/readyz" { responses.append(("503", reference("Error"))) }
             if path == "/metrics" || path == "/openapi.json" { responses.append(("401", reference("Error"))) }
@@ -34,7 +34,7 @@ enum OpenAPIDocument {
                                   + "The answers have the command line's bytes; parameters are the commands' options without --."))])),
             ("paths", .object(paths)),
             ("components", .object([
-                ("schemas", .object([("Error", .object([
+                ("schemas", .object(AnswerSchemas.components + [("Error", .object([
                     ("type", .string("object")),
                     ("properties", .object([("error", .object([("type", .string("string"))])),
                                             ("location", .object([("type", .array([.string("string"), .string("null")]))]))])),
@@ -101,7 +101,11 @@ enum OpenAPIDocument {
                                             ("headers", .object([("X-Request-Id", .object([("$ref", .string("#/components/headers/X-Request-Id"))]))]
                                                 + (["/render", "/layout"].contains(route.path)
                                                    ? [("X-Ipraster-Warnings", .object([("$ref", .string("#/components/headers/X-Ipraster-Warnings"))]))] : [])))]
-        success.append(("content", .object(answers.map { ($0, .object([("schema", .object([("type", .string("string"))]))])) })))
+        // JSON answers by their schemas (`AnswerSchemas`); images, PDF and text as strings.
+        success.append(("content", .object(answers.map { type in
+            (type, .object([("schema", type == "application/json" ? AnswerSchemas.answer(route: route.path) ?? .object([("type", .string("object"))])
+                                                                   : .object([("type", .string("string"))]))]))
+        })))
         var responses: [(String, JSONOut)] = [("200", .object(success))]
         for status in ["400", "401", "404", "405", "413", "414", "415", "422", "429", "431", "500", "501", "504"] { responses.append((status, reference("Error"))) }
         return .object([("summary", .string(spec.summary)), ("operationId", .string(String(route.path.dropFirst()))), ("parameters", .array(parameters)),
