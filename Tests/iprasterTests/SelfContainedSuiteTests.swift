@@ -72,5 +72,16 @@ final class SelfContainedSuiteTests: XCTestCase {
                        #"one-shot peak RSS, world page, release build: \d+\.\d MB"#] {
             XCTAssertNotNil(out.range(of: "\n  " + figure + " \\(goal <= ", options: .regularExpression), "\(figure): \(out)")
         }
+        // Issue 56: an animated export's peak, the tool and ffmpeg together, does not grow with its duration.
+        if TestEnvironment.ffmpeg != nil {
+            let line = try XCTUnwrap(groups(#"4 s peak (\d+\.\d) MB vs 1 s (\d+\.\d) MB = (\d+\.\d\d)x \(goal <= 1\.3x\)"#, in: out), out)
+            XCTAssertLessThanOrEqual(try XCTUnwrap(Double(line[2])), 1.3, out)
+        }
+    }
+
+    private func groups(_ pattern: String, in text: String) -> [String]? {
+        guard let regex = try? NSRegularExpression(pattern: pattern),
+              let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) else { return nil }
+        return (1..<match.numberOfRanges).compactMap { Range(match.range(at: $0), in: text).map { String(text[$0]) } }
     }
 }
