@@ -14,7 +14,12 @@ public final class FrameSocket {
         case timedOut
         /// Bytes that are not a frame.
         case malformed
+        /// The watch said to stop waiting (a worker over its memory bound).
+        case stopped
     }
+
+    /// How often a read's `watch` is asked while it waits.
+    static let watchInterval: UInt64 = 100_000_000
 
     private var descriptor: Int32
 
@@ -64,18 +69,19 @@ public final class FrameSocket {
         }
     }
 
-    public func read(deadline: UInt64? = nil) throws(Failure) -> WorkerFrame {
+    /// Reads one frame; while it waits, `watch` is asked every 100 ms whether to go on (false: `.stopped`).
+    public func read(deadline: UInt64? = nil, watch: (() -> Bool)? = nil) throws(Failure) -> WorkerFrame {
         var header: [UInt8] = []
-        try fill(&header, to: 9, deadline: deadline)
+        try fill(&header, to: 9, deadline: deadline, watch: watch)
         guard let length = WorkerFrame.payloadLength(header: header[...]) else { throw .malformed }
         var payload: [UInt8] = []
         payload.reserveCapacity(min(length, 1 << 24))
-        try fill(&payload, to: length, deadline: deadline)
+        try fill(&payload, to: length, deadline: deadline, watch: watch)
         guard let frame = WorkerFrame.decode(kind: header[0], payload: payload[...]) else { throw .malformed }
         return frame
     }
 
-    private func fill(_ buffer: inout [UInt8], to count: Int, deadline: UInt64?) throws(Failure) {
+    private func fill(_ buffer: inout [UInt8], to count: Int, deadline: UInt64?, watch: (() -> Bool)? = nil) throws(Failure) {
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while buffer.count < count {
             let wanted = min(chunk.count, count - buffer.count)
@@ -85,26 +91,28 @@ public final class FrameSocket {
             } else if got == 0 {
                 throw .closed
             } else if errno == EAGAIN || errno == EINTR {
-                try wait(for: Int16(POLLIN), deadline: deadline)
+                try wait(for: Int16(POLLIN), deadline: deadline, watch: watch)
             } else {
                 throw .closed
             }
         }
     }
 
-    /// Waits until the socket is ready for `events` or the deadline passes.
-    private func wait(for events: Int16, deadline: UInt64?) throws(Failure) {
+    /// Waits until the socket is ready for `events` or the deadline passes; with a `watch`, in slices of 100 ms,
+    /// asking it after each whether to go on.
+    private func wait(for events: Int16, deadline: UInt64?, watch: (() -> Bool)? = nil) throws(Failure) {
         while true {
+            let now = DispatchTime.now().uptimeNanoseconds
+            var wake: UInt64? = deadline
+            if let deadline { guard now < deadline else { throw .timedOut } }
+            if watch != nil { wake = min(wake ?? .max, now + Self.watchInterval) }
             var timeout: Int32 = -1
-            if let deadline {
-                let now = DispatchTime.now().uptimeNanoseconds
-                guard now < deadline else { throw .timedOut }
-                timeout = Int32(min(UInt64(Int32.max), (deadline - now + 999_999) / 1_000_000))
-            }
+            if let wake { timeout = Int32(min(UInt64(Int32.max), (wake - min(wake, now) + 999_999) / 1_000_000)) }
             var entry = pollfd(fd: descriptor, events: events, revents: 0)
             let result = poll(&entry, 1, timeout)
             if result > 0 { return }
             if result < 0, errno != EINTR { throw .closed }
+            if result == 0, let watch, !watch() { throw .stopped }
         }
     }
 }

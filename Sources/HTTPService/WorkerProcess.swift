@@ -22,12 +22,16 @@ public final class WorkerProcess: ServiceWorker {
         public var environment: [String: String]
         /// Seconds a new worker may take to say it is ready.
         public var startTimeout: Double
+        /// Resident bytes a worker may hold while it renders (0: no bound): past them it is stopped and the request
+        /// fails (issue 56's second line behind the media budgets; `--max-rss`).
+        public var memoryLimit: Int
 
-        public init(executable: String, arguments: [String], environment: [String: String], startTimeout: Double = 120) {
+        public init(executable: String, arguments: [String], environment: [String: String], startTimeout: Double = 120, memoryLimit: Int = 0) {
             self.executable = executable
             self.arguments = arguments
             self.environment = environment
             self.startTimeout = startTimeout
+            self.memoryLimit = memoryLimit
         }
     }
 
@@ -96,9 +100,16 @@ public final class WorkerProcess: ServiceWorker {
 
     public func run(_ request: HTTPRequest, deadline: UInt64) -> WorkerOutcome {
         guard let socket else { return .died("no worker process") }
+        // Its resident memory is looked at every 100 ms while it renders: one past the bound is stopped there.
+        let limit = command.memoryLimit
+        var held = 0
+        let watch: (() -> Bool)? = limit > 0 ? { [self] in
+            held = residentBytes ?? 0
+            return held <= limit
+        } : nil
         do {
             try socket.write(.request(request), deadline: deadline)
-            switch try socket.read(deadline: deadline) {
+            switch try socket.read(deadline: deadline, watch: watch) {
             case .response(let response): return .answered(response)
             default: return .died(ended(after: .malformed))
             }
@@ -106,6 +117,10 @@ public final class WorkerProcess: ServiceWorker {
             if error == .timedOut {
                 stop()
                 return .timedOut
+            }
+            if error == .stopped {
+                stop()
+                return .died("held \(held >> 20) MB while rendering, over --max-rss \(limit >> 20) MB, and was stopped")
             }
             return .died(ended(after: error))
         }
@@ -148,6 +163,7 @@ public final class WorkerProcess: ServiceWorker {
         removeFolder()
         switch failure {
         case .malformed: return "sent a malformed answer and was stopped"
+        case .stopped: return "was stopped over its memory bound"
         case .timedOut: return "was stopped at its deadline"
         case .closed:
             if status > 128 { return "ended with signal \(status - 128) (\(Self.signalName(status - 128)))" }

@@ -2,6 +2,7 @@ import Foundation
 import GoldenSupport
 import HTTPTestSupport
 import ProcessSupport
+import Raster
 import XCTest
 
 /// Issue 42, item 5: a request sends its message with its media in one `multipart/form-data` body.
@@ -127,6 +128,24 @@ final class ServeMultipartTests: XCTestCase {
         }
         XCTAssertTrue(service.eventually(within: 3) { leftovers().isEmpty && kill(program, 0) != 0 },
                       "left: \(leftovers()), ffprobe \(program) \(kill(program, 0) == 0 ? "still runs" : "ended")")
+    }
+
+    /// Issue 56, the second line behind the media budgets: a worker whose memory passes --max-rss while it renders
+    /// is stopped there (its memory is looked at every 100 ms), that request gets a JSON 500 naming the bound, and
+    /// the next request is answered by its replacement. Six photos of 40 megapixels make a worker hold about 200 MB
+    /// for a moment; --max-rss 100 stops it.
+    func testAWorkerOverItsMemoryBoundFailsThatRequestOnly() throws {
+        let service = try ServiceProcess(["--workers", "1", "--max-rss", "100", "--max-body", "4194304"])
+        defer { _ = service.stop() }
+        let photo = try PNGCodec.encode(RGBAImage(width: 6_400, height: 6_250, pixels: [UInt8](repeating: 90, count: 6_400 * 6_250 * 4)), opaque: true)
+        let blocks = (0..<6).map { #"{"type": "photo", "photo": [{"file_id": "F\#($0)", "file_unique_id": "p\#($0)", "width": 6400, "height": 6250}]}"# }
+        let json = Array("{\"blocks\": [\(blocks.joined(separator: ", "))]}".utf8)
+        let (body, type) = multipart([("message", nil, "application/json", json)] + (0..<6).map { ("p\($0)", nil, nil, photo) })
+        let answer = try service.request("POST", "/render", body: body, type: type, timeout: 60)
+        XCTAssertEqual(answer.status, 500, answer.text)
+        XCTAssertTrue(answer.error?.message.contains("over --max-rss 100 MB, and was stopped") == true, answer.text)
+        let next = try service.request("POST", "/render", body: Array("*fine*".utf8), type: "text/markdown", timeout: 60)
+        XCTAssertEqual(next.status, 200, "the replacement answers")
     }
 
     func testAnOversizedPartIs413() throws {

@@ -36,7 +36,7 @@ enum ServeCommand {
                                                       connectionsPerClient: settings.maxConnectionsPerClient, headerTimeout: settings.headerTimeout,
                                                       minimumBodyRate: Double(settings.minBodyRate), maxWorkerRequests: settings.maxRequests,
                                                       maxWorkerResidentBytes: settings.maxRSS << 20, token: token, logFormat: settings.logFormat)
-        let command = try workerCommand(media: media, timeout: timeout)
+        let command = try workerCommand(media: media, timeout: timeout, memoryLimit: settings.maxRSS << 20)
         WorkerProcess.sweepStaleFolders()
         // Text lines carry the tool's prefix; JSON lines are the objects alone.
         let json = settings.logFormat == .json
@@ -83,7 +83,7 @@ enum ServeCommand {
     /// How the service starts a worker: this executable again, `serve` with the media folder, in worker mode. A
     /// worker's trap is reported by the service (the exit signal), so the runtime's backtrace is left out unless
     /// SWIFT_BACKTRACE asks for it: it would hold the dead worker, and the client's 500, for a second or more.
-    private static func workerCommand(media: String?, timeout: Double) throws -> WorkerProcess.Command {
+    private static func workerCommand(media: String?, timeout: Double, memoryLimit: Int) throws -> WorkerProcess.Command {
         guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else {
             throw UsageError(message: "cannot find this executable (/proc/self/exe) to start the worker processes", command: "serve")
         }
@@ -91,7 +91,7 @@ enum ServeCommand {
         environment[workerVariable] = "1"
         if environment["SWIFT_BACKTRACE"] == nil { environment["SWIFT_BACKTRACE"] = "enable=no" }
         return WorkerProcess.Command(executable: executable, arguments: ["serve", "--timeout", timeout.clean] + (media.map { ["--media", $0] } ?? []),
-                                     environment: environment)
+                                     environment: environment, memoryLimit: memoryLimit)
     }
 
     /// Worker mode: render what the service sends on descriptor 3 until it closes it; the programs a request runs
