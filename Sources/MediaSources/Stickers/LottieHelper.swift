@@ -90,7 +90,6 @@ final class LottieHelper: @unchecked Sendable {
             count = buffer.count
             if left > 0 { status = ipr_lottie_helper_render(&state, id, frame, buffer.baseAddress, side, left) }
         }
-        if status == -2, left <= 0 { stopLocked() }
         if let failure = failure(status) { return .failure(failure) }
         return .success(pixels)
     }
