@@ -48,7 +48,7 @@ enum FFmpeg {
     private static func encode(frameCount: Int, fps: Double, format: String, loop: Int = 0, to output: String, progress: ((Int, Int) -> Void)?,
                                frames: (((Int, Int) -> Void)?, (Int, [UInt8]) throws -> Void) throws -> Void) throws {
         guard let ffmpeg = path else { throw AtomicFile.WriteError(path: output, reason: "ffmpeg is not installed") }
-        let temporaryFolder = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        let temporaryFolder = TemporaryPaths.directory
         TemporaryPaths.removeStale(in: temporaryFolder, prefix: "ipraster-reveal-")
         TemporaryPaths.removeStale(in: temporaryFolder, prefix: "ipraster-reveal.")
         let (temporary, token) = TemporaryPaths.registerUnique(prefix: PathName.appending(temporaryFolder, "ipraster-reveal"),

@@ -27,18 +27,20 @@ public enum RequestHead {
         if headSize > maximumHead {
             return Problem(status: 431, message: "the request head is \(headSize) bytes; the service reads at most \(maximumHead)", location: nil)
         }
-        let hosts = fields.filter { $0.name.lowercased() == "host" }
+        // Every field of a name, in any case.
+        func named(_ name: String) -> [(name: String, value: String)] { fields.filter { $0.name.lowercased() == name } }
+        let hosts = named("host")
         if version == "HTTP/1.1", hosts.isEmpty {
             return Problem(status: 400, message: "an HTTP/1.1 request needs a Host header field", location: "Host")
         }
         if hosts.count > 1 {
             return Problem(status: 400, message: "the request has \(hosts.count) Host header fields; one is allowed", location: "Host")
         }
-        if fields.filter({ $0.name.lowercased() == "x-request-id" }).count > 1 {
+        if named("x-request-id").count > 1 {
             return Problem(status: 400, message: "the request has more than one X-Request-Id header field", location: "X-Request-Id")
         }
-        let lengths = fields.filter { $0.name.lowercased() == "content-length" }.map { $0.value.trimmingSpaces }
-        let encodings = fields.filter { $0.name.lowercased() == "transfer-encoding" }
+        let lengths = named("content-length").map { $0.value.trimmingSpaces }
+        let encodings = named("transfer-encoding")
         // libmicrohttpd 0.9.75 reads a body as chunked only when the field is exactly `chunked` (any case): with white
         // space around it, it waits for the connection to close instead, so such a field is refused here at once.
         if let padded = encodings.first(where: { $0.value != $0.value.trimmingSpaces }), padded.value.trimmingSpaces.lowercased() == "chunked" {

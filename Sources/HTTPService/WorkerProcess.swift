@@ -11,7 +11,7 @@ import ProcessSupport
 ///
 /// Nothing of a worker outlives it (issue 56): it leads a process group of its own, so the ffmpeg, ffprobe and
 /// rlottie processes it starts are killed with it; and it gets a temporary folder of its own
-/// (`$TMPDIR/ipraster-worker.<service pid>.<n>`, its `TMPDIR`), which is removed when it ends however it ends, so
+/// (`$TMPDIR/ipraster-worker.<service pid>.<n>.tmp`, its `TMPDIR`), which is removed when it ends however it ends, so
 /// the copies of request media it made for those programs go with it. `sweepStaleFolders` removes the folders of
 /// services that were killed.
 public final class WorkerProcess: ServiceWorker {
@@ -38,22 +38,17 @@ public final class WorkerProcess: ServiceWorker {
     private let command: Command
     private var child: ChildProcess?
     private var socket: FrameSocket?
-    /// The worker's temporary folder while it runs.
-    private var folder: String?
+    /// The worker's temporary folder while it runs (registered with `TemporaryPaths`, so an interruption of the
+    /// service removes it too).
+    private var folder: (path: String, token: TemporaryPaths.Token)?
 
-    /// Where the workers' folders go: the service's own `TMPDIR`, else /tmp.
-    static var temporaryBase: String {
-        ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-    }
-
-    static let folderPrefix = "ipraster-worker."
-    private static let serial = SerialNumbers()
+    static let folderPrefix = "ipraster-worker"
 
     /// Removes the worker folders of services that no longer run (a service killed with SIGKILL cannot), and the
     /// sticker files of processes that no longer run.
     public static func sweepStaleFolders() {
-        TemporaryPaths.removeStale(in: temporaryBase, prefix: folderPrefix)
-        TemporaryPaths.removeStale(in: temporaryBase, prefix: "ipraster-sticker.")
+        TemporaryPaths.removeStale(in: TemporaryPaths.directory, prefix: folderPrefix + ".")
+        TemporaryPaths.removeStale(in: TemporaryPaths.directory, prefix: "ipraster-sticker.")
     }
 
     public init(command: Command) {
@@ -64,14 +59,16 @@ public final class WorkerProcess: ServiceWorker {
 
     public func start() throws {
         let (mine, theirs) = try FrameSocket.pair()
-        let folder = Self.temporaryBase + "/" + Self.folderPrefix + "\(getpid()).\(Self.serial.next())"
-        guard mkdir(folder, 0o700) == 0 else {
-            theirs.close()
-            throw WorkerStartError(description: "cannot make the worker's temporary folder \(folder): \(String(cString: strerror(errno)))")
-        }
+        let folder = TemporaryPaths.registerUnique(prefix: PathName.appending(TemporaryPaths.directory, Self.folderPrefix), suffix: "tmp")
         self.folder = folder
+        guard mkdir(folder.path, 0o700) == 0 else {
+            let reason = String(cString: strerror(errno))
+            theirs.close()
+            removeFolder()
+            throw WorkerStartError(description: "cannot make the worker's temporary folder \(folder.path): \(reason)")
+        }
         var environment = command.environment
-        environment["TMPDIR"] = folder
+        environment["TMPDIR"] = folder.path
         // A worker ignores SIGTERM (the service drains and ends it): an interruption of the service kills it.
         let child: ChildProcess
         do {
@@ -145,8 +142,10 @@ public final class WorkerProcess: ServiceWorker {
     }
 
     private func removeFolder() {
-        if let folder { try? FileManager.default.removeItem(atPath: folder) }
-        folder = nil
+        guard let folder else { return }
+        try? FileManager.default.removeItem(atPath: folder.path)
+        TemporaryPaths.unregister(folder.token)
+        self.folder = nil
     }
 
     /// How the process ended, once the socket says it has (or broke, or sent garbage: then it is killed).
@@ -189,15 +188,3 @@ struct WorkerStartError: Error, CustomStringConvertible {
     let description: String
 }
 
-/// Numbers 1, 2, 3, … for the workers' folders, from any thread.
-private final class SerialNumbers: @unchecked Sendable {
-    private let lock = Lock()
-    private var last = 0
-
-    func next() -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        last += 1
-        return last
-    }
-}

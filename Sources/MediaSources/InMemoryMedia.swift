@@ -5,7 +5,7 @@ import Drawing
 /// file): they draw their placeholder with a warning. Decoded images are cached for the set's life.
 public final class InMemoryMedia: MediaSource {
     public let files: [String: [UInt8]]
-    private var decoded: [String: (uses: [ImageUse], image: DecodedImage?)] = [:]
+    private var decoded: [String: (uses: Set<ImageUse>, image: DecodedImage?)] = [:]
     private var stickers: [String: StickerFile?] = [:]
     private var stickerFailures: [String: String] = [:]
     /// Where a WebM sticker's frames come from (ffmpeg reads it from a private temporary file).
@@ -44,7 +44,7 @@ public final class InMemoryMedia: MediaSource {
         return file
     }
 
-    public func image(for ids: [String], uses: [ImageUse]) -> DecodedImage? {
+    public func image(for ids: [String], uses: Set<ImageUse>) -> DecodedImage? {
         guard let id = ids.first(where: { files[$0] != nil }), let bytes = files[id] else { return nil }
         if let known = decoded[id], known.uses == uses { return known.image }
         var image: DecodedImage?

@@ -11,7 +11,7 @@ public final class LayeredMedia: MediaSource {
         self.second = second
     }
 
-    public func image(for ids: [String], uses: [ImageUse]) -> DecodedImage? {
+    public func image(for ids: [String], uses: Set<ImageUse>) -> DecodedImage? {
         first.image(for: ids, uses: uses) ?? second.image(for: ids, uses: uses)
     }
 

@@ -28,7 +28,7 @@ public enum MediaDecoding {
 
     /// `image` premultiplied into paint's pixel format, box-shrunk by `shrinkFactor(…, uses:)`; larger than
     /// `maxPixels` is an error.
-    public static func decodedImage(_ image: RGBAImage, uses: [ImageUse] = []) throws -> DecodedImage {
+    public static func decodedImage(_ image: RGBAImage, uses: Set<ImageUse> = []) throws -> DecodedImage {
         guard image.width > 0, image.height > 0, image.width <= maxPixels / max(1, image.height) else { throw ImageDecoder.tooLarge() }
         let factor = shrinkFactor(width: image.width, height: image.height, uses: uses)
         let width = (image.width + factor - 1) / factor, height = (image.height + factor - 1) / factor
@@ -56,7 +56,7 @@ public enum MediaDecoding {
     /// device pixel wherever it is drawn (aspect-fill covers its rect, aspect-fit fits it, a stretch fills both
     /// sides); 1 when there is no use to go by, when a use is a heavy blur only (it shrinks anyway, any factor is
     /// fine) or when the image is less than twice its largest use.
-    public static func shrinkFactor(width: Int, height: Int, uses: [ImageUse]) -> Int {
+    public static func shrinkFactor(width: Int, height: Int, uses: Set<ImageUse>) -> Int {
         var factor = Double.infinity
         for use in uses {
             guard use.width.isFinite, use.height.isFinite, use.width >= 1, use.height >= 1 else { continue }

@@ -19,7 +19,7 @@ public final class MediaFolder: MediaSource {
 
     public let directory: String
     private let root: String
-    private var decoded: [String: (uses: [ImageUse], image: DecodedImage?)] = [:]
+    private var decoded: [String: (uses: Set<ImageUse>, image: DecodedImage?)] = [:]
     private var stickers: [String: StickerFile?] = [:]
     private var stickerFailures: [String: String] = [:]
     private var stickerTable: [String: StickerFlags]?
@@ -63,7 +63,7 @@ public final class MediaFolder: MediaSource {
 
     /// The decoded image of the first id with a file, shrunk for `uses`; nil (with a warning when a file was there)
     /// otherwise. The last decode of each file is kept (asked again for the same uses, it is not decoded again).
-    public func image(for ids: [String], uses: [ImageUse]) -> DecodedImage? {
+    public func image(for ids: [String], uses: Set<ImageUse>) -> DecodedImage? {
         guard let path = path(for: ids) else { return nil }
         if let known = decoded[path], known.uses == uses { return known.image }
         var image: DecodedImage?

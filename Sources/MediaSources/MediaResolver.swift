@@ -107,9 +107,7 @@ public enum MediaResolver {
                 images.thumbnails[bytes] = decoded
             }
         case .media(let ids):
-            // In a stable order, so the source sees the same uses for the same page.
-            let uses = (context.uses[ids] ?? []).sorted { ($0.width, $0.height, "\($0.fit)") < ($1.width, $1.height, "\($1.fit)") }
-            if let image = context.source?.image(for: ids, uses: uses) { images.media[ids] = image }
+            if let image = context.source?.image(for: ids, uses: context.uses[ids] ?? []) { images.media[ids] = image }
         case .sticker(let cell):
             guard let file = context.source?.sticker(for: cell.id) else { return }
             let side = StickerCell.bitmapSide(cell: cell.size, scale: context.scale)

@@ -6,7 +6,7 @@ import Drawing
 public protocol MediaSource: AnyObject {
     /// The decoded image of the first of `ids` that has a file, or nil; shrunk for `uses` (where it is drawn, in
     /// device pixels: `MediaDecoding.shrinkFactor`), none given: as the file holds it.
-    func image(for ids: [String], uses: [ImageUse]) -> DecodedImage?
+    func image(for ids: [String], uses: Set<ImageUse>) -> DecodedImage?
     /// A custom emoji's sticker file (`<custom_emoji_id>.tgs`, `.webm`, `.webp`, `.png`) decoded, with its sidecar's
     /// flags; nil (with a warning when a file was there) otherwise.
     func sticker(for id: String) -> StickerFile?

@@ -11,12 +11,13 @@ import ProcessSupport
 public struct ProgramRun {
     /// The uptime (`DispatchTime` nanoseconds) by which every run must end, whatever its own timeout; nil: none.
     public static var deadline: UInt64? {
-        get { deadlineLock.withLock { storedDeadline } }
-        set { deadlineLock.withLock { storedDeadline = newValue } }
+        get { lock.withLock { storedDeadline } }
+        set { lock.withLock { storedDeadline = newValue } }
     }
     nonisolated(unsafe) private static var storedDeadline: UInt64?
     nonisolated(unsafe) private static var swept = false
-    private static let deadlineLock = Lock()
+    /// Guards `storedDeadline` and `swept`.
+    private static let lock = Lock()
 
     var status: Int32
     var output: [UInt8]
@@ -64,8 +65,8 @@ public struct ProgramRun {
     /// The first time in a process, the files of processes that were killed before they could remove theirs are
     /// removed (`TemporaryPaths.removeStale`).
     static func withTemporaryFile<T>(_ bytes: [UInt8], suffix: String, _ body: (String) throws -> T) throws -> T {
-        let directory = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        if deadlineLock.withLock({ () -> Bool in
+        let directory = TemporaryPaths.directory
+        if lock.withLock({ () -> Bool in
             defer { swept = true }
             return !swept
         }) {

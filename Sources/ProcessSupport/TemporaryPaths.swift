@@ -20,6 +20,11 @@ public enum TemporaryPaths {
 
     private static let registry = Registry()
 
+    /// Where temporary files go: `TMPDIR` when it is set and not empty, else /tmp.
+    public static var directory: String {
+        ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+    }
+
     /// Remembers `path` for removal until `unregister` is called.
     public static func register(_ path: String) -> Token {
         registry.lock.lock()

@@ -16,9 +16,10 @@ extension LottieCheck {
     /// under 10×).
     public static let maxScale = 1_000.0
 
-    /// The paths one frame draws and the largest compound scale, for the layers of `root`; a `StickerError` over a
-    /// bound.
-    static func drawingBudget(_ root: JSONObject) throws -> (paths: Double, scale: Double) {
+    /// What one frame of the layers of `root` draws: layer instances once every precomposition layer (ty 0) is
+    /// replaced by its asset's layers, paths, and the largest compound scale; a `StickerError` over a bound or for a
+    /// precomposition that contains itself.
+    static func drawingBudget(_ root: JSONObject) throws -> (instances: Int, paths: Double, scale: Double) {
         var budget = Budget()
         if case .array(let list)? = root["assets"] {
             for case .object(let asset) in list {
@@ -27,17 +28,35 @@ extension LottieCheck {
             }
         }
         guard case .array(let top)? = root["layers"] else { throw StickerError("its Lottie JSON has no layers") }
-        return try budget.cost(of: top)
+        let cost = try budget.cost(of: top)
+        return (cost.instances, cost.paths, cost.scale)
+    }
+
+    /// What a list of layers or shapes draws.
+    struct Cost {
+        var instances = 0
+        var paths = 0.0
+        /// The largest scale inside it, relative to the list's space.
+        var scale = 1.0
+
+        /// Throws when a bound is passed.
+        func check() throws {
+            guard instances <= maxLayerInstances else {
+                throw StickerError("it draws more than \(maxLayerInstances) layers once its precompositions are expanded")
+            }
+            guard paths <= maxDrawnPaths else { throw StickerError("it draws more than \(Int(maxDrawnPaths)) paths a frame once its copies are counted") }
+            guard scale <= maxScale else { throw StickerError("it draws a path scaled \(LottieCheck.percent(scale)) (at most \(Int(maxScale * 100)) %)") }
+        }
     }
 
     private struct Budget {
         var assets: [String: [JSONValue]] = [:]
-        /// Each precomposition's paths and largest scale (relative to the layer that shows it), once computed.
-        var memo: [String: (paths: Double, scale: Double)] = [:]
+        /// Each precomposition's cost, once computed.
+        var memo: [String: Cost] = [:]
         var open: Set<String> = []
 
-        /// The paths a list of layers draws and the largest scale inside it (relative to the list's space).
-        mutating func cost(of layers: [JSONValue]) throws -> (paths: Double, scale: Double) {
+        /// The cost of a list of layers.
+        mutating func cost(of layers: [JSONValue]) throws -> Cost {
             var scales: [String: Double] = [:]
             var byIndex: [String: JSONObject] = [:]
             for case .object(let layer) in layers {
@@ -55,29 +74,28 @@ extension LottieCheck {
                 }
                 return scale
             }
-            var paths = 0.0, largest = 1.0
+            var total = Cost()
             for case .object(let layer) in layers {
-                let scale = layerScale(layer, depth: 0)
-                var inner: (paths: Double, scale: Double) = (0, 1)
+                var inner = Cost(instances: 0, paths: 0, scale: 1)
                 switch layer["ty"] {
                 case .number("0")?:
                     if case .string(let reference)? = layer["refId"], assets[reference] != nil { inner = try precomposition(reference) }
                 case .number("1")?:
-                    inner = (1, 1)
+                    inner.paths = 1
                 case .number("4")?:
                     if case .array(let shapes)? = layer["shapes"] { inner = try LottieCheck.cost(ofShapes: shapes, scale: 1) }
                 default:
                     break
                 }
-                paths += inner.paths
-                largest = max(largest, scale * inner.scale)
-                guard paths <= maxDrawnPaths else { throw StickerError("it draws more than \(Int(maxDrawnPaths)) paths a frame once its copies are counted") }
-                guard largest <= maxScale else { throw StickerError("it draws a path scaled \(LottieCheck.percent(largest)) (at most \(Int(maxScale * 100)) %)") }
+                total.instances += 1 + inner.instances
+                total.paths += inner.paths
+                total.scale = max(total.scale, layerScale(layer, depth: 0) * inner.scale)
+                try total.check()
             }
-            return (paths, largest)
+            return total
         }
 
-        mutating func precomposition(_ id: String) throws -> (paths: Double, scale: Double) {
+        mutating func precomposition(_ id: String) throws -> Cost {
             if let known = memo[id] { return known }
             guard let layers = assets[id], open.insert(id).inserted else { throw StickerError("its precomposition \(id) contains itself") }
             let value = try cost(of: layers)
@@ -89,8 +107,8 @@ extension LottieCheck {
 
     /// The paths a shape list draws and the largest scale inside it: each geometry draws a path; a group draws its
     /// items under its transform; a repeater multiplies everything above it in the list by its copies.
-    static func cost(ofShapes items: [JSONValue], scale: Double) throws -> (paths: Double, scale: Double) {
-        var paths = 0.0, largest = scale
+    static func cost(ofShapes items: [JSONValue], scale: Double) throws -> Cost {
+        var total = Cost(instances: 0, paths: 0, scale: scale)
         for case .object(let item) in items {
             guard case .string(let type)? = item["ty"] else { continue }
             switch type {
@@ -99,19 +117,18 @@ extension LottieCheck {
                 var groupScale = scale
                 for case .object(let transform) in inner where transform["ty"] == .string("tr") { groupScale *= LottieCheck.scale(of: .object(transform)) }
                 let group = try cost(ofShapes: inner, scale: groupScale)
-                paths += group.paths
-                largest = max(largest, group.scale)
+                total.paths += group.paths
+                total.scale = max(total.scale, group.scale)
             case "sh", "rc", "el", "sr":
-                paths += 1
+                total.paths += 1
             case "rp":
-                paths *= max(1, reach(item["c"]))
+                total.paths *= max(1, reach(item["c"]))
             default:
                 break
             }
-            guard paths <= maxDrawnPaths else { throw StickerError("it draws more than \(Int(maxDrawnPaths)) paths a frame once its copies are counted") }
-            guard largest <= maxScale else { throw StickerError("it draws a path scaled \(percent(largest)) (at most \(Int(maxScale * 100)) %)") }
+            try total.check()
         }
-        return (paths, largest)
+        return total
     }
 
     /// The largest factor a transform's scale (`s`, in per cent, under `ks` or a group's `tr`) can reach.
@@ -131,23 +148,9 @@ extension LottieCheck {
         guard case .array(let entries)? = stroke["d"] else { return }
         for case .object(let entry) in entries {
             guard let value = entry["v"] else { continue }
-            var negative = false, overshoots = false
-            func visit(_ value: JSONValue, key: String?) {
-                switch value {
-                case .number(let text):
-                    let number = Double(text) ?? -1
-                    if key == "y" { overshoots = overshoots || number < 0 || number > 1 } else if key != "x" { negative = negative || !(number >= 0) }
-                case .array(let items): for item in items { visit(item, key: key) }
-                case .object(let object):
-                    for name in object.keys where name != "t" && name != "ix" && name != "a" {
-                        if let inner = object[name] { visit(inner, key: name == "i" || name == "o" ? "easing" : (key == "easing" ? name : nil)) }
-                    }
-                default: break
-                }
-            }
-            visit(value, key: nil)
-            if negative { throw StickerError("its stroke has a negative dash length") }
-            if overshoots { throw StickerError("its stroke's dash length is eased past its keyframes (it can go negative)") }
+            let numbers = PropertyNumbers(value)
+            if numbers.smallest < 0 { throw StickerError("its stroke has a negative dash length") }
+            if numbers.easingLeavesRange { throw StickerError("its stroke's dash length is eased past its keyframes (it can go negative)") }
         }
     }
 }

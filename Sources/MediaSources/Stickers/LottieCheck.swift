@@ -89,56 +89,33 @@ public enum LottieCheck {
         report.height = Int(height)
         report.frameRate = frameRate
         report.frames = Int(last - first)
-        report.layerInstances = try layerInstances(root)
-        (report.drawnPaths, report.largestScale) = try drawingBudget(root)
+        (report.layerInstances, report.drawnPaths, report.largestScale) = try drawingBudget(root)
         return report
     }
 
-    /// Layers drawn once every precomposition layer (ty 0) is replaced by its asset's layers; a cycle is refused.
-    private static func layerInstances(_ root: JSONObject) throws -> Int {
-        var assets: [String: [JSONValue]] = [:]
-        if case .array(let list)? = root["assets"] {
-            for case .object(let asset) in list {
-                guard case .string(let id)? = asset["id"], case .array(let layers)? = asset["layers"] else { continue }
-                assets[id] = layers
-            }
-        }
-        var memo: [String: Int] = [:]
-        var open: Set<String> = []
-        func count(_ layers: [JSONValue]) throws -> Int {
-            var total = 0
-            for case .object(let layer) in layers {
-                total += 1
-                if case .number(let type)? = layer["ty"], type == "0", case .string(let reference)? = layer["refId"], let inner = assets[reference] {
-                    if let known = memo[reference] {
-                        total += known
-                    } else {
-                        guard open.insert(reference).inserted else { throw StickerError("its precomposition \(reference) contains itself") }
-                        let value = try count(inner)
-                        open.remove(reference)
-                        memo[reference] = value
-                        total += value
-                    }
-                }
-                guard total <= maxLayerInstances else {
-                    throw StickerError("it draws more than \(maxLayerInstances) layers once its precompositions are expanded")
-                }
-            }
-            return total
-        }
-        guard case .array(let top)? = root["layers"] else { throw StickerError("its Lottie JSON has no layers") }
-        return try count(top)
-    }
+    /// The numbers of an animatable property (its keyframes' values, without times, indices and expressions), and
+    /// the y of its easings' Bézier control points (y outside 0…1 carries the value past its keyframes).
+    struct PropertyNumbers {
+        var largest = 0.0
+        var smallest = Double.infinity
+        var largestEasing = 0.0
+        var easingLeavesRange = false
 
-    /// The largest magnitude an animatable property can take: its values, stretched by its easing's overshoot (a
-    /// Bézier control point's y outside 0…1 carries the value past its keyframes).
-    static func reach(_ property: JSONValue?) -> Double {
-        var largest = 0.0, overshoot = 1.0
-        func visit(_ value: JSONValue, key: String?) {
+        init(_ property: JSONValue?) {
+            if let property { visit(property, key: nil) }
+        }
+
+        private mutating func visit(_ value: JSONValue, key: String?) {
             switch value {
             case .number(let text):
-                let number = abs(Double(text) ?? 0)
-                if key == "y" { overshoot = max(overshoot, number, 1 + number) } else { largest = max(largest, number) }
+                let number = Double(text) ?? .nan
+                if key == "y" {
+                    largestEasing = max(largestEasing, abs(number))
+                    easingLeavesRange = easingLeavesRange || !(number >= 0 && number <= 1)
+                } else {
+                    largest = max(largest, abs(number))
+                    smallest = number.isNaN ? -.infinity : min(smallest, number)
+                }
             case .array(let items): for item in items { visit(item, key: key) }
             case .object(let object):
                 for name in object.keys where name != "t" && name != "x" && name != "ix" && name != "a" {
@@ -147,8 +124,12 @@ public enum LottieCheck {
             default: break
             }
         }
-        if let property { visit(property, key: nil) }
-        return largest * overshoot
+    }
+
+    /// The largest magnitude an animatable property can take: its values, stretched by its easing's overshoot.
+    static func reach(_ property: JSONValue?) -> Double {
+        let numbers = PropertyNumbers(property)
+        return numbers.largest * max(1, 1 + numbers.largestEasing)
     }
 
     private static func checkRepeater(_ repeater: JSONObject) throws {

@@ -42,14 +42,17 @@ public final class Sticker: @unchecked Sendable {
     /// The budget ran out (the sticker stopped playing).
     public private(set) var exhausted = false
 
-    init(lottie: LottieAnimation, jsonBytes: Int) {
+    /// `firstFrame`: shown frame 0 as a bitmap of its side (untinted), drawn when the file was loaded; kept, so it
+    /// is not drawn again.
+    init(lottie: LottieAnimation, jsonBytes: Int, firstFrame: DecodedImage) {
         kind = .tgs
         self.lottie = lottie
         frames = []
         moreFrames = nil
         frameRate = max(1, lottie.frameRate.rounded(.down))
-        // The JSON kept for a helper that must load it again, and an estimate of the helper's model.
-        bytes = jsonBytes * 9
+        bitmaps[BitmapKey(frame: 0, side: firstFrame.width, tint: nil)] = firstFrame
+        // The JSON kept for a helper that must load it again, an estimate of the helper's model, the first frame.
+        bytes = jsonBytes * 9 + firstFrame.pixels.count * 4
     }
 
     init(videoFirstFrame: DecodedImage, frameRate: Double, moreFrames: @escaping () throws -> [DecodedImage]) {

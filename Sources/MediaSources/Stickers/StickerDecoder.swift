@@ -15,15 +15,16 @@ public enum StickerDecoder {
     public static let maxFileBytes = 4 << 20
 
     /// Lottie JSON (a TGS once gunzipped): `LottieCheck`, then rlottie (in its helper process, `LottieHelper`),
-    /// which must load it and draw its first frame within `Sticker.renderBudget`.
+    /// which must load it and draw its first frame within `Sticker.renderBudget` (the frame is kept: it is the
+    /// bitmap of a 17 pt emoji at 2×).
     public static func decode(lottieJSON json: [UInt8]) throws -> Sticker {
         let report = try LottieCheck.check(json: json)
         if let missing = ipr_lottie_load() { throw StickerError("cannot play TGS: \(String(cString: missing)) (Debian: librlottie0-1)") }
         let started = DispatchTime.now().uptimeNanoseconds
         let animation = try LottieAnimation(json: json, seconds: Sticker.renderBudget)
         let left = Sticker.renderBudget - Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-        if case .failure(let error) = animation.render(frame: 0, side: probeSide, seconds: max(0, left)) { throw error }
-        return Sticker(lottie: animation, jsonBytes: report.jsonBytes)
+        let firstFrame = try animation.render(frame: 0, side: probeSide, seconds: max(0, left)).get()
+        return Sticker(lottie: animation, jsonBytes: report.jsonBytes, firstFrame: firstFrame)
     }
 
     /// The side of the first frame a TGS must draw when it is loaded (the app's bitmap for a 17 pt emoji at 2×).
