@@ -15,6 +15,7 @@
 #include <unicode/ucal.h>
 #include <unicode/udat.h>
 #include <unicode/udatpg.h>
+#include <unicode/uenum.h>
 #include <unicode/uloc.h>
 #include <unicode/unorm2.h>
 #include <unicode/ustring.h>
@@ -33,12 +34,14 @@ static struct {
     __typeof__(&udatpg_getBestPattern) best_pattern;
     __typeof__(&udatpg_close) generator_close;
     __typeof__(&ucal_getCanonicalTimeZoneID) canonical_zone;
+    __typeof__(&ucal_openTimeZones) open_zones;
 } i18n;
 static pthread_once_t i18n_once = PTHREAD_ONCE_INIT;
 
 static const char *const i18n_names[] = {
     IPR_ICU_SYMBOL(udat_open), IPR_ICU_SYMBOL(udat_format), IPR_ICU_SYMBOL(udat_close), IPR_ICU_SYMBOL(udatpg_open),
     IPR_ICU_SYMBOL(udatpg_getBestPattern), IPR_ICU_SYMBOL(udatpg_close), IPR_ICU_SYMBOL(ucal_getCanonicalTimeZoneID),
+    IPR_ICU_SYMBOL(ucal_openTimeZones),
 };
 static void *i18n_symbols[sizeof i18n_names / sizeof i18n_names[0]];
 static ipr_lazy_library i18n_library = IPR_LAZY_LIBRARY("libicui18n.so." IPR_ICU_NUMBER(U_ICU_VERSION_MAJOR_NUM), i18n_names, i18n_symbols);
@@ -52,6 +55,7 @@ static void load_i18n(void) {
     i18n.best_pattern = (__typeof__(i18n.best_pattern))i18n_symbols[4];
     i18n.generator_close = (__typeof__(i18n.generator_close))i18n_symbols[5];
     i18n.canonical_zone = (__typeof__(i18n.canonical_zone))i18n_symbols[6];
+    i18n.open_zones = (__typeof__(i18n.open_zones))i18n_symbols[7];
 }
 
 /* Whether ICU's i18n library is open (opening it on the first call). */
@@ -148,23 +152,34 @@ int64_t ipr_icu_format_date(const char *locale, const char *zone, double millise
     return utf8(text, length, out, capacity);
 }
 
-int ipr_icu_is_time_zone(const char *zone) {
-    if (zone == NULL || !have_i18n()) return 0;
-    int32_t length = 0;
-    UChar *zone16 = utf16(zone, -1, &length);
-    if (zone16 == NULL) return 0;
-    UChar canonical[128];
-    UBool system = 0;
+int64_t ipr_icu_time_zones(char *out, int64_t capacity) {
+    if (!have_i18n()) return -1;
     UErrorCode status = U_ZERO_ERROR;
-    i18n.canonical_zone(zone16, length, canonical, 128, &system, &status);
-    free(zone16);
-    return U_SUCCESS(status) && system ? 1 : 0;
+    UEnumeration *zones = i18n.open_zones(&status);
+    if (zones == NULL || U_FAILURE(status)) return -1;
+    int64_t needed = 0;
+    const char *zone;
+    int32_t length = 0;
+    while ((zone = uenum_next(zones, &length, &status)) != NULL && U_SUCCESS(status)) {
+        if (needed + length + 1 <= capacity) {
+            memcpy(out + needed, zone, (size_t)length);
+            out[needed + length] = '\n';
+        }
+        needed += length + 1;
+    }
+    uenum_close(zones);
+    return U_SUCCESS(status) ? needed : -1;
 }
 
-int ipr_icu_is_iso_language(const char *code) {
-    if (code == NULL) return 0;
+int64_t ipr_icu_iso_languages(char *out, int64_t capacity) {
+    int64_t needed = 0;
     for (const char *const *language = uloc_getISOLanguages(); language != NULL && *language != NULL; language++) {
-        if (strcmp(*language, code) == 0) return 1;
+        int64_t length = (int64_t)strlen(*language);
+        if (needed + length + 1 <= capacity) {
+            memcpy(out + needed, *language, (size_t)length);
+            out[needed + length] = '\n';
+        }
+        needed += length + 1;
     }
-    return 0;
+    return needed;
 }

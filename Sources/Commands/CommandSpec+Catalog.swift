@@ -312,19 +312,19 @@ extension CommandSpec {
                   OptionSpec("--inline", help: "text style, as a formula inside a paragraph",
                              effect: .on(MathCommand.Job.self) { job, _ in job.display = false }),
                   OptionSpec("--size", value: "PT", help: "the formula's font size (a message uses the text size × 1.12)",
-                             defaultValue: ((MathCommand.Job().size * 100).rounded() / 100).clean, effect: .on(MathCommand.Job.self) { $0.size = try $1.number(1...1000) }),
-                  OptionSpec("--color", value: "#RRGGBB", help: "glyphs and rules", defaultValue: "#000000",
+                             defaultValue: ((MathCommand.Job().size * 100).rounded() / 100).clean, domain: .number(1...1000), effect: .on(MathCommand.Job.self) { $0.size = try $1.number() }),
+                  OptionSpec("--color", value: "#RRGGBB", help: "glyphs and rules", defaultValue: "#000000", domain: .hexColor,
                              effect: .on(MathCommand.Job.self) { $0.color = try MathCommand.Job.colour($1, transparent: false) ?? .black }),
                   OptionSpec("--background", value: "COLOR", help: "#RRGGBB[AA] or transparent", defaultValue: "transparent",
-                             values: ["transparent"], effect: .on(MathCommand.Job.self) { $0.background = try MathCommand.Job.colour($1, transparent: true) }),
+                             values: ["transparent"], domain: .backgroundColor, effect: .on(MathCommand.Job.self) { $0.background = try MathCommand.Job.colour($1, transparent: true) }),
                   OptionSpec("--scale", value: "N", help: "output pixels per point (PNG), 0.25-8", defaultValue: MathCommand.Job().scale.clean,
-                             effect: .on(MathCommand.Job.self) { $0.scale = try $1.number(0.25...8) }),
+                             domain: .number(0.25...8), effect: .on(MathCommand.Job.self) { $0.scale = try $1.number() }),
                   OptionSpec("--padding", value: "PT", help: "room around the formula's box", defaultValue: MathCommand.Job().padding.clean,
-                             effect: .on(MathCommand.Job.self) { $0.padding = try $1.number(0...1000) }),
-                  OptionSpec("--format", value: "FORMAT", help: "png, svg or pdf, instead of OUTPUT's extension", values: ["png", "svg", "pdf"]),
+                             domain: .number(0...1000), effect: .on(MathCommand.Job.self) { $0.padding = try $1.number() }),
+                  OptionSpec("--format", value: "FORMAT", help: "png, svg or pdf, instead of OUTPUT's extension", domain: .choice(Renderer.Format.allCases.map(\.rawValue))),
                   OptionSpec("--locale", value: "TAG", help: "Han forms in \\text: zh-Hans, zh-Hant, zh-HK, ja, ko",
                              defaultValue: MathCommand.Job().locale.identifier, values: ["en", "zh-Hans", "zh-Hant", "zh-HK", "ja", "ko"],
-                             effect: .on(MathCommand.Job.self) { job, value in
+                             domain: .localeTag, effect: .on(MathCommand.Job.self) { job, value in
                                  do { job.locale = try TextLocale(try value.text()) } catch let error as TextLocale.Invalid {
                                      throw OptionError(option: value.option, message: error.reason)
                                  }
@@ -387,10 +387,11 @@ extension CommandSpec {
             and /math take the input as the body (Content-Type application/json, text/markdown or text/html; \
             none, text/plain or application/octet-stream is sniffed) and the command's options as query \
             parameters without "--" (/render?theme=night&width=360&rtl=1; flags are 1, 0, true or false). The \
-            answer has the same bytes as the command line's. Errors are JSON {"error", "location"}: 400 \
-            unreadable body or parameter, 413 body too large, 414 and 431 request target or head too long, 415 \
-            content type, 422 refused (strict=1, an image too large), 429 queue full, 500 the render worker \
-            ended, 501 an unsupported Transfer-Encoding, 504 past --timeout. GET or HEAD /healthz, /readyz \
+            answer has the same bytes as the command line's. Errors are JSON {"error", "location"}: 400 a \
+            parameter, header or multipart part, 413 body too large, 414 and 431 request target or head too \
+            long, 415 content type, 422 a message that cannot be read or is refused (malformed JSON, a wrong type \
+            at a JSON path, a formula that does not parse, strict=1, an image too large), 429 queue full, 500 the \
+            render worker ended, 501 an unsupported Transfer-Encoding, 504 past --timeout. GET or HEAD /healthz, /readyz \
             (after every worker's warm-up render, not while draining) and /metrics (Prometheus), also on \
             --probe-listen; GET /openapi.json describes every route (--openapi prints it). Requests name no file: media come from --media by id, or with the request: a \
             multipart/form-data body with a part named message and one part per media file named by its id (at most \

@@ -121,7 +121,7 @@ extension CommandSpec {
         do {
             scanned = try OptionScanner.scan(arguments, table: allOptions, literal: { CLI.operands.contains($0) })
         } catch let error as OptionError {
-            throw UsageError(message: "\(error.option) \(error.message)", command: name)
+            throw UsageError(message: error.description, command: name)
         }
         for argument in scanned.rest where argument.hasPrefix("-") && argument != "-" && !CLI.operands.contains(argument) && !operand(argument) {
             let spelling = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument

@@ -33,7 +33,9 @@ enum LayoutCommand {
     /// `X-Ipraster-Warnings` also says), so the command line and the service give the same bytes.
     static func text(_ layout: PageLayout, settings: RenderSettings, compact: Bool) -> String {
         var json = layout.json(includeCharacterRects: settings.layout.revealRects)
-        if case .object(let fields) = json { json = .object(fields + [("warnings", .array(layout.warnings.map { .string($0) }))]) }
+        if case .object(let fields) = json {
+            json = .object(fields.filter { $0.0 != "warnings" } + [("warnings", .array(layout.warnings.map { .string($0) }))])
+        }
         return json.serialized(pretty: !compact) + "\n"
     }
 }

@@ -19,8 +19,12 @@ public struct OptionSpec: Sendable {
     /// The default, as shown in brackets after the help (`320`, `cores`); a render option's is read from
     /// `RenderSettings()` (`shown`), not typed again.
     public let defaultValue: String?
-    /// The values a completion offers when they are a fixed list; empty for files, numbers and free text.
+    /// The values a completion offers when they are a fixed list (a choice's words unless given); empty for files,
+    /// numbers and free text.
     public let values: [String]
+    /// The values the option accepts, checked when it is read and stated in the service's OpenAPI document; nil:
+    /// any text (a file name, a status text) or a flag.
+    public let domain: OptionDomain?
     /// What the documentation shows instead of `name VALUE` (`-o DIR/|FILE`), when that reads better.
     public let label: String?
     /// The option's effect on its settings; nil for an option its command reads itself (an output path, a flag that
@@ -31,13 +35,15 @@ public struct OptionSpec: Sendable {
     public let commands: [String]?
 
     public init(_ name: String, aliases: [String] = [], value: String? = nil, help: String, defaultValue: String? = nil,
-                values: [String] = [], label: String? = nil, commands: [String]? = nil, effect: OptionEffect? = nil) {
+                values: [String] = [], domain: OptionDomain? = nil, label: String? = nil, commands: [String]? = nil,
+                effect: OptionEffect? = nil) {
         self.name = name
         self.aliases = aliases
         self.value = value
         self.help = help
         self.defaultValue = defaultValue
-        self.values = values
+        if values.isEmpty, case .choice(let words, _) = domain { self.values = words } else { self.values = values }
+        self.domain = domain
         self.label = label
         self.commands = commands
         self.effect = effect
@@ -45,8 +51,9 @@ public struct OptionSpec: Sendable {
 
     /// A render option: its effect on the settings, and its default as `shown` reads it from `RenderSettings()`.
     public static func render(_ name: String, value: String? = nil, help: String, shown: (@Sendable (RenderSettings) -> String?)? = nil,
-                              values: [String] = [], commands: [String]? = nil, effect: @escaping Effect) -> OptionSpec {
-        OptionSpec(name, value: value, help: help, defaultValue: shown?(RenderSettings()), values: values, commands: commands,
+                              values: [String] = [], domain: OptionDomain? = nil, commands: [String]? = nil,
+                              effect: @escaping Effect) -> OptionSpec {
+        OptionSpec(name, value: value, help: help, defaultValue: shown?(RenderSettings()), values: values, domain: domain, commands: commands,
                    effect: .on(RenderSettings.self, effect))
     }
 
@@ -66,15 +73,22 @@ public struct OptionSpec: Sendable {
     /// The same option documented with another text (a command that gives a shared option its own meaning).
     public func with(value: String?? = nil, help: String? = nil, defaultValue: String?? = nil, values: [String]? = nil) -> OptionSpec {
         OptionSpec(name, aliases: aliases, value: value ?? self.value, help: help ?? self.help,
-                   defaultValue: defaultValue ?? self.defaultValue, values: values ?? self.values, label: label, commands: commands, effect: effect)
+                   defaultValue: defaultValue ?? self.defaultValue, values: values ?? self.values, domain: domain, label: label, commands: commands,
+                   effect: effect)
+    }
+
+    /// Refuses a value outside the option's domain.
+    public func check(_ given: String?) throws {
+        if let given, let domain, let refusal = domain.refusal(given) { throw OptionError(option: name, message: refusal) }
     }
 
     /// Sets what the option says on `settings`; an option without an effect on settings of that type leaves them as
     /// they are.
     public func apply<Settings>(_ given: String?, to settings: inout Settings) throws {
         guard let effect, effect.sets(Settings.self) else { return }
+        try check(given)
         var box: Any = settings
-        try effect.body(&box, OptionValue(option: name, given: given))
+        try effect.body(&box, OptionValue(option: name, given: given, domain: domain))
         if let changed = box as? Settings { settings = changed }
     }
 }
@@ -115,9 +129,11 @@ public enum OptionScanner {
                 if attached != nil { throw OptionError(option: spec.name, message: "takes no value") }
                 scanned.options.append((spec.name, nil))
             } else if let attached {
+                try spec.check(attached)
                 scanned.options.append((spec.name, attached))
             } else {
                 guard index < arguments.count else { throw OptionError(option: spelling, message: "missing value (\(spec.value ?? "VALUE"))") }
+                try spec.check(arguments[index])
                 scanned.options.append((spec.name, arguments[index]))
                 index += 1
             }

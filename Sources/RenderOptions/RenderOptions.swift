@@ -13,11 +13,12 @@ public struct RenderOptions: Sendable {
 
     /// The render options every rendering command takes (and golden cases' `.args`), as documented and applied.
     public static let table: [OptionSpec] = [
-        .render("--width", value: "PT", help: "the widest the bubble body may be (layout bounding width), 40-10000", shown: { $0.layout.width.clean }) {
-            $0.layout.width = try $1.number(40...10_000)
+        .render("--width", value: "PT", help: "the widest the bubble body may be (layout bounding width), 40-10000", shown: { $0.layout.width.clean },
+                domain: .number(40...10_000)) {
+            $0.layout.width = try $1.number()
         },
-        .render("--scale", value: "N", help: "device scale 1-4: output pixels = ceil(points × N)", shown: { $0.layout.scale.clean }) {
-            $0.layout.scale = try $1.number(1...4)
+        .render("--scale", value: "N", help: "device scale 1-4: output pixels = ceil(points × N)", shown: { $0.layout.scale.clean }, domain: .number(1...4)) {
+            $0.layout.scale = try $1.number()
         },
         .render("--theme", value: "NAME|FILE", help: "day, day-classic, night, or a theme JSON file", shown: { $0.layout.theme.name },
                 values: Theme.builtInNames) { settings, value in
@@ -31,75 +32,66 @@ public struct RenderOptions: Sendable {
         .render("--time", value: "TEXT", help: "the status text", shown: { $0.layout.time }) { $0.layout.time = try $1.text() },
         .render("--no-status", help: "hide the status (time and ticks)") { settings, _ in settings.layout.time = nil },
         .render("--no-bubble", help: "the page only: no bubble, tail or status; transparent background") { settings, _ in settings.layout.bubble = false },
-        .render("--margin", value: "PT", help: "canvas margin around the bubble", shown: { $0.layout.margin.clean }) {
-            $0.layout.margin = try $1.number(0...1_000)
+        .render("--margin", value: "PT", help: "canvas margin around the bubble", shown: { $0.layout.margin.clean }, domain: .number(0...1_000)) {
+            $0.layout.margin = try $1.number()
         },
-        .render("--author-color", value: "N", help: "incoming: use default name colour N (0-6) as the accent") { settings, value in
-            let color = try value.number(0...6)
-            guard color == color.rounded() else { throw OptionError(option: value.option, message: "expected a whole number 0-6") }
-            settings.layout.authorColor = Int(color)
+        .render("--author-color", value: "N", help: "incoming: use default name colour N (0-6) as the accent", domain: .integer(0...6)) {
+            $0.layout.authorColor = Int(try $1.number())
         },
         .render("--background", value: "COLOR", help: "#RRGGBB[AA] or transparent",
-                shown: { $0.layout.background == .automatic ? "theme wallpaper" : nil }, values: ["transparent"]) { settings, value in
+                shown: { $0.layout.background == .automatic ? "theme wallpaper" : nil }, values: ["transparent"],
+                domain: .backgroundColor) { settings, value in
             let text = try value.text()
             if text == "transparent" {
                 settings.layout.background = .transparent
             } else if let color = RGBA(hex: text) {
                 settings.layout.background = .color(color)
-            } else {
-                throw OptionError(option: value.option, message: "expected \"transparent\", \"#RRGGBB\" or \"#RRGGBBAA\", found \(Diagnostic.quoted(text))")
             }
         },
-        .render("--now", value: "UNIX", help: "\"now\" for relative dates, in unix seconds", shown: { String($0.layout.text.now) }) { settings, value in
-            let text = try value.text()
-            guard let now = Int64(text) else { throw OptionError(option: value.option, message: "expected a unix time in seconds, found \(Diagnostic.quoted(text))") }
-            settings.layout.text.now = now
+        .render("--now", value: "UNIX", help: "\"now\" for relative dates, in unix seconds (year 1 to 9999)", shown: { String($0.layout.text.now) },
+                domain: .integer(-62_135_596_800...253_402_300_799)) { settings, value in
+            settings.layout.text.now = Int64(try value.number())
         },
         .render("--locale", value: "TAG", help: "date locale (a BCP 47 tag); Han forms: zh-Hant/zh-TW, zh-HK, ja, ko, else Simplified",
-                shown: { $0.layout.text.locale.identifier }, values: ["en", "zh-Hans", "zh-Hant", "zh-HK", "ja", "ko"]) { settings, value in
+                shown: { $0.layout.text.locale.identifier }, values: ["en", "zh-Hans", "zh-Hant", "zh-HK", "ja", "ko"], domain: .localeTag) { settings, value in
             do { settings.layout.text.locale = try TextLocale(try value.text()) } catch let error as TextLocale.Invalid {
                 throw OptionError(option: value.option, message: error.reason)
             }
         },
         .render("--rtl", help: "right-to-left, for Markdown/HTML files and JSON without is_rtl") { settings, _ in settings.rtl = true },
-        .render("--timezone", value: "TZ", help: "date time zone (an IANA name)", shown: { $0.layout.text.timeZone }) { settings, value in
-            let zone = try value.text()
-            guard TimeZoneName.isKnown(zone) else { throw OptionError(option: value.option, message: "unknown time zone \(Diagnostic.quoted(zone))") }
-            settings.layout.text.timeZone = zone
+        .render("--timezone", value: "TZ", help: "date time zone (an IANA name)", shown: { $0.layout.text.timeZone },
+                domain: .timeZone) { settings, value in
+            settings.layout.text.timeZone = try value.text()
         },
         .render("--strict", help: "unknown block or text types, Bot API limits and formulas that cannot be typeset are errors (exit 2)") { settings, _ in
             settings.strict = true
         },
         .render("--from", value: "FORMAT", help: "the input format, instead of the extension or sniffing",
-                values: RenderSettings.inputFormats.map { $0.name }) { settings, value in
+                domain: .choice(RenderSettings.inputFormats.map { $0.name })) { settings, value in
             let name = try value.text()
-            guard let format = RenderSettings.inputFormat(named: name) else {
-                throw OptionError(option: value.option, message: "unknown input format \(Diagnostic.quoted(name)) (known: \(RenderSettings.inputFormats.map { $0.name }.joined(separator: ", ")))")
-            }
-            settings.inputFormat = format
+            settings.inputFormat = RenderSettings.inputFormat(named: name)
         },
         .render("--math-delimiters", value: "MODE", help: "how Markdown pairs $: strict (the app's rule; .md files) or loose (the server's; Bot API markdown)",
-                values: MathDelimiters.allCases.map(\.rawValue)) { $0.mathDelimiters = try $1.choice(MathDelimiters.self) },
+                domain: .choice(MathDelimiters.allCases.map(\.rawValue))) { $0.mathDelimiters = try $1.choice(MathDelimiters.self) },
         .render("--reveal-rects", help: "include per-character ink rects in the layout JSON", commands: ["layout"]) { settings, _ in settings.layout.revealRects = true },
         .render("--media", value: "DIR", help: "where local media files are looked up (PNG, JPEG, WebP; GIF, MP4, WebM by their first frame through ffmpeg; custom emoji's .tgs, .webm, .webp, .png sticker files by custom_emoji_id)") {
             $0.mediaDirectory = try $1.text()
         },
         .render("--expand-details", help: "render every details block open") { settings, _ in settings.layout.expandDetails = true },
-        .render("--table-offset", value: "PT", help: "scroll overflowing tables and formulas by PT (documentation shots)", shown: { $0.layout.tableOffset.clean }) {
-            $0.layout.tableOffset = try $1.number(0...100_000)
+        .render("--table-offset", value: "PT", help: "scroll overflowing tables and formulas by PT (documentation shots)", shown: { $0.layout.tableOffset.clean },
+                domain: .number(0...100_000)) {
+            $0.layout.tableOffset = try $1.number()
         },
         .render("--show-spoilers", help: "draw spoilers revealed") { settings, _ in settings.layout.text.showSpoilers = true },
         .render("--format", value: "FORMAT", help: "png, svg or pdf, instead of the output's extension; apng, gif or mp4: the message with its emoji playing",
-                values: Renderer.Format.allCases.map(\.rawValue) + AnimationFormat.allCases.map(\.rawValue), commands: ["render"]) { settings, value in
+                domain: .choice(Renderer.Format.allCases.map(\.rawValue) + AnimationFormat.allCases.map(\.rawValue)), commands: ["render"]) { settings, value in
             let text = try value.text()
-            if let animation = AnimationFormat(rawValue: text.lowercased()) {
+            if let animation = AnimationFormat(rawValue: text) {
                 settings.animation = animation
                 settings.format = nil
-            } else if let format = Renderer.Format(rawValue: text.lowercased()) {
+            } else if let format = Renderer.Format(rawValue: text) {
                 settings.format = format
                 settings.animation = nil
-            } else {
-                throw OptionError(option: value.option, message: "expected png, svg, pdf, apng, gif or mp4, found \(Diagnostic.quoted(text))")
             }
         },
     ]

@@ -37,11 +37,15 @@ public struct RenderError: Error, CustomStringConvertible, Sendable, Equatable {
     /// `ipraster`'s exit code.
     public var exitCode: Int32 { kind == .environment ? 3 : 2 }
 
-    /// The service's answer status.
+    /// The service's answer status: 400 for the request (a parameter; its head and framing are the service's own),
+    /// 422 for the message it carries — one that cannot be read (its content's syntax, a wrong type at a JSON path,
+    /// nothing to draw, a formula that does not parse) or is refused (RFC 9110 §15.5.21: the content type is
+    /// understood, its content cannot be processed). The OpenAPI document states the parameters exactly and the
+    /// message formats only by their shape, so a request it allows is never a 400.
     public var httpStatus: Int {
         switch kind {
-        case .usage, .unreadable: return 400
-        case .refused, .tooLarge: return 422
+        case .usage: return 400
+        case .unreadable, .refused, .tooLarge: return 422
         case .environment: return 500
         }
     }

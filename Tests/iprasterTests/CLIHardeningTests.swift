@@ -102,8 +102,12 @@ final class CLIHardeningTests: XCTestCase {
             let result = try TestEnvironment.run(["-", "-o", directory + "/out.png"], stdin: Array(json.utf8), timeoutSeconds: 30)
             XCTAssertEqual(result.status, 0, json + "\n" + result.stderr)
         }
+        // --now is bounded to years 1-9999 (its domain): the extreme value is a usage error, not a trap.
         let now = try TestEnvironment.run(["-", "-o", directory + "/out.png", "--now", "-9223372036854775808"], stdin: Array(inputs[2].utf8))
-        XCTAssertEqual(now.status, 0, now.stderr)
+        XCTAssertEqual(now.status, 2, now.stderr)
+        XCTAssertTrue(now.stderr.contains("--now: expected a whole number in -62135596800...253402300799"), now.stderr)
+        let far = try TestEnvironment.run(["-", "-o", directory + "/out.png", "--now", "253402300799"], stdin: Array(inputs[2].utf8))
+        XCTAssertEqual(far.status, 0, far.stderr)
     }
 
     func testTextWithoutBreakOpportunitiesEndsPromptly() throws {

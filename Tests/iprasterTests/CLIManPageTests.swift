@@ -55,7 +55,10 @@ final class CLIManPageTests: XCTestCase {
                       let name = Range(match.range(at: 1), in: line).map({ String(line[$0]) }), name != "--" else { continue }
                 if ["--help", "--quiet", "--verbose"].contains(name) { continue }
                 arguments.append(name)
-                if match.range(at: 2).location != NSNotFound { arguments.append("1") }
+                // A value in the option's documented domain (`OptionDomain`); "1" where any number or text goes.
+                let values = ["--width": "300", "--background": "transparent", "--color": "#000000", "--locale": "en", "--timezone": "UTC",
+                              "--from": "json", "--format": "png", "--math-delimiters": "strict", "--theme": "day"]
+                if match.range(at: 2).location != NSNotFound { arguments.append(values[name] ?? "1") }
             }
             XCTAssertGreaterThan(arguments.count, 1, "\(command) documents options")
             let result = try TestEnvironment.run(arguments + ["--zz-not-an-option"])

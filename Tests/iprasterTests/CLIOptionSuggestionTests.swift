@@ -37,8 +37,9 @@ final class CLIOptionSuggestionTests: XCTestCase {
             (["layout", input, "--format=svg"], "--format does not apply to layout"),
             (["math", "x", "-o", output, "--width", "300"], "--width does not apply to math"),
             (["compare", input, input, "-o", folder + "/d.jpg"], "the diff image is a PNG"),
-            ([input, "-o", output, "--locale", "xx-nonsense"], #"--locale: unknown language "xx""#),
-            (["math", "x", "-o", output, "--locale", "xx"], #"--locale: unknown language "xx""#),
+            ([input, "-o", output, "--locale", "xx-nonsense"], #"--locale: expected a locale tag: an ISO 639 language"#),
+            (["math", "x", "-o", output, "--locale", "xx"], #"--locale: expected a locale tag"#),
+            (["math", "x", "-o", output, "--locale", "EN"], #"found "EN""#),
         ]
         for (arguments, message) in cases {
             let (status, text) = try stderr(arguments)

@@ -126,6 +126,17 @@ final class CLIRenderTests: XCTestCase {
         }
     }
 
+    /// A message with warnings of its own (an empty one): the layout JSON has one `warnings` key, the render's, last.
+    func testLayoutJSONHasEachKeyOnce() throws {
+        let result = try TestEnvironment.run(["layout", "-", "--from", "markdown"], stdin: [])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let text = String(decoding: result.stdout, as: UTF8.self)
+        XCTAssertEqual(text.components(separatedBy: "\"warnings\":").count, 2, text)
+        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.stdout)) as? [String: Any])
+        XCTAssertEqual((json["warnings"] as? [String])?.count, 1, text)
+        XCTAssertTrue(text.hasSuffix("]\n}\n"), "warnings last")
+    }
+
     func testHelpAndVersion() throws {
         let help = try TestEnvironment.run(["--help"])
         XCTAssertEqual(help.status, 0)

@@ -74,8 +74,11 @@ final class OptionRowTests: XCTestCase {
         XCTAssertEqual(job.size, 25, "the later value wins")
         XCTAssertFalse(job.display)
         XCTAssertEqual(job.locale.hanRegion, .hongKong)
-        XCTAssertThrowsError(try MathCommand.Job(try CommandSpec.mathCommand.parse(["x", "--padding", "-1"]))) { error in
-            XCTAssertEqual((error as? OptionError)?.option, "--padding", "\(error)")
+        // A value outside the row's domain is refused as the command line is read, before any effect.
+        XCTAssertThrowsError(try CommandSpec.mathCommand.parse(["x", "--padding", "-1"])) { error in
+            XCTAssertEqual((error as? UsageError)?.message, #"--padding: expected a number in 0...1000, found "-1""#, "\(error)")
         }
+        XCTAssertThrowsError(try CommandSpec.mathCommand.parse(["x", "--padding", "0x10"]), "hex is not a decimal number")
+        XCTAssertThrowsError(try CommandSpec.mathCommand.parse(["x", "--size=nan"]))
     }
 }

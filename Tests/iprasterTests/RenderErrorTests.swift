@@ -57,6 +57,8 @@ final class RenderErrorTests: XCTestCase {
             ("usage", #"{"blocks": []}"#, ["--locale", "xx-nonsense"], "locale=xx-nonsense"),
             ("unreadable", #"{"blocks": ["#, [], ""),
             ("unreadable", #"{"blocks": [{"type": "paragraph", "text": 5}]}"#, ["--strict"], "strict=1"),
+            ("usage", #"{"blocks": []}"#, ["--timezone", "Mars/Base"], "timezone=Mars/Base"),
+            ("usage", #"{"blocks": []}"#, ["--scale", "0x2"], "scale=0x2"),
             ("refused", #"{"blocks": [{"type": "bogus"}]}"#, ["--strict"], "strict=1"),
             ("refused", #"{"blocks": [{"type": "mathematical_expression", "expression": "x^"}]}"#, ["--strict"], "strict=1"),
             ("tooLarge", wide, ["--width", "10000", "--scale", "4"], "width=10000&scale=4"),

@@ -94,6 +94,13 @@ final class ServeMultipartTests: XCTestCase {
         let unnamed = try service.request("POST", "/render", body: Array("--b\r\nContent-Type: text/plain\r\n\r\nx\r\n--b--\r\n".utf8),
                                           type: "multipart/form-data; boundary=b")
         XCTAssertEqual(unnamed.status, 400)
+        // A part's name is message or a media id (the document's propertyNames pattern): a path or a space is a 400.
+        for name in ["../9", "a b", String(repeating: "a", count: 257)] {
+            let odd = multipart([("message", nil, "application/json", json), (name, nil, nil, [1])])
+            let answer = try service.request("POST", "/render", body: odd.body, type: odd.type)
+            XCTAssertEqual(answer.status, 400, name)
+            XCTAssertTrue(answer.text.contains("is not message or a media id"), answer.text)
+        }
         let noBoundary = try service.request("POST", "/render", body: json, type: "multipart/form-data")
         XCTAssertEqual(noBoundary.status, 400)
         XCTAssertTrue(noBoundary.text.contains("boundary"), noBoundary.text)

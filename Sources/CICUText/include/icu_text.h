@@ -41,10 +41,12 @@ enum { IPR_DATE_NONE = -1, IPR_DATE_FULL = 0, IPR_DATE_LONG = 1, IPR_DATE_MEDIUM
 int64_t ipr_icu_format_date(const char *locale, const char *zone, double milliseconds, int date_style, int time_style,
                             const char *skeleton, char *out, int64_t capacity);
 
-/* 1 when `zone` is a time zone id ICU knows (an Olson id such as "Europe/Berlin", or "UTC"), else 0. */
-int ipr_icu_is_time_zone(const char *zone);
+/* The time zone ids ICU knows (Olson ids such as "Europe/Berlin", their aliases, "UTC"), each followed by a
+ * newline, into `out` (`capacity` bytes); returns the bytes needed (more than `capacity`: call again with that
+ * much), or -1 when ICU's i18n library is missing. */
+int64_t ipr_icu_time_zones(char *out, int64_t capacity);
 
-/* 1 when `code` (lower case) is one of ICU's ISO 639 language codes, else 0. */
-int ipr_icu_is_iso_language(const char *code);
+/* ICU's ISO 639 language codes (lower case), each followed by a newline, as `ipr_icu_time_zones`. */
+int64_t ipr_icu_iso_languages(char *out, int64_t capacity);
 
 #endif

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Document
 import Primitives
 
 /// A `multipart/form-data` body (RFC 7578) split into its parts: name, file name, content type and bytes. Written by
@@ -66,6 +67,10 @@ struct MultipartForm {
                 }
             }
             guard !part.name.isEmpty else { throw Problem(status: 400, message: "part \(parts.count + 1) has no name (Content-Disposition: form-data; name=…)", location: nil) }
+            guard Self.isPartName(part.name) else {
+                throw Problem(status: 400, message: "part \(parts.count + 1)'s name \(Diagnostic.quoted(part.name)) is not message or a media id "
+                              + "(1 to \(Self.maxNameLength) letters, digits, _, - or .)", location: nil)
+            }
             guard next - contentStart <= Self.maxPartBytes else {
                 throw Problem(status: 413, message: "part \(part.name) is larger than \(Self.maxPartBytes) bytes", location: part.name)
             }
@@ -75,6 +80,16 @@ struct MultipartForm {
             start = next + 2
         }
         self.parts = parts
+    }
+
+    /// The longest part name: a media id (`file_unique_id`, `file_id`, `custom_emoji_id`, `<id>.json`) or `message`.
+    static let maxNameLength = 256
+    /// The names a part may have, as the OpenAPI document's `propertyNames` pattern says them.
+    static let namePattern = "^[A-Za-z0-9_.-]{1,\(maxNameLength)}$"
+
+    static func isPartName(_ name: String) -> Bool {
+        name.utf8.count <= maxNameLength && !name.isEmpty
+            && name.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x5F || $0 == 0x2E || $0 == 0x2D }
     }
 
     /// A parameter of a header value (`name="x"` or `name=x`), quotes removed.

@@ -67,10 +67,14 @@ enum OpenAPIDocument {
             var schema: [(String, JSONOut)]
             if !option.takesValue {
                 schema = [("type", .string("boolean"))]
-            } else if !option.values.isEmpty {
+            } else if name == "format" {
                 // The service writes png, svg or pdf (the render command's animations are the command line's).
-                let values = name == "format" ? option.values.filter { AnimationFormat(rawValue: $0) == nil } : option.values
-                schema = [("type", .string("string")), ("enum", .array(values.map { .string($0) }))]
+                schema = [("type", .string("string")), ("enum", .array(Renderer.Format.allCases.map { .string($0.rawValue) }))]
+            } else if name == "theme" {
+                // A request names no theme file.
+                schema = [("type", .string("string")), ("enum", .array(Theme.builtInNames.map { .string($0) }))]
+            } else if let domain = option.domain {
+                schema = domain.jsonSchema
             } else {
                 schema = [("type", .string("string"))]
             }
@@ -78,16 +82,28 @@ enum OpenAPIDocument {
             return .object([("name", .string(name)), ("in", .string("query")), ("required", .bool(false)), ("description", .string(option.help)),
                             ("schema", .object(schema))])
         }
+        // The message's shape by its media type: JSON an object (one message) or an array (draft frames); a text type
+        // any text, so no schema (JSON Schema's types describe JSON values, and any value written as text is a
+        // Markdown, HTML or LaTeX text). What a message may hold is the formats' own (README "Inputs"); one the shape
+        // allows that cannot be read or rendered is a 422, never a 400.
         var content: [(String, JSONOut)] = route.mediaTypes.keys.sorted().filter { $0 != "multipart/form-data" }.map { type in
-            (type, .object([("schema", .object([("type", .string("string"))]))]))
+            guard type == "application/json" else { return (type, .object([])) }
+            return (type, .object([("schema", .object([
+                ("type", .array([.string("object"), .string("array")])),
+                ("description", .string("a Bot API rich message (blocks, html or markdown; sendRichMessage's parameters; a Message or an Update with "
+                    + "rich_message) or a Telethon object (\"_\"); an array: draft frames"))]))]))
         }
+        let part: JSONOut = .object([("not", .object([("type", .string("array"))])), ("contentMediaType", .string("application/octet-stream"))])
         if route.mediaTypes["multipart/form-data"] != nil {
             content.append(("multipart/form-data", .object([("schema", .object([
                 ("type", .string("object")),
                 ("description", .string("the message and its media: a part named message (its Content-Type names the format) and one part per "
                     + "media file named by its id (file_unique_id, file_id, custom_emoji_id; <id>.json sticker sidecars); at most 50 parts of 16 MiB")),
-                ("properties", .object([("message", .object([("type", .string("string")), ("contentMediaType", .string("application/octet-stream"))]))])),
-                ("additionalProperties", .object([("type", .string("string")), ("contentMediaType", .string("application/octet-stream"))])),
+                // A part is bytes of its own type (any value written out is some file's bytes), so a part has no JSON
+                // type; only one part a name (an array would be repeated parts).
+                ("properties", .object([("message", part)])),
+                ("propertyNames", .object([("pattern", .string(MultipartForm.namePattern))])),
+                ("additionalProperties", part),
                 ("required", .array([.string("message")]))]))])))
         }
         let answers: [String]
@@ -109,6 +125,6 @@ enum OpenAPIDocument {
         var responses: [(String, JSONOut)] = [("200", .object(success))]
         for status in ["400", "401", "404", "405", "413", "414", "415", "422", "429", "431", "500", "501", "504"] { responses.append((status, reference("Error"))) }
         return .object([("summary", .string(spec.summary)), ("operationId", .string(String(route.path.dropFirst()))), ("parameters", .array(parameters)),
-                        ("requestBody", .object([("required", .bool(true)), ("content", .object(content))])), ("responses", .object(responses))])
+                        ("requestBody", .object([("required", .bool(route.path == "/math")), ("content", .object(content))])), ("responses", .object(responses))])
     }
 }

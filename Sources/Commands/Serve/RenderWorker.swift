@@ -150,7 +150,7 @@ final class RenderWorker: RequestHandler {
     func math(_ body: [UInt8], _ arguments: ServiceArguments) throws -> HTTPResponse {
         var latex = String(decoding: body, as: UTF8.self)
         while latex.last?.isNewline == true { latex.removeLast() }
-        guard !FormulaSource(latex).body.allSatisfy(\.isWhitespace) else { return .error(400, "the formula is empty") }
+        guard !FormulaSource(latex).body.allSatisfy(\.isWhitespace) else { return .error(422, "the formula is empty") }
         let json = arguments.has("--json")
         let format = json ? nil : try RenderCommand.outputFormat("-", explicit: arguments.format)
         let result = try MathCommand.make(latex, job: arguments.job, format: format, json: json, typesetter: try formulas())
@@ -164,7 +164,9 @@ final class RenderWorker: RequestHandler {
     private func settings(_ arguments: ServiceArguments, _ request: HTTPRequest, route: String) -> RenderSettings {
         var settings = arguments.settings
         settings.mediaDirectory = media
-        if settings.inputFormat == nil { settings.inputFormat = ServiceRoute.named(route)?.inputFormat(request.mediaType) }
+        // A content type that names a format wins over `from`, which chooses for a body whose type does not (none,
+        // text/plain, application/octet-stream): the type describes these bytes, as the document says.
+        if let named = ServiceRoute.named(route)?.inputFormat(request.mediaType) { settings.inputFormat = named }
         return settings
     }
 

@@ -75,10 +75,14 @@ enum ServiceParameters {
                 if name == "theme", !Theme.builtInNames.contains(value) {
                     throw Problem(message: "theme must be " + Theme.builtInNames.joined(separator: ", ") + ": a request names no theme file", location: name)
                 }
+                // The service writes png, svg or pdf (the render command's animations are the command line's).
+                if name == "format", let refusal = OptionDomain.choice(Renderer.Format.allCases.map(\.rawValue)).refusal(value) {
+                    throw Problem(message: "--format: " + refusal, location: name)
+                }
                 arguments += ["--" + name, value]
             } else {
-                switch value.lowercased() {
-                case "", "1", "true": arguments.append("--" + name)
+                switch value {
+                case "1", "true": arguments.append("--" + name)
                 case "0", "false": break
                 default: throw Problem(message: "parameter \(name) is a flag: 1, 0, true or false, not \(value)", location: name)
                 }

@@ -16,7 +16,7 @@ public struct RGBA: Sendable, Equatable, Hashable {
     public init?(hex: String) {
         var text = Substring(hex)
         if text.hasPrefix("#") { text = text.dropFirst() }
-        guard text.count == 6 || text.count == 8, let value = UInt64(text, radix: 16) else { return nil }
+        guard text.count == 6 || text.count == 8, text.allSatisfy(\.isHexDigit), let value = UInt64(text, radix: 16) else { return nil }
         let hasAlpha = text.count == 8
         let shift: UInt64 = hasAlpha ? 8 : 0
         r = Double((value >> (16 + shift)) & 0xFF) / 255

@@ -21,8 +21,8 @@ public struct TextLocale: Sendable, Equatable, CustomStringConvertible {
         public var description: String { reason }
     }
 
-    /// A tag whose language subtag Foundation knows (an ISO 639 code: `en`, `zh`, `yue`), with well-formed further
-    /// subtags (1-8 letters or digits: script, region, variants), `-` or `_` between them; at most 64 characters.
+    /// A tag whose language subtag ICU knows (an ISO 639 code in lower case: `en`, `zh`, `yue`), with well-formed
+    /// further subtags (1-8 letters or digits: script, region, variants), `-` or `_` between them; at most 64 characters.
     public init(_ tag: String) throws(Invalid) {
         guard !tag.isEmpty else { throw Invalid(tag: tag, reason: "expected a locale tag such as en, ja, zh-Hant or pt-BR") }
         guard tag.utf8.count <= 64 else { throw Invalid(tag: tag, reason: "a locale tag is at most 64 characters") }
@@ -30,13 +30,22 @@ public struct TextLocale: Sendable, Equatable, CustomStringConvertible {
         guard parts.allSatisfy({ (1...8).contains($0.count) && $0.unicodeScalars.allSatisfy { $0.isASCII && $0.properties.isAlphabetic || ("0"..."9").contains($0) } }) else {
             throw Invalid(tag: tag, reason: "\(Diagnostic.quoted(tag)) is not a locale tag (subtags of 1-8 letters or digits, joined by -)")
         }
-        let language = parts[0].lowercased()
-        guard (2...3).contains(language.count), language.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic }),
-              ipr_icu_is_iso_language(language) == 1 else {
+        let language = String(parts[0])
+        guard Self.knownLanguages.contains(language) else {
             throw Invalid(tag: tag, reason: "unknown language \(Diagnostic.quoted(String(parts[0]))) in \(Diagnostic.quoted(tag)) (an ISO 639 code: en, ja, zh-Hant, pt-BR)")
         }
         self.init(known: tag)
     }
+
+    /// ICU's ISO 639 language codes (lower case).
+    public static let languages: [String] = ICUList.read(ipr_icu_iso_languages)
+
+    private static let knownLanguages = Set(languages)
+
+    /// The tags `init` accepts, as a regular expression (Swift's `Regex` and ECMA-262 alike) together with a length
+    /// of at most 64: `--locale`'s domain and the service's parameter pattern.
+    public static let pattern = "(?:" + languages.sorted { $0.count != $1.count ? $0.count > $1.count : $0 < $1 }.joined(separator: "|")
+        + ")(?:[-_][A-Za-z0-9]{1,8})*"
 
     private init(known tag: String) {
         identifier = tag
