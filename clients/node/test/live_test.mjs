@@ -43,7 +43,7 @@ check("math", (await math("x^2", { url, json: true })).contentType === "applicat
 let error = await rejects(render(answer, { url, theme: "/etc/passwd" }));
 check("a refused option: ServiceError 400 at theme", error instanceof ServiceError && error.status === 400 && error.location === "theme");
 error = await rejects(render('{"blocks": [{"type": "paragraph"}]}', { url, contentType: "application/json" }));
-check("a bad message: 400 at its JSON path", error instanceof ServiceError && error.status === 400 && error.location.startsWith("$.blocks[0]"));
+check("a bad message: 422 at its JSON path", error instanceof ServiceError && error.status === 422 && error.location.startsWith("$.blocks[0]"));
 error = await rejects(render(answer, { url: tokenUrl }));
 check("no token: 401 at Authorization", error instanceof ServiceError && error.status === 401 && error.location === "Authorization");
 check("the token opens it", same((await render(answer, { url: tokenUrl, token })).data, cli([answer, "-o", "-"])));

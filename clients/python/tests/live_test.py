@@ -62,7 +62,7 @@ try:
     client.render(b'{"blocks": [{"type": "paragraph"}]}', content_type="application/json")
     check("a bad message raises", False)
 except ServiceError as error:
-    check("a bad message raises 400 with its JSON path", error.status == 400 and (error.location or "").startswith("$.blocks[0]"))
+    check("a bad message raises 422 with its JSON path", error.status == 422 and (error.location or "").startswith("$.blocks[0]"))
 try:
     Client(token_url).render(answer)
     check("no token raises", False)
