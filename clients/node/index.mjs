@@ -25,10 +25,12 @@ async function bytesOf(source, contentType) {
   return new Uint8Array(await readFile(source));
 }
 
-function typeOf(source, contentType) {
+// The given type, else the path's extension's, else the route's own (`fallback`: Markdown for classify, plain text
+// for math), else bytes to sniff.
+function typeOf(source, contentType, fallback) {
   if (contentType) return contentType;
-  if (typeof source === "string") return CONTENT_TYPES[extname(source).toLowerCase()] ?? "application/octet-stream";
-  return "application/octet-stream";
+  if (typeof source === "string" && CONTENT_TYPES[extname(source).toLowerCase()]) return CONTENT_TYPES[extname(source).toLowerCase()];
+  return fallback ?? "application/octet-stream";
 }
 
 function parameter(value) {
@@ -37,9 +39,10 @@ function parameter(value) {
   return String(value);
 }
 
-async function request(route, source, options = {}) {
+// A string is a path unless the caller gives `contentType` (then it is the text itself), for every route alike.
+async function request(route, source, options = {}, fallbackType = undefined) {
   const { url = "http://127.0.0.1:8080", token, contentType, media, timeout = 60_000, ...rest } = options;
-  const type = typeOf(source, contentType);
+  const type = typeOf(source, contentType, fallbackType);
   let body = await bytesOf(source, contentType);
   const headers = {};
   if (media && Object.keys(media).length > 0) {
@@ -82,6 +85,6 @@ export const layout = (source, options) => request("/layout", source, options);
 /** The message copied as Markdown (`lossless: true` for the lossless copy). */
 export const markdown = (source, options) => request("/markdown", source, options);
 /** `rich (TRIGGER)` or `plain` for Markdown (`json: true`: JSON). */
-export const classify = (source, options = {}) => request("/classify", source, { contentType: "text/markdown", ...options });
+export const classify = (source, options = {}) => request("/classify", source, options, "text/markdown");
 /** A LaTeX formula as an image (`json: true`: its box). */
-export const math = (source, options = {}) => request("/math", source, { contentType: "text/plain", ...options });
+export const math = (source, options = {}) => request("/math", source, options, "text/plain");

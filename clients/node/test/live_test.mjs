@@ -1,7 +1,7 @@
 // The Node client against a live `ipraster serve` (run by the Swift slow tier, `NodeClientSlowTests`):
 //   node live_test.mjs URL TOKEN_URL TOKEN IPRASTER REPOSITORY
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, copyFileSync, rmSync } from "node:fs";
+import { mkdtempSync, copyFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { render, layout, markdown, classify, math, ServiceError } from "../index.mjs";
@@ -33,13 +33,21 @@ const folder = mkdtempSync(join(tmpdir(), "ipraster-node-"));
 copyFileSync(tgs, join(folder, "5000000000000000001.tgs"));
 const sent = await render(page, { url, media: { "5000000000000000001": tgs } });
 check("media sent with the message", same(sent.data, cli([page, "--media", folder, "-o", "-"])));
+// Issue 57: every function reads a path as the file (classify and math sent the path's own text before).
+writeFileSync(join(folder, "f.tex"), "\\frac{a}{b}\n");
+check("layout of a path", same((await layout(sample, { url })).data, cli(["layout", sample])));
+check("markdown of a path", same((await markdown(answer, { url })).data, cli(["markdown", answer])));
+check("classify of a path", same((await classify(answer, { url })).data, cli(["classify", answer])));
+check("classify of a path is rich", new TextDecoder().decode((await classify(answer, { url })).data).startsWith("rich"));
+check("math of a path", same((await math(join(folder, "f.tex"), { url })).data, cli(["math", "-", "-o", "-"], "\\frac{a}{b}\n")));
+check("math of text with a content type", same((await math("x^2", { url, contentType: "text/plain" })).data, cli(["math", "x^2", "-o", "-"])));
 rmSync(folder, { recursive: true });
 check("a request id", typeof sent.requestId === "string" && sent.requestId.length === 32);
 check("warnings", (await render("Unassigned: \u0378\n", { url, contentType: "text/markdown" })).warnings.some((w) => w.includes("U+0378")));
 check("layout", (await layout(sample, { url, compact: true })).contentType === "application/json");
 check("markdown", same((await markdown(sample, { url, lossless: true })).data, cli(["markdown", sample, "--lossless"])));
-check("classify", new TextDecoder().decode((await classify("# T\n\nA **rich** one\n", { url })).data).startsWith("rich"));
-check("math", (await math("x^2", { url, json: true })).contentType === "application/json");
+check("classify of text", new TextDecoder().decode((await classify("# T\n\nA **rich** one\n", { url, contentType: "text/markdown" })).data).startsWith("rich"));
+check("math of bytes", (await math(new TextEncoder().encode("x^2"), { url, json: true })).contentType === "application/json");
 let error = await rejects(render(answer, { url, theme: "/etc/passwd" }));
 check("a refused option: ServiceError 400 at theme", error instanceof ServiceError && error.status === 400 && error.location === "theme");
 error = await rejects(render('{"blocks": [{"type": "paragraph"}]}', { url, contentType: "application/json" }));
