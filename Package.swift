@@ -134,7 +134,7 @@ let package = Package(
         // The media sources and decoders: folder confinement, in-memory sets, the resolver, JPEG/WebP/thumbnails, ffmpeg.
         .testTarget(name: "MediaSourcesTests", dependencies: ["MediaSources", "Raster", "Drawing", "ProcessSupport", "RichMessageRenderer", "GoldenSupport", "CJPEG", "CWebP", "CDeflate"], path: "Tests/MediaSourcesTests",
                     linkerSettings: [.linkedLibrary("webp")]),  // libwebp's encoder makes the WebP fixtures
-        // The snapshot library as another package uses it: builds Examples/SnapshotExample against this checkout.
+        // The snapshot library as another package uses it: builds examples/swift-snapshot against this checkout.
         .testTarget(name: "RichMessageSnapshotTests", dependencies: ["RichMessageSnapshot", "GoldenSupport", "ProcessSupport"], path: "Tests/RichMessageSnapshotTests"),
         // A raw HTTP/1.1 client for the service tests (every byte under the test's control).
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),

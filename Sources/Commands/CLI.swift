@@ -225,6 +225,13 @@ enum CLI {
         return try FileContents.read(path)
     }
 
+    /// `-o -` with a PNG or PDF while standard output is a terminal: refused before any work (the bytes would fill
+    /// the terminal with garbage); SVG is text and goes through.
+    static func refuseBinaryOnTerminal(_ output: String, format: Renderer.Format, command: String) throws {
+        guard output == "-", format != .svg, isatty(STDOUT_FILENO) == 1 else { return }
+        throw UsageError(message: "standard output is a terminal: redirect it (-o - > out.\(format.rawValue)), pipe it, or give -o a file", command: command)
+    }
+
     /// Writes atomically, or to standard output for "-".
     static func writeOutput(_ bytes: [UInt8], to path: String) throws {
         if path == "-" {

@@ -100,7 +100,8 @@ enum CheckCommand {
         let entries = zip(cases, outcomes.values).map { testCase, result -> CheckReport.Entry in
             let (outcome, seconds) = result
             var entry = CheckReport.Entry(name: testCase.name, status: .passed, diffPixels: measurements[testCase.name]?.diffPixels,
-                                          diffRatio: measurements[testCase.name]?.diffRatio, reason: nil, artifacts: [], seconds: seconds)
+                                          diffRatio: measurements[testCase.name]?.diffRatio, reason: nil, artifacts: [], seconds: seconds,
+                                          fixture: testCase.fixture)
             switch outcome {
             case .passed: break
             case .recorded: entry.status = .recorded
@@ -121,7 +122,7 @@ enum CheckCommand {
         if newGoldens > 0 && !decision.explicit {
             let note = "recorded \(newGoldens) new golden\(newGoldens == 1 ? "" : "s"); run again to verify"
             // Below the list on standard output; beside a machine-readable report there, on standard error.
-            if reporters.contains(where: { $0.kind == .list && $0.path == nil }) { print(note) } else { CLI.writeStandardError(note + "\n") }
+            if reporters.contains(where: { [.list, .github].contains($0.kind) && $0.path == nil }) { print(note) } else { CLI.writeStandardError(note + "\n") }
             return ExitCode.differences
         }
         // `--update` (`--record failed`) succeeds when every failing case was re-recorded, as Playwright's `-u` does.

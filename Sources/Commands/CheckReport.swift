@@ -23,6 +23,8 @@ struct CheckReport {
         var artifacts: [(String, String)]
         /// Seconds spent on the case.
         var seconds: Double
+        /// The case's fixture file, as given on the command line (the `github` reporter's `file=`).
+        var fixture: String?
 
         /// The reason as reports give it: where the case's images are listed by the report itself, without the
         /// harness's "(artifacts in FOLDER/CASE.*)" note (it names the machine's working folder; a layout
@@ -58,7 +60,7 @@ struct CheckReport {
 
     /// A reporter and where it writes (nil: standard output).
     struct Reporter: Equatable {
-        enum Kind: String, CaseIterable { case list, json, junit, html }
+        enum Kind: String, CaseIterable { case list, json, junit, html, github }
         var kind: Kind
         var path: String?
 
@@ -66,12 +68,15 @@ struct CheckReport {
         init(_ text: String, command: String = "check") throws {
             let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
             guard let kind = Kind(rawValue: parts.first ?? "") else {
-                throw UsageError(message: "--reporter must be list, json, junit or html (NAME or NAME=FILE), not \(text)", command: command)
+                throw UsageError(message: "--reporter must be list, json, junit, html or github (NAME or NAME=FILE), not \(text)", command: command)
             }
             guard parts.count == 1 || !parts[1].isEmpty else { throw UsageError(message: "--reporter \(text) names no file", command: command) }
             self.kind = kind
             path = parts.count == 2 ? parts[1] : nil
             if kind == .html && path == nil { throw UsageError(message: "the html reporter needs a file: --reporter html=FILE", command: command) }
+            if kind == .github && path != nil {
+                throw UsageError(message: "the github reporter writes workflow commands to standard output: --reporter github, no file", command: command)
+            }
         }
 
         init(kind: Kind, path: String?) {
@@ -105,6 +110,7 @@ struct CheckReport {
         let text: String
         switch reporter.kind {
         case .list: text = list()
+        case .github: text = github() + list()
         case .json: text = try withArtifactsCopied(for: reporter).json(relativeTo: base)
         case .junit: text = try withArtifactsCopied(for: reporter).junit(relativeTo: attachmentsBase)
         case .html: return try html(to: reporter.path ?? "report.html")
@@ -148,6 +154,36 @@ struct CheckReport {
             }
         }
         return text + "\(passed) passed, \(failed) failed" + (recorded > 0 ? ", \(recorded) recorded" : "") + "\n"
+    }
+
+    /// GitHub Actions workflow commands: an `::error` annotation per failing case on its fixture file (a recorded
+    /// golden that fails the run: a `::warning`), shown on the run's summary and the pull request's files; the list
+    /// follows for the log.
+    func github() -> String {
+        var text = ""
+        for entry in entries {
+            let level: String
+            switch entry.status {
+            case .passed: continue
+            case .failed: level = "error"
+            case .recorded: level = recordingFails ? "warning" : "notice"
+            }
+            var properties = ["title=" + Self.workflowProperty("ipraster check: \(entry.name)")]
+            if let fixture = entry.fixture { properties.insert("file=" + Self.workflowProperty(fixture), at: 0) }
+            let message = entry.status == .failed ? entry.reportedReason ?? "failed" : "recorded a new golden; run again to verify it"
+            text += "::\(level) \(properties.joined(separator: ","))::\(Self.workflowData(message))\n"
+        }
+        return text
+    }
+
+    /// A workflow command's message: `%`, CR and LF escaped as GitHub's runner reads them.
+    static func workflowData(_ text: String) -> String {
+        text.replacingEvery("%", with: "%25").replacingEvery("\r", with: "%0D").replacingEvery("\n", with: "%0A")
+    }
+
+    /// A workflow command's property value: the message's escapes and `:` and `,`.
+    static func workflowProperty(_ text: String) -> String {
+        workflowData(text).replacingEvery(":", with: "%3A").replacingEvery(",", with: "%2C")
     }
 
     /// Paths in the report are relative to `base` (the report's folder), so the report can move with them.

@@ -60,13 +60,8 @@ extension CommandSpec {
     /// `--fps N` of an export (reveal) or an animation (render): a rate from 1 to `upTo`, handed to `set`.
     static func fpsOption<Timing>(_ type: Timing.Type, help: String, upTo limit: Double, shown: Double, command: String,
                                   set: @escaping @Sendable (inout Timing, Double) -> Void) -> OptionSpec {
-        OptionSpec("--fps", value: "N", help: "\(help), 1-\(limit.clean)", defaultValue: shown.clean, effect: .on(type) { timing, value in
-            let text = try value.text()
-            guard let fps = Double(text), fps.isFinite, fps >= 1, fps <= limit else {
-                throw UsageError(message: "--fps must be a number from 1 to \(limit.clean), not \(text)", command: command)
-            }
-            set(&timing, fps)
-        })
+        OptionSpec("--fps", value: "N", help: "\(help), 1-\(limit.clean)", defaultValue: shown.clean, domain: .number(1...limit),
+                   effect: .on(type) { timing, value in set(&timing, try value.number()) })
     }
 
     static let renderCommand = CommandSpec(
@@ -88,7 +83,8 @@ extension CommandSpec {
         options: [outputOption.with(help: "the image (.png, .svg, .pdf), an animation (.gif, .apng, .mp4), OUTDIR/ for several inputs, or - for standard output"),
                   OptionSpec("--manifest", value: "FILE.jsonl", help: "render the jobs of a manifest (one JSON object a line)"),
                   jobsOption, shardOption,
-                  fpsOption(RenderCommand.AnimationTiming.self, help: "animations: frames per second", upTo: 120,
+                  fpsOption(RenderCommand.AnimationTiming.self, help: "animations: frames per second (a GIF's frame delays are whole "
+                            + "hundredths of a second: 30 is written as 33.33, 3 cs a frame)", upTo: 120,
                             shown: RenderCommand.AnimationTiming().fps, command: "render") { timing, fps in
                       timing.fps = fps
                       timing.fpsGiven = true
@@ -226,7 +222,8 @@ extension CommandSpec {
                       "failed", "recorded", "cases": [{"name", "status", "diffPixels", "diffRatio", "reason", \
                       "artifacts"}]}, paths relative to the report. junit: [[ATTACHMENT|path]] lines, paths \
                       relative to --attachments-base. html: images copied to FILE's NAME-files/ folder, so the \
-                      folder can be uploaded and opened anywhere
+                      folder can be uploaded and opened anywhere. github (standard output, no FILE): the list after \
+                      GitHub Actions annotations (::error file=FIXTURE,title=…::reason) for failed cases
                       """, values: CheckReport.Reporter.Kind.allCases.map(\.rawValue)),
                   attachmentsBaseOption,
                   OptionSpec("--report", value: "FILE", help: "the same as --reporter html=FILE"),
@@ -260,7 +257,7 @@ extension CommandSpec {
             missing or not a PNG is left out with a warning. A case in two reports is an error. Exit code 0 when \
             no case failed, 1 when one did.
             """,
-        options: [OptionSpec("--reporter", value: "NAME[=FILE]", help: "list, json, junit or html, as for check; repeatable",
+        options: [OptionSpec("--reporter", value: "NAME[=FILE]", help: "list, json, junit, html or github, as for check; repeatable",
                              values: CheckReport.Reporter.Kind.allCases.map(\.rawValue)),
                   attachmentsBaseOption],
         examples: ["ipraster merge-reports shard-*/check.json \\\n    --reporter junit=junit.xml --reporter html=report/check.html",

@@ -141,6 +141,7 @@ enum MathCommand {
         }
         if json, output == "-" { throw UsageError(message: "--json prints to standard output: give -o a file", command: "math") }
         let format = try output.map { try RenderCommand.outputFormat($0, explicit: explicitFormat) }
+        if let output, let format { try CLI.refuseBinaryOnTerminal(output, format: format, command: "math") }
         if latex == "-" {
             latex = String(decoding: try CLI.readInput("-"), as: UTF8.self)
             while latex.last?.isNewline == true { latex.removeLast() }

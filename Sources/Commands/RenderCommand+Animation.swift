@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 import Layout
 import ProcessSupport
 import Reveal
@@ -50,7 +51,9 @@ extension RenderCommand {
         try pipeline.refuseFailedStickers(layout, settings: settings)
         try FFmpeg.encode(animation, format: format.rawValue, to: output, progress: ProgressBar.forStandardError())
         for warning in media?.warnings ?? [] { CLI.printWarning(warning) }
-        let size = (try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int) ?? 0
+        // The file's size as the file system says it (Foundation's attribute is an NSNumber here, never an Int).
+        var status = stat()
+        let size = stat(output, &status) == 0 ? Int(status.st_size) : 0
         CLI.printNote("\(input) → \(output): \(format.rawValue.uppercased()) \(animation.frameCount) frame\(animation.frameCount == 1 ? "" : "s") "
             + "\(layout.canvas.pixelWidth)×\(layout.canvas.pixelHeight) px at \(((fps * 100).rounded() / 100).clean) fps, \(size) bytes, \(CLI.milliseconds(since: started)) ms")
         return ExitCode.success

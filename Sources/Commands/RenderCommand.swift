@@ -36,6 +36,7 @@ enum RenderCommand {
             return try renderAnimation(input, to: output, format: animation, timing: try parsed.settings(AnimationTiming()), settings: settings)
         }
         let format = try outputFormat(output, explicit: settings.format)
+        try CLI.refuseBinaryOnTerminal(output, format: format, command: "render")
         let pipeline = try RenderPipeline(processDefault: true, videoFrames: FFmpegVideoFrames())
         try render(input, to: output, format: format, settings: settings, pipeline: pipeline, warningPrefix: "")
         return ExitCode.success

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 import Layout
 import Primitives
 import ProcessSupport
@@ -95,7 +96,8 @@ enum RevealCommand {
                 + "\(milliseconds()) ms")
         case .animation(let path, let format):
             try FFmpeg.encode(exporter, format: format, loop: options.loop, to: path, progress: ProgressBar.forStandardError())
-            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+            var status = stat()
+            let size = stat(path, &status) == 0 ? Int(status.st_size) : 0
             CLI.printNote("\(options.input) → \(path): \(format.uppercased()) \(exporter.frameCount) frames \(canvas) at \(fps.clean) fps, "
                 + "\(size) bytes, \(milliseconds()) ms")
         }

@@ -25,7 +25,7 @@ struct MediaRegistry {
             guard let id = tg.query["id"], !id.isEmpty else { return .failure(MediaError(message: "\(url) names no id")) }
             if let key = bindings[id] { return .success((key, kind, nil)) }
             if media[id] == nil { media[id] = Media(kind: kind, lookupIds: [id]) }
-            return .success((id, kind, "\(url) is not bound through the message's media; drawn as a placeholder"))
+            return .success((id, kind, "\(url) is not bound through the message's media: looked up by its id among the media given (a placeholder when none has it)"))
         }
         let path = url.split(separator: "?").first.map(String.init) ?? url
         let file = path.split(separator: "/").last.map(String.init) ?? path

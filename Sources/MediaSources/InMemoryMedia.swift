@@ -19,6 +19,8 @@ public final class InMemoryMedia: MediaSource {
 
     public func stickerFailure(for id: String) -> String? { stickerFailures[id] }
 
+    public func hasFile(for ids: [String]) -> Bool { ids.contains { files[$0] != nil } }
+
     /// The sticker held under `id` (TGS, WebM, WebP, PNG), with the flags of `<id>.json` or `stickers.json` among the
     /// files; decoded once per process (`StickerCache`).
     public func sticker(for id: String) -> StickerFile? {

@@ -24,5 +24,7 @@ public final class LayeredMedia: MediaSource {
         first.stickerFailure(for: id) ?? (first.sticker(for: id) == nil ? second.stickerFailure(for: id) : nil)
     }
 
+    public func hasFile(for ids: [String]) -> Bool { first.hasFile(for: ids) || second.hasFile(for: ids) }
+
     public var warnings: [String] { first.warnings + second.warnings.filter { !first.warnings.contains($0) } }
 }

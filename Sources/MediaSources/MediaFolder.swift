@@ -78,6 +78,8 @@ public final class MediaFolder: MediaSource {
 
     public func stickerFailure(for id: String) -> String? { stickerFailures[id] }
 
+    public func hasFile(for ids: [String]) -> Bool { path(for: ids, extensions: Self.extensions + Self.stickerExtensions) != nil }
+
     /// The custom emoji's sticker (a TGS, WebM, WebP or PNG file named by its id; else an image or animation of the
     /// media extensions, drawn still), decoded once per process (`StickerCache`), with the flags of `<id>.json` or
     /// `stickers.json`.

@@ -53,6 +53,31 @@ public enum MediaResolver {
         return stickerIds(in: list).reduce(0) { max($0, source.sticker(for: $1)?.sticker.duration ?? 0) }
     }
 
+    /// The local-media id lists `list` draws (photos, animations' and videos' frames), each once, in order.
+    public static func mediaIds(in list: Frame) -> [[String]] {
+        var lists: [[String]] = []
+        var seen = Set<[String]>()
+        func note(_ source: ImageItem.Source) {
+            if case .media(let ids) = source, seen.insert(ids).inserted { lists.append(ids) }
+        }
+        func walk(_ frame: Frame) {
+            for item in frame.items {
+                switch item {
+                case .image(let image): note(image.source)
+                case .media(let choice):
+                    note(choice.source)
+                    walk(choice.present)
+                    walk(choice.absent)
+                case .group(let group): walk(group.frame)
+                case .layer(let layer): walk(layer.frame)
+                case .fill, .stroke, .paint, .glyphs, .link: break
+                }
+            }
+        }
+        walk(list)
+        return lists
+    }
+
     /// The custom emoji ids whose stickers `list` draws, each once, in order.
     public static func stickerIds(in list: Frame) -> [String] {
         var ids: [String] = []

@@ -15,6 +15,8 @@ public protocol MediaSource: AnyObject {
     func stickerFailure(for id: String) -> String?
     /// What went wrong on the way (a file that does not decode, a link out of the folder), each once.
     var warnings: [String] { get }
+    /// Whether the source holds a file for one of `ids` (an image, an animation or a sticker), decodable or not.
+    func hasFile(for ids: [String]) -> Bool
 }
 
 /// A custom emoji's decoded sticker and what its sidecar says about it.
@@ -31,6 +33,20 @@ public struct StickerFile: Sendable {
 extension MediaSource {
     /// The image as its file holds it (no shrinking).
     public func image(for ids: [String]) -> DecodedImage? { image(for: ids, uses: []) }
+
+    /// What a render drew without its file: each photo, animation or video and each custom emoji of `page` the
+    /// source has no file for (a download that failed), once (issue 57: a folder that misses one was silent).
+    public func missingWarnings(_ page: DisplayPage) -> [String] {
+        var warnings: [String] = []
+        for ids in MediaResolver.mediaIds(in: page.list) where page.images.media[ids] == nil && !hasFile(for: ids) {
+            guard let first = ids.first else { continue }
+            warnings.append("media \(first): no file for it among the media given; its placeholder is drawn")
+        }
+        for id in MediaResolver.stickerIds(in: page.list) where !hasFile(for: [id]) {
+            warnings.append("custom emoji \(id): no sticker file for it among the media given; its alternative text is drawn")
+        }
+        return warnings
+    }
 
     /// The warning of a sticker file that is not drawn.
     static func stickerWarning(_ id: String, _ reason: String) -> String {

@@ -58,7 +58,10 @@ public enum FileContents {
         }
 
         public var description: String {
-            FileManager.default.fileExists(atPath: path) ? "cannot read \(path)" : "no such file: \(path)"
+            var status = stat()
+            guard stat(path, &status) == 0 else { return "no such file: \(path)" }
+            if status.st_mode & S_IFMT == S_IFDIR { return "\(path) is a folder, not a file (several inputs: name each, e.g. DIR/*.json -o OUT/)" }
+            return access(path, R_OK) == 0 ? "cannot read \(path)" : "cannot read \(path): permission denied"
         }
     }
 }

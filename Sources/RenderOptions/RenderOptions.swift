@@ -83,6 +83,14 @@ public struct RenderOptions: Sendable {
             $0.layout.tableOffset = try $1.number()
         },
         .render("--show-spoilers", help: "draw spoilers revealed") { settings, _ in settings.layout.text.showSpoilers = true },
+        .render("--redact", value: "REGEX", help: """
+            lay out every match of REGEX in the message's text as one fixed-size box (\(Redaction.box)), so a time, an id or a \
+            counter never changes the layout of a golden or a documentation shot; repeatable
+            """) { settings, value in
+            do { settings.redaction = try Redaction(patterns: (settings.redaction?.patterns ?? []) + [try value.text()]) } catch let error as Redaction.Invalid {
+                throw OptionError(option: value.option, message: error.description)
+            }
+        },
         .render("--format", value: "FORMAT", help: "png, svg or pdf, instead of the output's extension; apng, gif or mp4: the message with its emoji playing",
                 domain: .choice(Renderer.Format.allCases.map(\.rawValue) + AnimationFormat.allCases.map(\.rawValue)), commands: ["render"]) { settings, value in
             let text = try value.text()

@@ -43,7 +43,8 @@ public final class RenderPipeline {
 
     /// The layout of one message or draft of an input.
     public func layout(_ frame: MessageFrame, settings: RenderSettings) throws -> PageLayout {
-        guard let document = frame.document else { throw DecodeError(path: "$", message: "the element holds no message to draw") }
+        guard var document = frame.document else { throw DecodeError(path: "$", message: "the element holds no message to draw") }
+        if let redaction = settings.redaction { document = redaction.apply(to: document) }
         // "Show more" belongs to partial cloud messages; a draft's `part` flag only says it is still growing.
         let layout = engine.layout(document, options: settings.layout, resolved: resolved(document, settings), offersShowMore: frame.kind == .message)
         // A formula shown as its LaTeX source is an input error under --strict (math-facts §7).
@@ -99,7 +100,8 @@ public final class RenderPipeline {
     /// images it draws, resolved here through the settings' media source; and what the source warned about.
     public func displayPage(_ layout: PageLayout, settings: RenderSettings, overlays: [GroupName: Overlay] = [:]) -> (page: DisplayPage, mediaWarnings: [String]) {
         let source = media(settings)
-        return (MediaResolver.resolved(layout.displayPage(overlays: overlays), source: source), source?.warnings ?? [])
+        let page = MediaResolver.resolved(layout.displayPage(overlays: overlays), source: source)
+        return (page, (source?.warnings ?? []) + (source?.missingWarnings(page) ?? []))
     }
 
     /// decode → layout: the page an input's bytes make (`path` names it in errors and picks its format by
@@ -124,8 +126,8 @@ public final class RenderPipeline {
         return warnings
     }
 
-    /// Under `--strict`, a custom emoji whose sticker file is there but cannot be drawn is refused (exit 2) instead of
-    /// drawn as its alternative text (issue 41).
+    /// Under `--strict`, a custom emoji whose sticker file is there but cannot be drawn (issue 41), or is missing from
+    /// the media given (issue 57), is refused (exit 2) instead of drawn as its alternative text.
     public func refuseFailedStickers(_ layout: PageLayout, settings: RenderSettings) throws {
         try refuseFailedStickers(layout.displayList(), settings: settings)
     }
@@ -136,6 +138,9 @@ public final class RenderPipeline {
             _ = source.sticker(for: id)
             if let reason = source.stickerFailure(for: id) {
                 throw DecodeError(path: "$", message: "custom emoji \(id): \(reason) (refused under --strict)", refused: true)
+            }
+            if !source.hasFile(for: [id]) {
+                throw DecodeError(path: "$", message: "custom emoji \(id): no sticker file for it among the media given (refused under --strict)", refused: true)
             }
         }
     }

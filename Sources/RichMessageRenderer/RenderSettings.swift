@@ -22,6 +22,8 @@ public struct RenderSettings: Sendable {
     public var mathDelimiters: MathDelimiters?
     /// `--rtl`: right-to-left for inputs that do not say (Markdown and HTML files, JSON without `is_rtl`).
     public var rtl = false
+    /// `--redact REGEX`: text laid out as a fixed box whatever it says (golden tests, documentation shots).
+    public var redaction: Redaction?
 
     public init() {}
 

@@ -17,6 +17,15 @@ enum EnclosingType {
         return name(in: text, line: line)
     }
 
+    /// The types of a source file whose bodies declare a function named `function` (`func testX(`).
+    static func types(declaring function: String, in text: String) -> Set<String> {
+        var types = Set<String>()
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where line.contains("func \(function)(") {
+            if let type = name(in: text, line: index + 1) { types.insert(type) }
+        }
+        return types
+    }
+
     static func name(in text: String, line target: Int) -> String? {
         let characters = Array(text.unicodeScalars)
         var stack: [String?] = []

@@ -13,6 +13,8 @@ final class SnapshotNaming: NSObject, XCTestObservation, @unchecked Sendable {
     private let lock = NSLock()
     private var counters: [String: Int] = [:]
     /// The XCTest case that is running: its class and method names.
+    /// `sharesTestName`'s answers, by file and test.
+    private var shared: [String: Bool] = [:]
     private var running: (className: String, testName: String)?
     private var registered = false
 
@@ -54,6 +56,25 @@ final class SnapshotNaming: NSObject, XCTestObservation, @unchecked Sendable {
         lock.unlock()
         if let running, running.testName == SnapshotNames.fileName(testName) { return running.className }
         return EnclosingType.name(inFile: file, line: Int(line))
+    }
+
+    /// Whether `testName` is declared by more than one type of `file` (two XCTest classes with a test of one name):
+    /// their snapshots are then named with the class, so they do not share one file (issue 57). Read from the
+    /// source, so the answer does not depend on which test runs first.
+    func sharesTestName(file: String, testName: String) -> Bool {
+        let key = file + "\u{0}" + testName
+        lock.lock()
+        if let known = shared[key] {
+            lock.unlock()
+            return known
+        }
+        lock.unlock()
+        let text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
+        let answer = EnclosingType.types(declaring: testName, in: text).count > 1
+        lock.lock()
+        shared[key] = answer
+        lock.unlock()
+        return answer
     }
 
     /// 1 for a test's first unnamed snapshot, then 2, 3, …

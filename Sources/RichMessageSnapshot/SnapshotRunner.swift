@@ -103,10 +103,13 @@ final class SnapshotRunner: @unchecked Sendable {
         } else {
             suffix = String(SnapshotNaming.shared.nextNumber(file: request.file, className: className, testName: test))
         }
-        let base = test + "." + suffix
+        // Two classes of one file with a test of one name: `<Class>.<test>.<n|name>` (else the classes' snapshots
+        // would be one file, the second failing "size differs").
+        let qualified = className.map { SnapshotNaming.shared.sharesTestName(file: request.file, testName: test) ? SnapshotNames.fileName($0) + "." : "" } ?? ""
+        let base = qualified + test + "." + suffix
         let numbered = folder + "/" + base + "." + strategy.fileExtension
         let legacy = folder + "/" + test + "." + strategy.fileExtension
-        let readsLegacy = request.name == nil && suffix == "1" && !FileManager.default.fileExists(atPath: numbered)
+        let readsLegacy = qualified.isEmpty && request.name == nil && suffix == "1" && !FileManager.default.fileExists(atPath: numbered)
             && FileManager.default.fileExists(atPath: legacy)
         let artifactName = ([testFile] + (className.map { [SnapshotNames.fileName($0)] } ?? []) + [base]).joined(separator: "/")
         return Location(snapshot: readsLegacy ? legacy : numbered, numbered: numbered, artifactName: artifactName)

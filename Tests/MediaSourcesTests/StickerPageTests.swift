@@ -90,7 +90,8 @@ final class StickerPageTests: XCTestCase {
         let settings = try RenderOptions.parse(["--media", folder]).settings
         let layout = try TestEnvironment.pipeline.page(input, path: nil, settings: settings)
         let (page, warnings) = TestEnvironment.pipeline.displayPage(layout, settings: settings)
-        XCTAssertEqual(warnings, [])
+        // The page's photo has no file in the folder: named (issue 57), the emoji drawn.
+        XCTAssertEqual(warnings, ["media 5001: no file for it among the media given; its placeholder is drawn"])
         let cells = try XCTUnwrap(page.list.placedStickerCells)
         let cell = try XCTUnwrap(cells.first { $0.cell.id == "5368324170671202286" })
         XCTAssertTrue(cell.cell.adaptive)

@@ -5,7 +5,7 @@ import RichMessageRenderer
 import XCTest
 
 /// Issues 16 and 27, item 1: the RichMessageSnapshot library as another package uses it — the example package in
-/// Examples/SnapshotExample, built against this checkout. A missing snapshot is recorded and fails, then passes;
+/// examples/swift-snapshot, built against this checkout. A missing snapshot is recorded and fails, then passes;
 /// two unnamed snapshots of one test are numbered; same-named tests of two classes keep their snapshots and
 /// failure images apart; a changed snapshot fails with artifacts and the diff tool's command; under CI nothing is
 /// recorded (a record mode asked for is ignored with one warning); an old unnumbered snapshot is read as the first
@@ -35,7 +35,7 @@ final class SnapshotLibrarySlowTests: XCTestCase {
         let package = try TestEnvironment.temporaryDirectory() + "/SnapshotExample"
         try FileManager.default.createDirectory(atPath: package, withIntermediateDirectories: true)
         for item in ["Package.swift", "Tests"] {  // not a .build folder a local run left behind
-            try FileManager.default.copyItem(atPath: TestEnvironment.root + "/Examples/SnapshotExample/" + item, toPath: package + "/" + item)
+            try FileManager.default.copyItem(atPath: TestEnvironment.root + "/examples/swift-snapshot/" + item, toPath: package + "/" + item)
         }
         let manifest = try String(contentsOfFile: package + "/Package.swift", encoding: .utf8)
         try manifest.replacingOccurrences(of: #"path: "../..""#, with: #"path: "\#(TestEnvironment.root)""#)

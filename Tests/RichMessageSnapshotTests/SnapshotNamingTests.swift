@@ -138,3 +138,28 @@ final class SnapshotNamingTests: XCTestCase {
         XCTAssertEqual(SnapshotNaming.split("-[Tests.DayTests testGreeting]")?.testName, "testGreeting")
     }
 }
+
+/// Issue 57, item 5: two classes of one file, each with a test of one name, keep their snapshots apart — the file name
+/// holds the class (`<Class>.<test>.<n>`), read from this source file, whichever runs first.
+final class SharedTestNameFirstTests: XCTestCase {
+    func testSharedName() throws {
+        let folder = try TestEnvironment.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let message = verifySnapshot(of: .markdown("First class"), record: .never, snapshotDirectory: folder)
+        XCTAssertEqual(message, "snapshot \(folder)/SharedTestNameFirstTests.testSharedName.1.png does not match: "
+                       + "missing golden \(folder)/SharedTestNameFirstTests.testSharedName.1.png")
+        // A test name only one class of the file declares keeps its plain name.
+        XCTAssertFalse(SnapshotNaming.shared.sharesTestName(file: #filePath, testName: "testUnnamedSnapshotsAreNumberedInCallOrder"))
+        XCTAssertTrue(SnapshotNaming.shared.sharesTestName(file: #filePath, testName: "testSharedName"))
+    }
+}
+
+final class SharedTestNameSecondTests: XCTestCase {
+    func testSharedName() throws {
+        let folder = try TestEnvironment.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let message = verifySnapshot(of: .markdown("Second class"), record: .never, snapshotDirectory: folder)
+        XCTAssertEqual(message, "snapshot \(folder)/SharedTestNameSecondTests.testSharedName.1.png does not match: "
+                       + "missing golden \(folder)/SharedTestNameSecondTests.testSharedName.1.png")
+    }
+}

@@ -6,6 +6,7 @@ import GoldenSupport
 import ProcessSupport
 import RichMessageRenderer
 import XCTest
+@testable import Commands
 
 /// Issue 16, item 2: `check` for CI — reporters (list, json, junit, html), shards, artifacts, render options
 /// as defaults.
@@ -177,6 +178,83 @@ final class CLICheckReportTests: XCTestCase {
         try "The nightly report for everyone on the team\\\nwas made at 20:48 by the job\\\nand sent at once.\n"
             .write(toFile: fixtures + "/clock.md", atomically: true, encoding: .utf8)
         XCTAssertEqual(try TestEnvironment.run(["check", fixtures, "--golden", golden, "--mask", mask], environment: environment).status, 1)
+    }
+
+    /// Issue 57, item 7: `--reporter github` writes an annotation per failed case on its fixture file, with GitHub's
+    /// escapes, then the list; it takes no file.
+    func testTheGitHubReporterAnnotatesFailedCases() throws {
+        let (fixtures, golden) = try suite()
+        let result = try TestEnvironment.run(["check", fixtures, "--golden", golden, "--reporter", "github"], environment: environment)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        let lines = result.stdoutText.split(separator: "\n").map(String.init)
+        let annotations = lines.filter { $0.hasPrefix("::") }
+        XCTAssertEqual(annotations.count, 1, result.stdoutText)
+        let annotation = try XCTUnwrap(annotations.first)
+        XCTAssertTrue(annotation.hasPrefix("::error file=\(fixtures)/broken.json,title=ipraster check%3A broken::"), annotation)
+        XCTAssertFalse(annotation.dropFirst(2).contains("\n"))
+        XCTAssertTrue(lines.contains { $0.hasPrefix("FAIL broken: ") }, "the list follows: \(result.stdoutText)")
+        XCTAssertTrue(lines.contains("4 passed, 1 failed"), result.stdoutText)
+        XCTAssertEqual(CheckReport.workflowData("50% done\r\nnext"), "50%25 done%0D%0Anext")
+        XCTAssertEqual(CheckReport.workflowProperty("a:b,c"), "a%3Ab%2Cc")
+        let withFile = try TestEnvironment.run(["check", fixtures, "--golden", golden, "--reporter", "github=x.txt"], environment: environment)
+        XCTAssertEqual(withFile.status, 2)
+        XCTAssertTrue(withFile.stderr.contains("the github reporter writes workflow commands to standard output"), withFile.stderr)
+    }
+
+    /// Issue 57, BAD 2: a time in a one-line paragraph of its own. The paragraph item shrinks to its line, so its width
+    /// changes with the time: a mask over the item lets both pixels and layout pass (the item wholly inside a mask is
+    /// compared without its width); without the mask the case fails.
+    func testAMaskOverAOneLineParagraphLetsItsWidthChange() throws {
+        let fixtures = directory + "/build/fixtures", golden = directory + "/build/golden"
+        try FileManager.default.createDirectory(atPath: fixtures, withIntermediateDirectories: true)
+        func write(_ time: String) throws {
+            try "Every target of the project was built\n\nFinished at \(time), all green.\n"
+                .write(toFile: fixtures + "/build.md", atomically: true, encoding: .utf8)
+        }
+        try write("12:00")
+        XCTAssertEqual(try TestEnvironment.run(["check", fixtures, "--golden", golden, "--record", "missing"], environment: environment).status, 0)
+        let dump = try String(contentsOfFile: golden + "/build.layout.txt", encoding: .utf8).split(separator: "\n").map(String.init)
+        let numbers = { (line: String) in line.split(separator: " ").compactMap { Double($0) } }
+        let origin = try XCTUnwrap(dump.first?.split(separator: "=").last?.split(separator: ",").compactMap { Double($0) })
+        let item = Array(try XCTUnwrap(dump.first { $0.hasPrefix("1 text") }.map(numbers)).dropFirst())  // x y w h after the id
+        XCTAssertEqual(dump.filter { $0.hasPrefix("  line ") }.count, 2, "two one-line paragraphs: \(dump)")
+        let mask = "0,\(origin[1] + item[1] - 2),10000,\(item[3] + 4)"
+
+        try write("13:45")
+        let plain = try TestEnvironment.run(["check", fixtures, "--golden", golden], environment: environment)
+        XCTAssertEqual(plain.status, 1, "the time changed: \(plain.stdoutText)")
+        let masked = try TestEnvironment.run(["check", fixtures, "--golden", golden, "--mask", mask], environment: environment)
+        XCTAssertEqual(masked.status, 0, "\(mask): \(masked.stdoutText)")
+        // The mask excuses the item's width only: the first paragraph's text changed is still a failure.
+        try "Every target of this project was built\n\nFinished at 13:45, all green.\n"
+            .write(toFile: fixtures + "/build.md", atomically: true, encoding: .utf8)
+        XCTAssertEqual(try TestEnvironment.run(["check", fixtures, "--golden", golden, "--mask", mask], environment: environment).status, 1)
+    }
+
+    /// Issue 57, BAD 2: "Updated at 12:00" is the message's widest line, so the bubble itself changes width and no mask
+    /// helps; `--redact` lays the time out as a fixed box in the recorded and the compared render alike.
+    func testRedactionKeepsAMessageWhoseWidestLineHoldsATime() throws {
+        let fixtures = directory + "/updated/fixtures", golden = directory + "/updated/golden"
+        try FileManager.default.createDirectory(atPath: fixtures, withIntermediateDirectories: true)
+        func write(_ time: String) throws { try "Updated at \(time)\n".write(toFile: fixtures + "/updated.md", atomically: true, encoding: .utf8) }
+        let redact = ["--redact", "[0-9]{1,2}:[0-9]{2}"]
+        try write("1:00")
+        XCTAssertEqual(try TestEnvironment.run(["check", fixtures, "--golden", golden, "--record", "missing"] + redact, environment: environment).status, 0)
+        try write("23:59")
+        let redacted = try TestEnvironment.run(["check", fixtures, "--golden", golden] + redact, environment: environment)
+        XCTAssertEqual(redacted.status, 0, redacted.stdoutText + redacted.stderr)
+        let plain = try TestEnvironment.run(["check", fixtures, "--golden", golden], environment: environment)
+        XCTAssertEqual(plain.status, 1, "without --redact the time is drawn: \(plain.stdoutText)")
+        // The same through render: two times, one image.
+        let first = directory + "/a.png", second = directory + "/b.png"
+        try write("1:00")
+        XCTAssertEqual(try TestEnvironment.run([fixtures + "/updated.md", "-o", first] + redact).status, 0)
+        try write("23:59")
+        XCTAssertEqual(try TestEnvironment.run([fixtures + "/updated.md", "-o", second] + redact).status, 0)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: first)), try Data(contentsOf: URL(fileURLWithPath: second)))
+        let bad = try TestEnvironment.run([fixtures + "/updated.md", "-o", first, "--redact", "(unclosed"])
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stderr.contains("--redact: \"(unclosed\" is not a regular expression"), bad.stderr)
     }
 
     /// Three shards' JSON reports merged are one full run's report: the same cases in the same order with the same

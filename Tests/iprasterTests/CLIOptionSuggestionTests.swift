@@ -100,7 +100,7 @@ final class CLIOptionSuggestionTests: XCTestCase {
     func testCompletionOffersEachCommandsOptionsAndValues() throws {
         // cli-contract.md: the record modes, the reporters, the built-in themes, the reveal formats.
         XCTAssertEqual(Set(try bashCompletion(["ipraster", "check", "dir", "--record", ""])), ["all", "missing", "failed", "never"])
-        XCTAssertEqual(Set(try bashCompletion(["ipraster", "check", "dir", "--reporter", ""])), ["list", "json", "junit", "html"])
+        XCTAssertEqual(Set(try bashCompletion(["ipraster", "check", "dir", "--reporter", ""])), ["list", "json", "junit", "html", "github"])
         XCTAssertEqual(Set(try bashCompletion(["ipraster", "page.json", "--theme", ""])), ["day", "day-classic", "night"])
         XCTAssertEqual(Set(try bashCompletion(["ipraster", "reveal", "x.json", "--format", ""])), ["png", "apng", "gif", "mp4"])
         XCTAssertEqual(Set(try bashCompletion(["ipraster", "completion", ""])), ["bash", "zsh", "fish"])

@@ -200,6 +200,37 @@ final class DeployManifestsSlowTests: XCTestCase {
         }
     }
 
+    /// Issue 57: an operator's expectations — a PodDisruptionBudget that keeps a replica through a drain, and the
+    /// metrics port scraped (pod annotations, and a Service port for an endpoints job or a ServiceMonitor) on the
+    /// probe listener, where /metrics needs no token.
+    func testDisruptionsLeaveAReplicaAndTheMetricsPortIsScraped() throws {
+        let documents = try documents()
+        let deployment = try XCTUnwrap(documents.first { $0.kind == "Deployment" })
+        let labels = at(deployment.object, "spec", "template", "metadata", "labels") as? [String: String] ?? [:]
+        let replicas = try XCTUnwrap(at(deployment.object, "spec", "replicas") as? Int)
+        let budget = try XCTUnwrap(documents.first { $0.kind == "PodDisruptionBudget" }, "a PodDisruptionBudget")
+        let selector = at(budget.object, "spec", "selector", "matchLabels") as? [String: String] ?? [:]
+        XCTAssertFalse(selector.isEmpty)
+        XCTAssertTrue(selector.allSatisfy { labels[$0.key] == $0.value }, "the budget selects the service's pods")
+        let minimum = try XCTUnwrap(at(budget.object, "spec", "minAvailable") as? Int)
+        XCTAssertTrue(minimum >= 1 && minimum < replicas, "one pod at a time may go, one always stays: \(minimum) of \(replicas)")
+        let hpaMinimum = try XCTUnwrap(documents.first { $0.kind == "HorizontalPodAutoscaler" }.flatMap { at($0.object, "spec", "minReplicas") as? Int })
+        XCTAssertLessThan(minimum, hpaMinimum, "the autoscaler's floor still lets a drain proceed")
+
+        let container = try XCTUnwrap((podSpec(deployment)?["containers"] as? [[String: Any]])?.first)
+        let probes = try XCTUnwrap((container["ports"] as? [[String: Any]])?.first { $0["name"] as? String == "probes" }?["containerPort"] as? Int)
+        let podAnnotations = at(deployment.object, "spec", "template", "metadata", "annotations") as? [String: String] ?? [:]
+        XCTAssertEqual(podAnnotations["prometheus.io/scrape"], "true")
+        XCTAssertEqual(podAnnotations["prometheus.io/port"], String(probes))
+        XCTAssertEqual(podAnnotations["prometheus.io/path"], "/metrics")
+        let service = try XCTUnwrap(documents.first { $0.kind == "Service" })
+        let metrics = try XCTUnwrap((at(service.object, "spec", "ports") as? [[String: Any]])?.first { $0["name"] as? String == "metrics" })
+        XCTAssertEqual(metrics["targetPort"] as? String, "probes")
+        XCTAssertEqual((at(service.object, "metadata", "annotations") as? [String: String])?["prometheus.io/port"], String(probes))
+        let kustomization = try String(contentsOfFile: TestEnvironment.root + "/" + Self.folder + "/kustomization.yaml", encoding: .utf8)
+        XCTAssertTrue(kustomization.contains("- pdb.yaml"), "the budget is applied with the rest")
+    }
+
     func testTheImageIsNamedOnce() throws {
         let documents = try documents()
         let images = documents.compactMap { podSpec($0) }.flatMap { $0["containers"] as? [[String: Any]] ?? [] }.map { $0["image"] as? String }

@@ -35,8 +35,12 @@ final class RenderAnimationTests: XCTestCase {
         XCTAssertEqual(try TestEnvironment.run([plain, "-o", still]).status, 0)
         XCTAssertEqual(try frames(of: still).count, 1)
         let movie = directory + "/still.mp4"
-        XCTAssertEqual(try TestEnvironment.run([plain, "-o", movie, "--fps", "10"]).status, 0)
+        let verbose = try TestEnvironment.run([plain, "-o", movie, "--fps", "10", "-v"])
+        XCTAssertEqual(verbose.status, 0)
         XCTAssertEqual(try frames(of: movie).count, 10)
+        // Issue 57: -v says the file's real size (it said 0 bytes for GIF and MP4).
+        let size = try FileContents.read(movie).count
+        XCTAssertTrue(verbose.stderr.contains(", \(size) bytes,"), verbose.stderr)
         let apng = directory + "/kinds.png"
         XCTAssertEqual(try TestEnvironment.run([kinds, "--media", media, "-o", apng, "--format", "apng", "--duration", "0.5", "--fps", "10"]).status, 0)
         XCTAssertEqual(try frames(of: apng).count, 5, "--duration")

@@ -29,6 +29,7 @@ enum ServiceParameters {
         "verbose": "a process option, not a request's",
         "fps": "animations are the command line's (render -o FILE.gif)",
         "duration": "animations are the command line's (render -o FILE.gif)",
+        "redact": "redaction is for golden tests and documentation shots (the command line and the snapshot library)",
     ]
 
     /// The options a route's parameters may name, without `--`.

@@ -30,8 +30,10 @@ struct ServiceRoutes: ServiceRouter {
             return response
         }
         if !route.accepts(request.mediaType) {
+            // The route's own text type in the hint: a formula is text/plain, a message Markdown.
+            let text = ["text/markdown", "text/plain"].first { route.mediaTypes[$0] != nil } ?? route.mediaTypes.keys.sorted().first ?? "text/plain"
             let hint = request.mediaType == "application/x-www-form-urlencoded"
-                ? " (curl's --data sends this: add -H 'Content-Type: text/markdown' or the body's type)" : ""
+                ? " (curl's --data sends this: add -H 'Content-Type: \(text)' or the body's type)" : ""
             return .error(415, "\(request.path) does not read \(request.mediaType ?? "")\(hint); send " + route.mediaTypes.keys.sorted().joined(separator: ", "),
                           location: "Content-Type")
         }

@@ -28,6 +28,11 @@ public struct Rect: Sendable, Hashable, CustomStringConvertible {
         minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
     }
 
+    /// Whether `other` lies wholly inside (edges included).
+    public func contains(_ other: Rect) -> Bool {
+        minX <= other.minX && other.maxX <= maxX && minY <= other.minY && other.maxY <= maxY
+    }
+
     public func union(_ other: Rect) -> Rect {
         let left = min(minX, other.minX), top = min(minY, other.minY)
         return Rect(x: left, y: top, width: max(maxX, other.maxX) - left, height: max(maxY, other.maxY) - top)

@@ -48,6 +48,10 @@ extension PageLayout {
     static func dump(_ item: LayoutItem, depth: Int, origin: Point, into walk: inout DumpWalk) {
         let indent = String(repeating: "  ", count: depth)
         let itemOrigin = Point(x: origin.x + item.frame.minX, y: origin.y + item.frame.minY)
+        // An item wholly inside a mask (a paragraph of one line holding a time) is compared without its width: it
+        // shrinks to its widest line, which the masked text may change.
+        let canvasFrame = item.frame.offsetBy(dx: origin.x, dy: origin.y)
+        if walk.masks.contains(where: { $0.contains(canvasFrame) }) { walk.masked.insert(walk.out.count) }
         walk.out.append(indent + "\(item.id) \(item.kind) \(item.block) " + rect(item.frame))
         func nested(_ items: [LayoutItem], at origin: Point) { for child in items { dump(child, depth: depth + 1, origin: origin, into: &walk) } }
         // Exhaustive on purpose: a new content kind must say what its dump shows.
