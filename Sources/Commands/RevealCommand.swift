@@ -70,7 +70,7 @@ enum RevealCommand {
         if case .animation(_, "gif") = options.output {
             fps = gifRate(options.fps)
             if fps != options.fps {
-                CLI.printWarning("GIF frame delays are whole hundredths of a second: exporting at \(fps.clean) fps "
+                CLI.printWarning("GIF frame delays are whole hundredths of a second: exporting at \(((fps * 100).rounded() / 100).clean) fps "
                     + "(\(Int((100 / fps).rounded())) cs a frame) instead of \(options.fps.clean)")
             }
         }

@@ -2,8 +2,8 @@ import Foundation
 import RichMessageRenderer
 import XCTest
 
-// The README's "As a Swift library" example, compiled and run here as another package would use the
-// product (only `import RichMessageRenderer`, no command-line types). The lines between the markers are the README's.
+// docs/library.md's example, compiled and run here as another package would use the
+// product (only `import RichMessageRenderer`, no command-line types). The lines between the markers are that page's.
 private func renderHello(to path: String) throws {
     // BEGIN README EXAMPLE
     let pipeline = try RenderPipeline()
@@ -39,12 +39,12 @@ final class LibraryUsageTests: XCTestCase {
     private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     func testTheReadmeShowsExactlyThisExample() throws {
-        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("docs/library.md"), encoding: .utf8)
         let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
         let lines = source.components(separatedBy: "\n")
         guard let begin = lines.firstIndex(where: { $0.contains("BEGIN README EXAMPLE") }),
               let end = lines.firstIndex(where: { $0.contains("END README EXAMPLE") }) else { return XCTFail("markers missing") }
         let example = lines[(begin + 1)..<end].map { String($0.dropFirst(4)) }.joined(separator: "\n")
-        XCTAssertTrue(readme.contains("import RichMessageRenderer\n\n" + example + "\n"), "README.md shows the example compiled here:\n\(example)")
+        XCTAssertTrue(readme.contains("import RichMessageRenderer\n\n" + example + "\n"), "docs/library.md shows the example compiled here:\n\(example)")
     }
 }

@@ -6,19 +6,20 @@ import RenderOptions
 import RichMessageRenderer
 import XCTest
 
-/// Issue 36: one `RenderError` per way a render fails, each with the exit code and the HTTP status README's table
+/// Issue 36: one `RenderError` per way a render fails, each with the exit code and the HTTP status the table of
+/// docs/rendering.md
 /// gives; the command line and the service map it in one place each, and the service decodes a body once.
 final class RenderErrorTests: XCTestCase {
-    /// README's table: kind → (exit code, status).
+    /// docs/rendering.md's table: kind → (exit code, status).
     private func readmeTable() throws -> [String: (exit: Int32, status: Int)] {
-        let readme = try String(contentsOfFile: TestEnvironment.root + "/README.md", encoding: .utf8)
+        let readme = try String(contentsOfFile: TestEnvironment.root + "/docs/rendering.md", encoding: .utf8)
         let row = try NSRegularExpression(pattern: #"^\| `(\w+)` \| .* \| (\d) \| (\d{3}) \|$"#, options: .anchorsMatchLines)
         var table: [String: (Int32, Int)] = [:]
         for match in row.matches(in: readme, range: NSRange(readme.startIndex..., in: readme)) {
             let field = { (index: Int) in Range(match.range(at: index), in: readme).map { String(readme[$0]) } ?? "" }
             table[field(1)] = (Int32(field(2)) ?? -1, Int(field(3)) ?? -1)
         }
-        XCTAssertEqual(Set(table.keys), Set(RenderError.Kind.allCases.map(\.rawValue)), "README lists every RenderError kind once")
+        XCTAssertEqual(Set(table.keys), Set(RenderError.Kind.allCases.map(\.rawValue)), "docs/rendering.md lists every RenderError kind once")
         return table
     }
 

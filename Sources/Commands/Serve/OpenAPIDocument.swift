@@ -79,7 +79,10 @@ enum OpenAPIDocument {
                 schema = [("type", .string("string"))]
             }
             if let shown = option.defaultValue { schema.append(("description", .string("default: " + shown))) }
-            return .object([("name", .string(name)), ("in", .string("query")), ("required", .bool(false)), ("description", .string(option.help)),
+            // The service's format is png, svg or pdf: the render command's help also names its animations (issue 57).
+            let help = name == "format" && route.path == "/render"
+                ? "png, svg or pdf: the answer's format (animations, apng, gif and mp4, are the command line's: ipraster render -o FILE.gif)" : option.help
+            return .object([("name", .string(name)), ("in", .string("query")), ("required", .bool(false)), ("description", .string(help)),
                             ("schema", .object(schema))])
         }
         // The message's shape by its media type: JSON an object (one message) or an array (draft frames); a text type
