@@ -111,12 +111,14 @@ enum CheckCommand {
                 entry.reason = reason
                 entry.artifacts = GoldenHarness.artifactKinds.map { ($0, first.artifactPath(testCase, $0)) }
                     .filter { FileManager.default.fileExists(atPath: $0.1) }
+                entry.layoutArtifacts = first.layoutArtifactPaths(testCase).map { ($0.kind, $0.path) }.filter { FileManager.default.fileExists(atPath: $0.1) }
             }
             return entry
         }
         // Recording without an explicit mode is not a pass: the new goldens have not been checked yet.
         let newGoldens = entries.filter { $0.status == .recorded }.count
         var report = CheckReport(entries: entries, seconds: Date().timeIntervalSince(started))
+        if reporters.contains(where: { $0.kind == .html }) { report.environment = first.environment.entries }
         report.recordingFails = newGoldens > 0 && !decision.explicit
         for reporter in reporters { try report.write(reporter, attachmentsBase: arguments.value("--attachments-base") ?? ".") }
         if newGoldens > 0 && !decision.explicit {

@@ -25,17 +25,20 @@ struct CheckReport {
         var seconds: Double
         /// The case's fixture file, as given on the command line (the `github` reporter's `file=`).
         var fixture: String?
+        /// The layout dumps of a failed layout comparison (`layout.expected`, `layout.actual` text files) that exist.
+        var layoutArtifacts: [(String, String)] = []
 
         /// The reason as reports give it: where the case's images are listed by the report itself, without the
         /// harness's "(artifacts in FOLDER/CASE.*)" note (it names the machine's working folder; a layout
         /// difference's "CASE.layout.*" note stays).
         var reportedReason: String? {
-            guard let text = reason, !artifacts.isEmpty else { return reason }
+            guard let text = reason, !artifacts.isEmpty || !layoutArtifacts.isEmpty else { return reason }
             var kept = "", rest = Substring(text)
             while let open = rest.firstRange(of: " (artifacts in "), let close = rest[open.upperBound...].firstIndex(of: ")") {
                 let place = rest[open.upperBound..<close]
                 kept += rest[..<open.lowerBound]
-                if !place.hasSuffix(".*") || place.hasSuffix(".layout.*") { kept += rest[open.lowerBound...close] }
+                // The layout's note stays only while the report does not carry the layout dumps itself.
+                if !place.hasSuffix(".*") || (place.hasSuffix(".layout.*") && layoutArtifacts.isEmpty) { kept += rest[open.lowerBound...close] }
                 rest = rest[rest.index(after: close)...]
             }
             return kept + rest
@@ -44,6 +47,8 @@ struct CheckReport {
 
     var entries: [Entry]
     var seconds: Double
+    /// The environment the run rendered in (the HTML report shows it), name and value.
+    var environment: [(String, String)] = []
     /// Newly recorded goldens fail the run (recording without an explicit `--record`): the JUnit report then
     /// counts them as failures, so a CI test tab agrees with the job's exit status.
     var recordingFails = false
@@ -139,6 +144,13 @@ struct CheckReport {
                 kept.append((kind, files.finalPath(relative)))
             }
             copy.entries[index].artifacts = kept
+            var keptText: [(String, String)] = []
+            for (kind, source) in copy.entries[index].layoutArtifacts {
+                let relative = name + "." + kind + ".txt"
+                guard try files.copyText(source, as: relative, what: "case \(name): the \(kind) dump") else { continue }
+                keptText.append((kind, files.finalPath(relative)))
+            }
+            copy.entries[index].layoutArtifacts = keptText
         }
         try files.commit()
         return copy
@@ -193,7 +205,8 @@ struct CheckReport {
                      ("diffPixels", entry.diffPixels.map { .int($0) } ?? .null), ("diffRatio", entry.diffRatio.map { .exact($0) } ?? .null),
                      ("reason", entry.reportedReason.map { .string(Self.portable($0, relativeTo: base)) } ?? .null), ("rerecorded", .bool(entry.rerecorded)),
                      ("seconds", .exact((entry.seconds * 1000).rounded() / 1000)),
-                     ("artifacts", .object(entry.artifacts.map { ($0.0, .string(Self.relative($0.1, to: base))) }))])
+                     ("artifacts", .object(entry.artifacts.map { ($0.0, .string(Self.relative($0.1, to: base))) })),
+                     ("layoutArtifacts", .object(entry.layoutArtifacts.map { ($0.0, .string(Self.relative($0.1, to: base))) }))])
         }
         return JSONOut.object([("passed", .int(passed)), ("failed", .int(failed)), ("recorded", .int(recorded)),
                                ("recordingFails", .bool(recordingFails)), ("seconds", .exact((seconds * 1000).rounded() / 1000)),
@@ -222,7 +235,7 @@ struct CheckReport {
                 xml += "\n      <system-out>\(Self.xml(Self.portable(entry.reason ?? "recorded a new golden", relativeTo: base)))</system-out>\n    </testcase>\n"
             case .failed:
                 let reason = Self.portable(entry.reportedReason ?? "failed", relativeTo: base)
-                let artifacts = entry.artifacts.map { ($0.0, Self.relative($0.1, to: base)) }
+                let artifacts = (entry.artifacts + entry.layoutArtifacts).map { ($0.0, Self.relative($0.1, to: base)) }
                 xml += "\n      <failure message=\"\(Self.xml(reason))\" type=\"golden\">\(Self.xml(reason))"
                 for (kind, path) in artifacts { xml += "\n\(kind): \(Self.xml(path))" }
                 xml += "</failure>\n"
@@ -252,13 +265,19 @@ struct CheckReport {
             + ".overlay{position:relative;display:inline-block}.overlay .top{position:absolute;left:0;top:0;overflow:hidden;width:50%}"
             + ".overlay img{max-width:none;width:360px}.controls{position:sticky;top:0;background:#fff;padding:8px 0}</style>"
         page += "<h1>\(passed) passed, \(failed) failed\(recorded > 0 ? ", \(recorded) recorded" : "")</h1>"
+        page += "<p>\(entries.count) case\(entries.count == 1 ? "" : "s") in \(String(cFormat: "%.2f", seconds)) s</p>"
+        if !environment.isEmpty {
+            page += "<details><summary>Environment</summary><table>" + environment.map { "<tr><th align=left>\(Self.xml($0.0))</th><td>\(Self.xml($0.1))</td></tr>" }.joined()
+                + "</table></details>"
+        }
         page += "<div class=controls><label>Status <select id=status><option value=all>all</option><option value=failed>failed</option>"
             + "<option value=recorded>recorded</option><option value=passed>passed</option></select></label> "
             + "<label>Name <input id=filter type=search placeholder=\"filter by name\"></label> <span id=shown></span></div>"
         for entry in entries {
             let status = entry.status.rawValue
             page += "<section class=\"case status-\(status)\" data-status=\"\(status)\" data-name=\"\(Self.xml(entry.name))\">"
-            page += "<h2>\(Self.xml(entry.name)) — \(status)\(entry.rerecorded ? " (re-recorded)" : "")</h2>"
+            page += "<h2>\(Self.xml(entry.name)) — \(status)\(entry.rerecorded ? " (re-recorded)" : "") "
+                + "<small>\(String(cFormat: "%.2f", entry.seconds)) s</small></h2>"
             var figures = ""
             var copies: [String: String] = [:]
             for (kind, source) in entry.artifacts where kind != "panels" {
@@ -273,6 +292,13 @@ struct CheckReport {
                     + "<div class=top><img alt=\"actual\" src=\"\(actual)\"></div></div><br>"
                     + "<input type=range min=0 max=100 value=50 aria-label=\"actual shown from the left, percent\"></figure>"
             }
+            var dumps: [String] = []
+            for (kind, source) in entry.layoutArtifacts {
+                guard try staging.copyText(source, as: entry.name + "." + kind + ".txt", what: "case \(entry.name): the \(kind) dump") else { continue }
+                let copy = files + "/" + entry.name + "." + kind + ".txt"
+                dumps.append("<a href=\"\(Self.xml(Self.url(copy)))\">\(Self.xml(kind)).txt</a>")
+            }
+            if !dumps.isEmpty { figures += "<p>layout dumps: " + dumps.joined(separator: " · ") + "</p>" }
             // The reason goes above the images, naming the copies.
             if let reason = entry.reportedReason { page += "<p class=reason>\(Self.xml(Self.portable(reason, relativeTo: folder)))</p>" }
             page += figures

@@ -37,6 +37,20 @@ final class ReportFolder {
         return true
     }
 
+    /// Copies the text file at `source` (a layout dump: a regular file of at most 16 MiB) to `relative`; a source
+    /// that is missing or not such a file is left out with a warning naming `what`.
+    func copyText(_ source: String, as relative: String, what: String) throws -> Bool {
+        guard let bytes = try? FileContents.read(source, limit: 16 << 20) else {
+            CLI.printWarning("\(what) is missing or too large; left out")
+            return false
+        }
+        let target = staging + "/" + relative
+        try FileManager.default.createDirectory(atPath: PathName.parent(target), withIntermediateDirectories: true)
+        try AtomicFile.write(bytes, to: target)
+        copied += 1
+        return true
+    }
+
     /// Where `relative` will be once committed.
     func finalPath(_ relative: String) -> String { path + "/" + relative }
 

@@ -106,6 +106,14 @@ public final class GoldenHarness {
     /// Where a case's artifact of `kind` is (whether or not it exists).
     public func artifactPath(_ testCase: Case, _ kind: String) -> String { artifacts + "/" + testCase.name + "." + kind + ".png" }
 
+    /// The layout dumps a failing layout comparison leaves (`layout.expected`, `layout.actual`: `.txt`), by kind.
+    public func layoutArtifactPaths(_ testCase: Case) -> [(kind: String, path: String)] {
+        ["expected", "actual"].map { ("layout." + $0, artifacts + "/" + testCase.name + ".layout." + $0 + ".txt") }
+    }
+
+    /// This machine's environment fingerprint (font files, library versions), as the reports show it.
+    public var environment: EnvironmentFingerprint { EnvironmentFingerprint.current(fonts: pipeline.fonts) }
+
     public init(fixtures: String, golden: String, record: RecordMode, compare: PixelMatchOptions = PixelMatchOptions(),
                 budget: Budget = Budget(), artifacts: String, pipeline: RenderPipeline) {
         self.fixtures = fixtures

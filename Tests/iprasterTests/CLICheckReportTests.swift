@@ -180,6 +180,35 @@ final class CLICheckReportTests: XCTestCase {
         XCTAssertEqual(try TestEnvironment.run(["check", fixtures, "--golden", golden, "--mask", mask], environment: environment).status, 1)
     }
 
+    /// Issue 57, item 7: reports hold everything — a layout failure's dumps are copied beside JSON, JUnit and HTML
+    /// reports and named relative to them (no reason points into .build/golden-artifacts); the HTML report shows each
+    /// case's duration and the environment.
+    func testReportsCarryTheLayoutDumpsDurationsAndTheEnvironment() throws {
+        let fixtures = directory + "/dumps/fixtures", golden = directory + "/dumps/golden", reports = directory + "/dumps/reports"
+        try FileManager.default.createDirectory(atPath: fixtures, withIntermediateDirectories: true)
+        try "One line\n".write(toFile: fixtures + "/moved.md", atomically: true, encoding: .utf8)
+        XCTAssertEqual(try TestEnvironment.run(["check", fixtures, "--golden", golden, "--record", "missing"], environment: environment).status, 0)
+        try "One line, longer now\n".write(toFile: fixtures + "/moved.md", atomically: true, encoding: .utf8)
+        let result = try TestEnvironment.run(["check", fixtures, "--golden", golden, "--reporter", "json=\(reports)/check.json",
+                                              "--reporter", "junit=\(reports)/junit.xml", "--reporter", "html=\(reports)/check.html"], environment: environment)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        for copy in ["check-artifacts/moved.layout.expected.txt", "check-artifacts/moved.layout.actual.txt", "junit-artifacts/moved.layout.actual.txt",
+                     "check-files/moved.layout.expected.txt"] {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: reports + "/" + copy), copy)
+        }
+        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: reports + "/check.json"))) as? [String: Any])
+        let entry = try XCTUnwrap((json["cases"] as? [[String: Any]])?.first)
+        XCTAssertEqual((entry["layoutArtifacts"] as? [String: String])?["layout.expected"], "check-artifacts/moved.layout.expected.txt")
+        let reason = try XCTUnwrap(entry["reason"] as? String)
+        XCTAssertFalse(reason.contains("golden-artifacts"), reason)
+        let html = try String(contentsOfFile: reports + "/check.html", encoding: .utf8)
+        XCTAssertTrue(html.contains("check-files/moved.layout.actual.txt"), "the dumps are linked")
+        XCTAssertTrue(html.contains("<summary>Environment</summary>"), "the environment is shown")
+        XCTAssertTrue(html.contains("<th align=left>decoder ffmpeg</th>"), "with the fingerprint's entries")
+        XCTAssertNotNil(html.range(of: #"<small>[0-9]+\.[0-9]{2} s</small>"#, options: .regularExpression), "each case's duration")
+        XCTAssertFalse(html.contains("golden-artifacts"))
+    }
+
     /// Issue 57, item 7: `--reporter github` writes an annotation per failed case on its fixture file, with GitHub's
     /// escapes, then the list; it takes no file.
     func testTheGitHubReporterAnnotatesFailedCases() throws {
