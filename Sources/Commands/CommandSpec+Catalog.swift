@@ -89,14 +89,9 @@ extension CommandSpec {
                       timing.fps = fps
                       timing.fpsGiven = true
                   },
-                  OptionSpec("--duration", value: "SECONDS", help: "animations: how long they play (default: one loop of the longest emoji, at most 3 s)",
-                             effect: .on(RenderCommand.AnimationTiming.self) { timing, value in
-                                 let text = try value.text()
-                                 guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 60 else {
-                                     throw UsageError(message: "--duration must be a number of seconds above 0, at most 60, not \(text)", command: "render")
-                                 }
-                                 timing.duration = seconds
-                             })],
+                  OptionSpec("--duration", value: "SECONDS", help: "animations: how long they play, 0.01-60 (default: one loop of the longest emoji, at most 3 s)",
+                             domain: .number(0.01...60),
+                             effect: .on(RenderCommand.AnimationTiming.self) { timing, value in timing.duration = try value.number() })],
         shared: [render],
         notes: """
             An animated output (.gif, .apng, .mp4 or --format apng|gif|mp4) shows the finished message with its custom \
@@ -384,7 +379,8 @@ extension CommandSpec {
             and /math take the input as the body (Content-Type application/json, text/markdown or text/html; \
             none, text/plain or application/octet-stream is sniffed) and the command's options as query \
             parameters without "--" (/render?theme=night&width=360&rtl=1; flags are 1, 0, true or false). The \
-            answer has the same bytes as the command line's. Errors are JSON {"error", "location"}: 400 a \
+            answer has the same bytes as the command line's; /render?format=gif|apng|mp4 (with fps and duration) \
+            answers the message with its custom emoji playing. Errors are JSON {"error", "location"}: 400 a \
             parameter, header or multipart part, 413 body too large, 414 and 431 request target or head too \
             long, 415 content type, 422 a message that cannot be read or is refused (malformed JSON, a wrong type \
             at a JSON path, a formula that does not parse, strict=1, an image too large), 429 queue full, 500 the \

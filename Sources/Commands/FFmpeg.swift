@@ -33,20 +33,26 @@ enum FFmpeg {
     /// progress counts the frames handed over and then ffmpeg's finishing (one step more than the frames).
     /// Leftovers of exports that were killed are removed first.
     static func encode(_ exporter: RevealExporter, format: String, loop: Int = 0, to output: String, progress: ((Int, Int) -> Void)?) throws {
-        try encode(frameCount: exporter.frameCount, fps: exporter.fps, format: format, loop: loop, to: output, progress: progress) { progress, write in
+        let bytes = try encode(frameCount: exporter.frameCount, fps: exporter.fps, format: format, loop: loop, to: output, progress: progress) { progress, write in
             try exporter.encodeFrames(progress: progress, write: write)
         }
+        try AtomicFile.write(bytes, to: output)
     }
 
     /// A finished message's animation (its stickers playing), encoded as a reveal export is.
     static func encode(_ animation: MessageAnimation, format: String, to output: String, progress: ((Int, Int) -> Void)?) throws {
-        try encode(frameCount: animation.frameCount, fps: animation.fps, format: format, to: output, progress: progress) { progress, write in
+        try AtomicFile.write(try bytes(animation, format: format, label: output, progress: progress), to: output)
+    }
+
+    /// The animation's file as bytes (the service answers them; `label` names it in errors).
+    static func bytes(_ animation: MessageAnimation, format: String, label: String, progress: ((Int, Int) -> Void)? = nil) throws -> [UInt8] {
+        try encode(frameCount: animation.frameCount, fps: animation.fps, format: format, to: label, progress: progress) { progress, write in
             try animation.encodeFrames(progress: progress, write: write)
         }
     }
 
     private static func encode(frameCount: Int, fps: Double, format: String, loop: Int = 0, to output: String, progress: ((Int, Int) -> Void)?,
-                               frames: (((Int, Int) -> Void)?, (Int, [UInt8]) throws -> Void) throws -> Void) throws {
+                               frames: (((Int, Int) -> Void)?, (Int, [UInt8]) throws -> Void) throws -> Void) throws -> [UInt8] {
         guard let ffmpeg = path else { throw AtomicFile.WriteError(path: output, reason: "ffmpeg is not installed") }
         let temporaryFolder = TemporaryPaths.directory
         TemporaryPaths.removeStale(in: temporaryFolder, prefix: "ipraster-reveal-")
@@ -70,7 +76,7 @@ enum FFmpeg {
             try feed(child, output: output) { write in try withoutActuallyEscaping(write) { try frames({ done, _ in progress?(done, total) }, $0) } }
         }
         progress?(total, total)
-        try AtomicFile.write(try FileContents.read(temporary), to: output)
+        return try FileContents.read(temporary)
     }
 
     /// A GIF in two passes, so that no process holds the frames: the frames go to a palettegen ffmpeg (which keeps

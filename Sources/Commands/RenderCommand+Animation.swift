@@ -17,6 +17,24 @@ extension RenderCommand {
     /// An MP4 of a message without animated emoji is a still this long, unless `--duration` says.
     static let stillMovieSeconds = 1.0
 
+    /// The animation of `layout`, decided once for the command line and the service: a GIF's rate is whole
+    /// hundredths of a second (said when the rate was asked for: the default 30 fps is 33.33 in any GIF), and an
+    /// MP4 of a message without animated emoji is a still of `stillMovieSeconds` unless a duration is given.
+    static func plan(_ layout: PageLayout, format: AnimationFormat, timing: AnimationTiming, media: (any MediaSource)?)
+        -> (animation: MessageAnimation, fps: Double, warnings: [String]) {
+        var fps = timing.fps, warnings: [String] = []
+        if format == .gif {
+            fps = RevealCommand.gifRate(timing.fps)
+            if fps != timing.fps, timing.fpsGiven {
+                warnings.append("GIF frame delays are whole hundredths of a second: writing \(((fps * 100).rounded() / 100).clean) fps "
+                    + "(\(Int((100 / fps).rounded())) cs a frame) instead of \(timing.fps.clean)")
+            }
+        }
+        var duration = timing.duration
+        if duration == nil, format == .mp4, MediaResolver.stickerLoop(in: layout.displayList(), source: media) == 0 { duration = stillMovieSeconds }
+        return (MessageAnimation(layout: layout, fps: fps, duration: duration, media: media), fps, warnings)
+    }
+
     static func renderAnimation(_ input: String, to output: String, format: AnimationFormat, timing: AnimationTiming,
                                 settings: RenderSettings) throws -> Int32 {
         let started = Date()
@@ -35,19 +53,9 @@ extension RenderCommand {
             throw PageTooLarge(raster: layout)
         }
         for warning in layout.warnings { CLI.printWarning(warning) }
-        var fps = timing.fps
-        if format == .gif {
-            fps = RevealCommand.gifRate(timing.fps)
-            // Said only for a rate the user asked for: the default's 33.33 fps is what a GIF of 30 fps is anyway.
-            if fps != timing.fps, timing.fpsGiven {
-                CLI.printWarning("GIF frame delays are whole hundredths of a second: writing \(((fps * 100).rounded() / 100).clean) fps "
-                    + "(\(Int((100 / fps).rounded())) cs a frame) instead of \(timing.fps.clean)")
-            }
-        }
         let media = pipeline.media(settings)
-        var duration = timing.duration
-        if duration == nil, format == .mp4, MediaResolver.stickerLoop(in: layout.displayList(), source: media) == 0 { duration = stillMovieSeconds }
-        let animation = MessageAnimation(layout: layout, fps: fps, duration: duration, media: media)
+        let (animation, fps, notes) = plan(layout, format: format, timing: timing, media: media)
+        for note in notes { CLI.printWarning(note) }
         try pipeline.refuseFailedStickers(layout, settings: settings)
         try FFmpeg.encode(animation, format: format.rawValue, to: output, progress: ProgressBar.forStandardError())
         for warning in media?.warnings ?? [] { CLI.printWarning(warning) }

@@ -44,8 +44,12 @@ public final class Renderer {
         try StripRenderer(canvas: page.canvas, opaque: page.opaque, glyphs: glyphs, images: page.images, store: strips).png(page.list, level: level, to: sink)
     }
 
-    /// A PNG page is painted in strips: at most 32767 pixels wide (one surface's row), `Canvas.maxPageHeight` tall.
+    /// A PNG page is painted in strips: at least one pixel a side (a library caller's canvas of none is refused, not
+    /// trapped on), at most 32767 pixels wide (one surface's row), `Canvas.maxPageHeight` tall.
     private func checkPageSize(_ page: DisplayPage) throws {
+        guard page.canvas.pixelWidth >= 1, page.canvas.pixelHeight >= 1 else {
+            throw PageTooLarge(message: "a page of \(page.canvas.pixelWidth)×\(page.canvas.pixelHeight) px has no pixel to write")
+        }
         guard !page.truncated, page.canvas.pixelWidth <= Canvas.maxRasterSide, page.canvas.pixelHeight <= Canvas.maxPageHeight else {
             throw PageTooLarge(page: page.canvas, truncated: page.truncated)
         }

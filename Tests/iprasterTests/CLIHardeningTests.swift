@@ -110,6 +110,21 @@ final class CLIHardeningTests: XCTestCase {
         XCTAssertEqual(far.status, 0, far.stderr)
     }
 
+    /// Found by schemathesis (issue 56): an empty message without a bubble and with no margin is a page of 0 × 0
+    /// points; its PNG trapped in memory (`-o -`, the service) and failed to a file. A canvas is at least a pixel a side.
+    func testAnEmptyPageWithoutBubbleOrMarginIsOnePixel() throws {
+        let directory = try TestEnvironment.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let arguments = ["-", "--from", "html", "--no-bubble", "--margin", "0"]
+        let piped = try TestEnvironment.run(arguments + ["-o", "-"], stdin: [])
+        XCTAssertEqual(piped.status, 0, piped.stderr)
+        let image = try PNGCodec.decode(piped.stdout)
+        XCTAssertEqual([image.width, image.height], [1, 1])
+        let file = try TestEnvironment.run(arguments + ["-o", directory + "/e.png"], stdin: [])
+        XCTAssertEqual(file.status, 0, file.stderr)
+        XCTAssertEqual(try FileContents.read(directory + "/e.png"), piped.stdout)
+    }
+
     func testTextWithoutBreakOpportunitiesEndsPromptly() throws {
         // 100,000 × "A" took 80 s; the guard here only catches a hang, it is not a benchmark.
         let json = #"{"blocks": [{"type": "heading", "size": 2, "text": "\#(String(repeating: "A", count: 100_000))"}]}"#

@@ -22,7 +22,8 @@ final class OpenAPITests: XCTestCase {
             let operation = try XCTUnwrap((paths[route.path] as? [String: Any])?[route.method.lowercased()] as? [String: Any], route.path)
             let parameters = try XCTUnwrap(operation["parameters"] as? [[String: Any]]).compactMap { $0["name"] as? String }
             XCTAssertEqual(Set(parameters), Set(ServiceParameters.names(route.command)), route.path)
-            XCTAssertFalse(parameters.contains("media") || parameters.contains("o") || parameters.contains("fps"), "refused parameters are left out")
+            XCTAssertFalse(parameters.contains("media") || parameters.contains("o") || parameters.contains("redact"), "refused parameters are left out")
+            XCTAssertEqual(parameters.contains("fps"), route.path == "/render", "animations are /render's (issue 57)")
             let body = try XCTUnwrap((operation["requestBody"] as? [String: Any])?["content"] as? [String: Any])
             XCTAssertEqual(Set(body.keys), Set(route.mediaTypes.keys), route.path)
         }

@@ -33,6 +33,39 @@ final class ServeMultipartTests: XCTestCase {
         return result.stdout
     }
 
+    /// Issue 57, item 6: `format=gif|apng|mp4` on /render answers the command line's animation, bytes for bytes, with
+    /// the emoji sent in the request; fps and duration with a still format are a warning, not a refusal.
+    func testAnimatedAnswersAreTheCommandLinesFiles() throws {
+        _ = try TestEnvironment.requireFFmpeg()
+        let service = try ServiceProcess(["--workers", "1"])
+        defer { _ = service.stop() }
+        let tgs = try FileContents.read(stickers + "/5000000000000000001.tgs"), png = try FileContents.read(image)
+        let (body, type) = multipart([("message", "message.json", nil, try FileContents.read(message)), ("9", "9.png", "image/png", png),
+                                      ("5000000000000000001", nil, "application/x-tgsticker", tgs)])
+        let folder = try TestEnvironment.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/media", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: image, toPath: folder + "/media/9.png")
+        try FileManager.default.copyItem(atPath: stickers + "/5000000000000000001.tgs", toPath: folder + "/media/5000000000000000001.tgs")
+        for (format, contentType, magic) in [("gif", "image/gif", Array("GIF89a".utf8)), ("mp4", "video/mp4", Array("ftyp".utf8))] {
+            let answer = try service.request("POST", "/render?format=\(format)&fps=10&duration=0.5", body: body, type: type, timeout: 60)
+            XCTAssertEqual(answer.status, 200, answer.text)
+            XCTAssertEqual(answer.headers["content-type"], contentType)
+            XCTAssertNotNil(answer.body.firstRange(of: magic), format)
+            let file = folder + "/cli." + format
+            let cli = try TestEnvironment.run([message, "--media", folder + "/media", "-o", file, "--fps", "10", "--duration", "0.5"])
+            XCTAssertEqual(cli.status, 0, cli.stderr)
+            XCTAssertTrue(answer.body == (try FileContents.read(file)), "\(format): the command line's bytes")
+        }
+        let still = try service.request("POST", "/render?format=png&fps=10", body: body, type: type)
+        XCTAssertEqual(still.status, 200, still.text)
+        XCTAssertTrue(still.headers["x-ipraster-warnings"]?.contains("fps apply to format=apng, gif or mp4: ignored for png") ?? false,
+                      still.headers["x-ipraster-warnings"] ?? "")
+        let tooLong = try service.request("POST", "/render?format=gif&duration=61", body: body, type: type)
+        XCTAssertEqual(tooLong.status, 400, tooLong.text)
+        XCTAssertTrue(tooLong.text.contains("--duration: expected a number in 0.01...60"), tooLong.text)
+    }
+
     func testAMessageWithItsPhotoAndATGSEmojiRendersThem() throws {
         let service = try ServiceProcess(["--workers", "2"])
         defer { _ = service.stop() }

@@ -67,9 +67,6 @@ enum OpenAPIDocument {
             var schema: [(String, JSONOut)]
             if !option.takesValue {
                 schema = [("type", .string("boolean"))]
-            } else if name == "format" {
-                // The service writes png, svg or pdf (the render command's animations are the command line's).
-                schema = [("type", .string("string")), ("enum", .array(Renderer.Format.allCases.map { .string($0.rawValue) }))]
             } else if name == "theme" {
                 // A request names no theme file.
                 schema = [("type", .string("string")), ("enum", .array(Theme.builtInNames.map { .string($0) }))]
@@ -79,10 +76,7 @@ enum OpenAPIDocument {
                 schema = [("type", .string("string"))]
             }
             if let shown = option.defaultValue { schema.append(("description", .string("default: " + shown))) }
-            // The service's format is png, svg or pdf: the render command's help also names its animations (issue 57).
-            let help = name == "format" && route.path == "/render"
-                ? "png, svg or pdf: the answer's format (animations, apng, gif and mp4, are the command line's: ipraster render -o FILE.gif)" : option.help
-            return .object([("name", .string(name)), ("in", .string("query")), ("required", .bool(false)), ("description", .string(help)),
+            return .object([("name", .string(name)), ("in", .string("query")), ("required", .bool(false)), ("description", .string(option.help)),
                             ("schema", .object(schema))])
         }
         // The message's shape by its media type: JSON an object (one message) or an array (draft frames); a text type
@@ -111,7 +105,8 @@ enum OpenAPIDocument {
         }
         let answers: [String]
         switch route.path {
-        case "/render", "/math": answers = ["image/png", "image/svg+xml", "application/pdf"] + (route.path == "/math" ? ["application/json"] : [])
+        case "/render": answers = ["image/png", "image/svg+xml", "application/pdf"] + AnimationFormat.allCases.map(RenderWorker.contentType)
+        case "/math": answers = ["image/png", "image/svg+xml", "application/pdf", "application/json"]
         case "/layout": answers = ["application/json"]
         case "/markdown": answers = ["text/markdown"]
         default: answers = ["text/plain", "application/json"]

@@ -126,10 +126,52 @@ final class RenderWorker: RequestHandler {
 
     func render(_ request: HTTPRequest, _ arguments: ServiceArguments) throws -> HTTPResponse {
         let settings = self.settings(arguments, request, route: "/render")
+        if let animation = settings.animation { return try animate(request, arguments, settings: settings, format: animation) }
         let format = try RenderCommand.outputFormat("-", explicit: settings.format)
         let result = try pipeline.render(bytes: request.body, settings: settings, format: format)
+        // fps and duration are an animation's: said, not refused, for a still answer (the command line refuses them).
+        let ignored = ["fps", "duration"].filter { arguments.has("--" + $0) }
+        let note = ignored.isEmpty ? [] : ["\(ignored.joined(separator: " and ")) apply to format=apng, gif or mp4: ignored for \(format.rawValue)"]
         return HTTPResponse(status: 200, contentType: Self.contentType(format), body: result.output,
-                            headers: [(WarningsHeader.name, WarningsHeader.value(result.warnings))])
+                            headers: [(WarningsHeader.name, WarningsHeader.value(result.warnings + note))])
+    }
+
+    /// `format=apng|gif|mp4`: the finished message with its custom emoji playing, as `render -o FILE.gif` writes it
+    /// (issue 57). ffmpeg runs in this worker's process group and temporary folder, so the request's deadline and
+    /// the worker's memory bound hold for it as for any render; frames stream to it (issue 56).
+    private func animate(_ request: HTTPRequest, _ arguments: ServiceArguments, settings: RenderSettings, format: AnimationFormat) throws -> HTTPResponse {
+        guard FFmpeg.path != nil else {
+            throw RenderError(.environment, "the \(format.rawValue) output needs ffmpeg, which this service's machine does not have")
+        }
+        var settings = settings
+        settings.layout.limitToRaster()
+        let layout = try pipeline.page(request.body, path: nil, settings: settings)
+        if layout.exceedsHeightLimit || !layout.canvas.fitsOneSurface { throw PageTooLarge(raster: layout) }
+        let media = pipeline.media(settings)
+        let (animation, _, notes) = RenderCommand.plan(layout, format: format, timing: arguments.timing, media: media)
+        // What one request may ask ffmpeg to take within its deadline: frames × canvas pixels (a 342 × 150 pt
+        // message at scale 2 gets 10 s at 30 fps; the command line has no such bound).
+        let pixels = Double(animation.frameCount) * Double(layout.canvas.pixelWidth) * Double(layout.canvas.pixelHeight)
+        guard pixels <= Self.maxAnimationPixels else {
+            throw RenderError(.tooLarge, "an animation of \(animation.frameCount) frames of \(layout.canvas.pixelWidth)×\(layout.canvas.pixelHeight) px is more "
+                + "than a request renders (\(Int(Self.maxAnimationPixels / 1_000_000)) million pixels in all: lower fps, duration or scale, or use the command line)")
+        }
+        try pipeline.refuseFailedStickers(layout, settings: settings)
+        let bytes = try FFmpeg.bytes(animation, format: format.rawValue, label: "the \(format.rawValue) answer")
+        let (_, mediaWarnings) = pipeline.displayPage(layout, settings: settings)
+        return HTTPResponse(status: 200, contentType: Self.contentType(format), body: bytes,
+                            headers: [(WarningsHeader.name, WarningsHeader.value(layout.warnings + notes + mediaWarnings))])
+    }
+
+    /// The pixels of all frames of one animated answer.
+    static let maxAnimationPixels = 60_000_000.0
+
+    static func contentType(_ format: AnimationFormat) -> String {
+        switch format {
+        case .apng: return "image/apng"
+        case .gif: return "image/gif"
+        case .mp4: return "video/mp4"
+        }
     }
 
     /// The layout JSON (with the render's warnings as its last key, `warnings`), and the warnings in the header.

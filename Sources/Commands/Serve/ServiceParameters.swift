@@ -27,8 +27,6 @@ enum ServiceParameters {
         "help": "see ipraster serve --help",
         "quiet": "a process option, not a request's",
         "verbose": "a process option, not a request's",
-        "fps": "animations are the command line's (render -o FILE.gif)",
-        "duration": "animations are the command line's (render -o FILE.gif)",
         "redact": "redaction is for golden tests and documentation shots (the command line and the snapshot library)",
     ]
 
@@ -76,10 +74,6 @@ enum ServiceParameters {
                 if name == "theme", !Theme.builtInNames.contains(value) {
                     throw Problem(message: "theme must be " + Theme.builtInNames.joined(separator: ", ") + ": a request names no theme file", location: name)
                 }
-                // The service writes png, svg or pdf (the render command's animations are the command line's).
-                if name == "format", let refusal = OptionDomain.choice(Renderer.Format.allCases.map(\.rawValue)).refusal(value) {
-                    throw Problem(message: "--format: " + refusal, location: name)
-                }
                 arguments += ["--" + name, value]
             } else {
                 switch value {
@@ -90,10 +84,12 @@ enum ServiceParameters {
             }
         }
         let parsed = try spec.parse(arguments)
-        // Each value is read once, here, into the typed value its route uses. The format first: the service writes
-        // png, svg or pdf (the render command's animations, apng, gif and mp4, are refused with that list).
-        let format = try RenderCommand.formatOption(parsed.value("--format"))
-        return ServiceArguments(parsed: parsed, settings: try parsed.renderSettings(), job: try MathCommand.Job(parsed), format: format)
+        // Each value is read once, here, into the typed value its route uses (`/render`'s animations, apng, gif and
+        // mp4, are in `settings.animation`; `format` is the still one).
+        let settings = try parsed.renderSettings()
+        let format = settings.animation == nil ? try RenderCommand.formatOption(parsed.value("--format")) : nil
+        return ServiceArguments(parsed: parsed, settings: settings, job: try MathCommand.Job(parsed), format: format,
+                                timing: try parsed.settings(RenderCommand.AnimationTiming()))
     }
 }
 
@@ -104,8 +100,10 @@ struct ServiceArguments {
     let settings: RenderSettings
     /// The formula job of `/math` (defaults elsewhere).
     let job: MathCommand.Job
-    /// `format=` of `/render` and `/math`.
+    /// `format=` of `/render` and `/math` (a still format).
     let format: Renderer.Format?
+    /// `fps=` and `duration=` of an animated `/render` (`format=apng|gif|mp4`).
+    let timing: RenderCommand.AnimationTiming
 
     func has(_ name: String) -> Bool { parsed.has(name) }
 }

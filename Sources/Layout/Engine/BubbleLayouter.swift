@@ -127,8 +127,11 @@ struct BubbleLayouter {
         return false
     }
 
+    /// At least one pixel a side: an empty page without a bubble and with no margin is 0 × 0 points, and an image of
+    /// no pixel is no image (the PNG writer traps on it).
     static func canvas(width: Double, height: Double, scale: Double, origin: (x: Double, y: Double)) -> Canvas {
-        Canvas(width: width, height: height, scale: scale, pixelWidth: (width * scale - 1e-9).rounded(.up).saturatingInt,
+        let width = max(width, 1 / scale), height = max(height, 1 / scale)
+        return Canvas(width: width, height: height, scale: scale, pixelWidth: (width * scale - 1e-9).rounded(.up).saturatingInt,
                pixelHeight: (height * scale - 1e-9).rounded(.up).saturatingInt, bubbleOrigin: origin)
     }
 }
