@@ -5,7 +5,7 @@ JSON, Markdown and HTML answers (short ones and a long one), their layout JSON, 
 200; anything else is an error with the service's own message. At the end it prints p50/p95/p99 latency, the rate
 and the errors, in all and per request kind, and writes them as JSON with --summary.
 
-    scripts/loadtest                     starts a service itself and runs this file against it (README's figures)
+    scripts/loadtest                     starts a service itself and runs this file against it (docs/performance.md's figures)
     .build/venv/bin/locust -f scripts/loadtest.py --headless --host http://127.0.0.1:8080 -u 8 -r 8 -t 60s \\
         [--summary FILE.json] [--token-file FILE]
 """

@@ -73,7 +73,7 @@ enum MathCommand {
                           json: json ? JSONOut.object([("fallback", .bool(true)), ("error", .string(error.description))]).serialized(pretty: false) : nil,
                           refused: false)
         }
-        // Characters no installed font draws: a warning, an error under --strict (README "Fonts").
+        // Characters no installed font draws: a warning, an error under --strict (docs/rendering.md "Fonts and scripts").
         if !formula.missingCodePoints.isEmpty {
             let names = formula.missingCodePoints.prefix(12).map(MissingGlyph.name).joined(separator: ", ")
             if job.strict { throw Failure(message: "no font draws \(names) in the formula", json: nil, refused: true) }

@@ -4,7 +4,7 @@ import FoundationEssentials
 import Primitives
 
 /// Every face ipraster may draw text with: the base faces (`FontFamily`) and the world collection of Debian's
-/// Noto packages, one face per script, in the fallback order of iOS's cascade (README "Fonts"). It owns the faces
+/// Noto packages, one face per script, in the fallback order of iOS's cascade (docs/rendering.md "Fonts and scripts"). It owns the faces
 /// (fontconfig patterns from `FontIndex`), builds the fontconfig configuration each `FontSet` hands to Pango, and
 /// answers which family draws a character in a style's cascade. Shaping stays with `FontSet`.
 ///
@@ -144,7 +144,7 @@ public final class FontCollection: @unchecked Sendable {
 
     // MARK: - Cascades
 
-    /// The families tried after `style`'s own face, in order (README "Fonts"): for sans text Noto Sans, the region's
+    /// The families tried after `style`'s own face, in order (docs/rendering.md "Fonts and scripts"): for sans text Noto Sans, the region's
     /// Noto Sans CJK (which also draws the CJK punctuation and full-width forms some script faces carry), the script
     /// faces, the serif faces of scripts without a sans one, the symbol faces, the colour emoji and the other base
     /// faces; serif text tries the script's serif faces first; code tries the region's Noto Sans Mono CJK first.
@@ -175,7 +175,7 @@ public final class FontCollection: @unchecked Sendable {
         return order
     }
 
-    /// The families tried in formulas after Latin Modern Math (README "Fonts"): Noto Sans Math, Noto Sans Symbols,
+    /// The families tried in formulas after Latin Modern Math (docs/rendering.md "Fonts and scripts"): Noto Sans Math, Noto Sans Symbols,
     /// Symbols 2, then the serif cascade (Noto Serif, the script's Serif face, else its Sans face; Han in the region's
     /// Noto Sans CJK).
     public func formulaCascade(region: HanRegion) -> [String] {

@@ -49,7 +49,7 @@ public final class RenderPipeline {
         let layout = engine.layout(document, options: settings.layout, resolved: resolved(document, settings), offersShowMore: frame.kind == .message)
         // A formula shown as its LaTeX source is an input error under --strict (math-facts §7).
         if settings.strict, let failure = layout.formulaFailures.first { throw failure }
-        // So is a character no installed font draws (README "Fonts").
+        // So is a character no installed font draws (docs/rendering.md "Fonts and scripts").
         if settings.strict, let missing = layout.missingGlyphError { throw missing }
         if layout.exceedsLineLimit {
             throw PageTooLarge(message: "this message is too large to lay out: a text of it lays out to more than \(FontSet.maxLinesPerText) lines at --width "

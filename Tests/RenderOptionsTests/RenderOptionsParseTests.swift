@@ -80,7 +80,7 @@ final class RenderOptionsParseTests: XCTestCase {
     }
 
     /// `--locale` takes a BCP 47 tag whose language Foundation knows, with well-formed subtags; anything else is a
-    /// usage error naming the option. The Han region follows the tag (README "Fonts").
+    /// usage error naming the option. The Han region follows the tag (docs/rendering.md "Fonts and scripts").
     func testLocalesAreCheckedOnce() throws {
         let accepted: [(String, HanRegion)] = [("zh-Hant-TW", .traditionalChinese), ("pt-BR", .simplifiedChinese), ("sr-Latn", .simplifiedChinese),
                                                ("zh_HK", .hongKong), ("ja", .japanese), ("ko-KR", .korean), ("yue", .simplifiedChinese)]

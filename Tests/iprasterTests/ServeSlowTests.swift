@@ -3,7 +3,7 @@ import GoldenSupport
 import HTTPTestSupport
 import XCTest
 
-/// Issue 35, the slow tier (`IPRASTER_SLOW_TESTS=1`, set by `.ci/run`; README "Tests"): no single request —
+/// Issue 35, the slow tier (`IPRASTER_SLOW_TESTS=1`, set by `.ci/run`; docs/repository.md "Tests"): no single request —
 /// trapping, stalling, slow or huge — stops `ipraster serve` answering others. Functional checks with generous
 /// margins; the speed and memory figures are `scripts/bench-serve.py`'s.
 final class ServeSlowTests: XCTestCase {

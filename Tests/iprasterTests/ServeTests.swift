@@ -6,7 +6,7 @@ import RichMessageRenderer
 import XCTest
 
 /// Issue 28: `ipraster serve` on a loopback port — every route with good and bad bodies (the command line's bytes,
-/// the status codes and JSON errors of the README's table), concurrency, the queue's 429, the deadline's 504,
+/// the status codes and JSON errors of docs/service.md), concurrency, the queue's 429, the deadline's 504,
 /// slow and half-closed clients, SIGTERM with a request in flight, memory over 300 requests, and a sample of the
 /// fuzz corpus. Loops are bounded in count and time; only loopback addresses are used.
 final class ServeTests: XCTestCase {

@@ -18,7 +18,7 @@ final class RenderWorker: RequestHandler {
     private let hooks: TestHooks
     private var typesetter: FormulaTypesetter?
 
-    /// Test-only behaviour, active only when its environment variable is set (README "Render service"): a body that
+    /// Test-only behaviour, active only when its environment variable is set (docs/service.md): a body that
     /// contains the marker of `IPRASTER_TEST_TRAP_MARKER` makes the worker trap (as a force-unwrap of nil would), one
     /// with the marker of `IPRASTER_TEST_STALL_MARKER` makes it compute for ever; the service's tests prove with them
     /// that a trap or a runaway render ends only its worker process.

@@ -2,7 +2,7 @@ import FoundationEssentials
 import Glibc
 import HTTPService
 
-/// `ipraster serve`: the commands over HTTP, warm (README "Render service"). The process started by the user is
+/// `ipraster serve`: the commands over HTTP, warm (docs/service.md). The process started by the user is
 /// the service: it listens, reads requests and answers the probes; the rendering happens in worker processes it
 /// starts by running itself again in worker mode (`IPRASTER_SERVE_WORKER=1`, the socket to the service as
 /// descriptor 3), so that a render that traps or runs away ends only its worker.

@@ -1,6 +1,6 @@
 /// Which regional forms Han characters take: the same code point (直, 骨, 写) is drawn differently in Chinese,
 /// Japanese and Korean. Chosen once per message from the render's `--locale` and the message's kana and Hangul
-/// (`message(_:)`, README "Fonts"), and mapped to the Noto Sans CJK face of that region.
+/// (`message(_:)`, docs/rendering.md "Fonts and scripts"), and mapped to the Noto Sans CJK face of that region.
 public enum HanRegion: String, Sendable, CaseIterable {
     case simplifiedChinese = "SC", traditionalChinese = "TC", hongKong = "HK", japanese = "JP", korean = "KR"
 

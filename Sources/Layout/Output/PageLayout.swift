@@ -14,7 +14,7 @@ public struct PageLayout: Sendable {
     public var warnings: [String]
     /// Formulas drawn as their LaTeX source because they could not be typeset: errors under `--strict`.
     public var formulaFailures: [DecodeError] = []
-    /// Code points no installed font draws, in the order met (README "Fonts"), and where the first one was.
+    /// Code points no installed font draws, in the order met (docs/rendering.md "Fonts and scripts"), and where the first one was.
     public var missingGlyphs: [UInt32] = []
     public var missingGlyphPlace: SourceLocation?
 

@@ -8,7 +8,7 @@ import FoundationEssentials
 public struct TextLocale: Sendable, Equatable, CustomStringConvertible {
     /// The tag as given (`zh-Hant-TW`, `pt_BR`), for Foundation's date formatting.
     public let identifier: String
-    /// The Han forms of the tag (README "Fonts"); a text's kana or Hangul refine it (`HanRegion.resolved`).
+    /// The Han forms of the tag (docs/rendering.md "Fonts and scripts"); a text's kana or Hangul refine it (`HanRegion.resolved`).
     public let hanRegion: HanRegion
 
     /// English, the default: dates in English, Han in Simplified Chinese forms (iOS with an English system).

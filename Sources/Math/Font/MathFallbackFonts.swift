@@ -1,6 +1,6 @@
 import Drawing
 
-/// The text faces for characters Latin Modern Math lacks, tried in order after it (README "Fonts": Noto Sans
+/// The text faces for characters Latin Modern Math lacks, tried in order after it (docs/rendering.md "Fonts and scripts": Noto Sans
 /// Math, Noto Sans Symbols, Symbols 2, then Noto Serif, the script's Serif face, else its Sans face; Han in the
 /// Noto Sans CJK face of the text's region). The host names the face for a character (`locate`, from its font
 /// collection); each face is opened once, when a formula first needs it. Not thread-safe: one per typesetter.

@@ -15,7 +15,7 @@ final class GlyphPainter {
     func draw(_ run: GlyphRun, originX: Double, baselineY: Double, cr: OpaquePointer) {
         if !bitmaps.draw(run, originX: originX, baselineY: baselineY, cr: cr) { drawOutlines(run, originX: originX, baselineY: baselineY, cr: cr) }
         // A character no font has: an outlined box the width of its advance (Pango's hex box is not drawn), in a
-        // colour-bitmap run too (an emoji newer than the emoji font: README "Fonts and scripts").
+        // colour-bitmap run too (an emoji newer than the emoji font: docs/rendering.md "Fonts and scripts").
         for glyph in run.glyphs where glyph.isMissing {
             let box = Self.missingGlyphBox(glyph, run.font, originX: originX, baselineY: baselineY)
             set(run.color, cr)

@@ -2,7 +2,7 @@ import CPango
 import Drawing
 import Fonts
 
-/// Fallback through the world collection (README "Fonts"): a text whose every character its style's face has is
+/// Fallback through the world collection (docs/rendering.md "Fonts and scripts"): a text whose every character its style's face has is
 /// given to Pango with that face alone, as before the collection existed; any other text is measured with the
 /// collection in the configuration and, piece by piece (attribute run × script run), a font description naming
 /// the style's face, then the face that draws the piece's script (promoted, so that characters several scripts
