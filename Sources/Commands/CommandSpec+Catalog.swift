@@ -154,7 +154,7 @@ extension CommandSpec {
                   fpsOption(RevealCommand.Timing.self, help: "frames per second of the export", upTo: 240, shown: RevealCommand.Timing().fps,
                             command: "reveal") { timing, fps in timing.fps = fps },
                   OptionSpec("--format", value: "FORMAT", help: "png, apng, gif or mp4, instead of guessing from -o",
-                             values: ["png", "apng", "gif", "mp4"]),
+                             domain: .choice(["png", "apng", "gif", "mp4"])),
                   OptionSpec("--json", help: """
                       print the timeline (per frame: time, cursor, phase, revealed items, bubble size, status \
                       opacity) instead of writing images

@@ -78,7 +78,11 @@ public final class MediaFolder: MediaSource {
 
     public func stickerFailure(for id: String) -> String? { stickerFailures[id] }
 
-    public func hasFile(for ids: [String]) -> Bool { path(for: ids, extensions: Self.extensions + Self.stickerExtensions) != nil }
+    public func hasFile(for ids: [String]) -> Bool {
+        // A sticker already decoded from a file has one (no second look at the folder for each of thousands of emoji).
+        if ids.count == 1, let known = stickers[ids[0]], known != nil { return true }
+        return path(for: ids, extensions: Self.extensions + Self.stickerExtensions) != nil
+    }
 
     /// The custom emoji's sticker (a TGS, WebM, WebP or PNG file named by its id; else an image or animation of the
     /// media extensions, drawn still), decoded once per process (`StickerCache`), with the flags of `<id>.json` or

@@ -1,5 +1,6 @@
 import Foundation
 import GoldenSupport
+@testable import Commands
 import XCTest
 
 /// Issue 16, item 6 and issue 26, item 5: the committed man page is the current one (scripts/generate-man), written
@@ -55,10 +56,9 @@ final class CLIManPageTests: XCTestCase {
                       let name = Range(match.range(at: 1), in: line).map({ String(line[$0]) }), name != "--" else { continue }
                 if ["--help", "--quiet", "--verbose"].contains(name) { continue }
                 arguments.append(name)
-                // A value in the option's documented domain (`OptionDomain`); "1" where any number or text goes.
-                let values = ["--width": "300", "--background": "transparent", "--color": "#000000", "--locale": "en", "--timezone": "UTC",
-                              "--from": "json", "--format": "png", "--math-delimiters": "strict", "--theme": "day"]
-                if match.range(at: 2).location != NSNotFound { arguments.append(values[name] ?? "1") }
+                // A value of the option's domain (`OptionDomain.example`); "1" where any number or text goes.
+                let example = CommandSpec.named(command)?.option(name)?.domain?.example
+                if match.range(at: 2).location != NSNotFound { arguments.append(example ?? (name == "--theme" ? "day" : "1")) }
             }
             XCTAssertGreaterThan(arguments.count, 1, "\(command) documents options")
             let result = try TestEnvironment.run(arguments + ["--zz-not-an-option"])

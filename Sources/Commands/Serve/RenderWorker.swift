@@ -158,9 +158,9 @@ final class RenderWorker: RequestHandler {
         }
         try pipeline.refuseFailedStickers(layout, settings: settings)
         let bytes = try FFmpeg.bytes(animation, format: format.rawValue, label: "the \(format.rawValue) answer")
-        let (_, mediaWarnings) = pipeline.displayPage(layout, settings: settings)
+        // The media store's warnings, as the command line prints them after an animation.
         return HTTPResponse(status: 200, contentType: Self.contentType(format), body: bytes,
-                            headers: [(WarningsHeader.name, WarningsHeader.value(layout.warnings + notes + mediaWarnings))])
+                            headers: [(WarningsHeader.name, WarningsHeader.value(layout.warnings + notes + (media?.warnings ?? [])))])
     }
 
     /// The pixels of all frames of one animated answer.
