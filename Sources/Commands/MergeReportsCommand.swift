@@ -96,13 +96,14 @@ enum MergeReportsCommand {
             guard CheckReport.isSafeCaseName(name) else {
                 throw DecodeError(path: object.path + ".name", message: "a case name is a relative path of plain names, not \(Diagnostic.quoted(name))")
             }
-            var artifacts: [(String, String)] = []
-            if let listed = object["artifacts"] {
+            // Images (PNG) and a layout failure's dumps (text), each kind from its own list, each path checked.
+            func listed(_ key: String, kinds: [String], accepts: (String) -> Bool, what: String) throws -> [(String, String)] {
+                guard let listed = object[key] else { return [] }
                 guard let members = listed.object else { throw listed.mismatch("object") }
+                var found: [(String, String)] = []
                 for kind in members.keys.sorted() {
-                    guard GoldenHarness.artifactKinds.contains(kind) else {
-                        throw DecodeError(path: listed.path, message: "unknown artifact kind \(Diagnostic.quoted(kind)) (known: "
-                                          + GoldenHarness.artifactKinds.joined(separator: ", ") + ")")
+                    guard kinds.contains(kind) else {
+                        throw DecodeError(path: listed.path, message: "unknown artifact kind \(Diagnostic.quoted(kind)) (known: " + kinds.joined(separator: ", ") + ")")
                     }
                     let field = try listed.required(kind)
                     let relative = try field.string()
@@ -115,19 +116,22 @@ enum MergeReportsCommand {
                     guard lexical.hasPrefix(reportFolder + "/"), source.hasPrefix(reportFolder + "/") else {
                         throw DecodeError(path: field.path, message: "an artifact path stays inside its report's folder, not \(Diagnostic.quoted(relative))")
                     }
-                    // Only PNG images are copied: a path that names anything else (a missing file, a FIFO, a text file) is
-                    // left out with a warning and the case keeps its status.
-                    guard CheckReport.isPNGFile(source) else {
-                        CLI.printWarning("\(path): case \(name): the \(kind) image \(relative) is missing or not a PNG; left out")
+                    // What is not the kind of file it should be (a missing file, a FIFO, a text where a PNG belongs) is left
+                    // out with a warning and the case keeps its status.
+                    guard accepts(source) else {
+                        CLI.printWarning("\(path): case \(name): the \(kind) \(what) \(relative) is missing or not \(what == "image" ? "a PNG" : "a regular file"); left out")
                         continue
                     }
-                    artifacts.append((kind, source))
+                    found.append((kind, source))
                 }
+                return found
             }
+            let artifacts = try listed("artifacts", kinds: GoldenHarness.artifactKinds, accepts: CheckReport.isPNGFile, what: "image")
+            let layoutArtifacts = try listed("layoutArtifacts", kinds: ["layout.expected", "layout.actual"], accepts: CheckReport.isRegularFile, what: "dump")
             return CheckReport.Entry(name: name, status: status, diffPixels: try object["diffPixels"].map { Int(try $0.int64()) },
                                      diffRatio: try object["diffRatio"]?.double(), reason: try object.optionalString("reason"),
                                      rerecorded: try object.optionalBool("rerecorded"), artifacts: artifacts,
-                                     seconds: try object["seconds"]?.double() ?? 0)
+                                     seconds: try object["seconds"]?.double() ?? 0, layoutArtifacts: layoutArtifacts)
         }
         return CheckReport(entries: entries, seconds: try root["seconds"]?.double() ?? 0, recordingFails: try root.optionalBool("recordingFails"))
     }
@@ -152,6 +156,12 @@ extension CheckReport {
 
     /// A regular file that starts with the PNG signature (a FIFO or device named by a report is never opened: it
     /// could block the merge for ever).
+    /// A regular file (not a FIFO, device or folder, which reading could block on or not end).
+    static func isRegularFile(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+    }
+
     static func isPNGFile(_ path: String) -> Bool {
         var status = stat()
         guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }

@@ -40,7 +40,7 @@ final class ReportFolder {
     /// Copies the text file at `source` (a layout dump: a regular file of at most 16 MiB) to `relative`; a source
     /// that is missing or not such a file is left out with a warning naming `what`.
     func copyText(_ source: String, as relative: String, what: String) throws -> Bool {
-        guard let bytes = try? FileContents.read(source, limit: 16 << 20) else {
+        guard CheckReport.isRegularFile(source), let bytes = try? FileContents.read(source, limit: 16 << 20) else {
             CLI.printWarning("\(what) is missing or too large; left out")
             return false
         }

@@ -207,6 +207,18 @@ final class CLICheckReportTests: XCTestCase {
         XCTAssertTrue(html.contains("<th align=left>decoder ffmpeg</th>"), "with the fingerprint's entries")
         XCTAssertNotNil(html.range(of: #"<small>[0-9]+\.[0-9]{2} s</small>"#, options: .regularExpression), "each case's duration")
         XCTAssertFalse(html.contains("golden-artifacts"))
+        // merge-reports carries the dumps too, and checks their paths as it checks the images'.
+        let merged = directory + "/dumps/merged"
+        let merge = try TestEnvironment.run(["merge-reports", reports + "/check.json", "--reporter", "json=\(merged)/all.json"])
+        XCTAssertEqual(merge.status, 1, merge.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: merged + "/all-artifacts/moved.layout.actual.txt"), merge.stderr)
+        let hostile = directory + "/dumps/hostile.json"
+        let text = try String(contentsOfFile: reports + "/check.json", encoding: .utf8)
+            .replacingOccurrences(of: "check-artifacts/moved.layout.expected.txt", with: "../../../etc/passwd")
+        try text.write(toFile: hostile, atomically: true, encoding: .utf8)
+        let refused = try TestEnvironment.run(["merge-reports", hostile, "--reporter", "json=\(merged)/bad.json"])
+        XCTAssertEqual(refused.status, 2, refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("stays inside its report's folder"), refused.stderr)
     }
 
     /// Issue 57, item 7: `--reporter github` writes an annotation per failed case on its fixture file, with GitHub's
