@@ -35,6 +35,13 @@ extension RenderCommand {
         return (MessageAnimation(layout: layout, fps: fps, duration: duration, media: media), fps, warnings)
     }
 
+    /// What the media store said while an animation was made, and the media it has no file for (as a still render
+    /// says them: the page's first frame is resolved once more, its images and stickers from the store's caches).
+    static func animationMediaWarnings(_ layout: PageLayout, media: (any MediaSource)?) -> [String] {
+        guard let media else { return [] }
+        return media.warnings + media.missingWarnings(MediaResolver.resolved(layout.displayPage(), source: media))
+    }
+
     static func renderAnimation(_ input: String, to output: String, format: AnimationFormat, timing: AnimationTiming,
                                 settings: RenderSettings) throws -> Int32 {
         let started = Date()
@@ -58,7 +65,7 @@ extension RenderCommand {
         for note in notes { CLI.printWarning(note) }
         try pipeline.refuseFailedStickers(layout, settings: settings)
         try FFmpeg.encode(animation, format: format.rawValue, to: output, progress: ProgressBar.forStandardError())
-        for warning in media?.warnings ?? [] { CLI.printWarning(warning) }
+        for warning in animationMediaWarnings(layout, media: media) { CLI.printWarning(warning) }
         // The file's size as the file system says it (Foundation's attribute is an NSNumber here, never an Int).
         var status = stat()
         let size = stat(output, &status) == 0 ? Int(status.st_size) : 0

@@ -158,9 +158,8 @@ final class RenderWorker: RequestHandler {
         }
         try pipeline.refuseFailedStickers(layout, settings: settings)
         let bytes = try FFmpeg.bytes(animation, format: format.rawValue, label: "the \(format.rawValue) answer")
-        // The media store's warnings, as the command line prints them after an animation.
-        return HTTPResponse(status: 200, contentType: Self.contentType(format), body: bytes,
-                            headers: [(WarningsHeader.name, WarningsHeader.value(layout.warnings + notes + (media?.warnings ?? [])))])
+        let warnings = layout.warnings + notes + RenderCommand.animationMediaWarnings(layout, media: media)
+        return HTTPResponse(status: 200, contentType: Self.contentType(format), body: bytes, headers: [(WarningsHeader.name, WarningsHeader.value(warnings))])
     }
 
     /// The pixels of all frames of one animated answer.
