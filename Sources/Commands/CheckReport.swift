@@ -137,20 +137,16 @@ struct CheckReport {
         var copy = self
         for index in copy.entries.indices {
             let name = copy.entries[index].name
-            var kept: [(String, String)] = []
-            for (kind, source) in copy.entries[index].artifacts {
-                let relative = name + "." + kind + ".png"
-                guard try files.copy(source, as: relative, what: "case \(name): the \(kind) image") else { continue }
-                kept.append((kind, files.finalPath(relative)))
+            // Each artifact copied as `<case>.<kind><suffix>`, kept with its copy's final path.
+            func copied(_ list: [(String, String)], suffix: String, what: String,
+                        _ place: (String, String, String) throws -> Bool) throws -> [(String, String)] {
+                try list.compactMap { kind, source in
+                    let relative = name + "." + kind + suffix
+                    return try place(source, relative, "case \(name): the \(kind) \(what)") ? (kind, files.finalPath(relative)) : nil
+                }
             }
-            copy.entries[index].artifacts = kept
-            var keptText: [(String, String)] = []
-            for (kind, source) in copy.entries[index].layoutArtifacts {
-                let relative = name + "." + kind + ".txt"
-                guard try files.copyText(source, as: relative, what: "case \(name): the \(kind) dump") else { continue }
-                keptText.append((kind, files.finalPath(relative)))
-            }
-            copy.entries[index].layoutArtifacts = keptText
+            copy.entries[index].artifacts = try copied(copy.entries[index].artifacts, suffix: ".png", what: "image", files.copy)
+            copy.entries[index].layoutArtifacts = try copied(copy.entries[index].layoutArtifacts, suffix: ".txt", what: "dump", files.copyText)
         }
         try files.commit()
         return copy

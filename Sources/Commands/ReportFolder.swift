@@ -26,27 +26,24 @@ final class ReportFolder {
     /// Copies the PNG at `source` to `relative` inside the folder; a source that is missing or not a regular PNG file
     /// is left out with a warning naming `what` (true when copied).
     func copy(_ source: String, as relative: String, what: String) throws -> Bool {
-        guard CheckReport.isPNGFile(source) else {
-            CLI.printWarning("\(what) is missing or not a PNG; left out")
+        try place(source, as: relative, what: what, accepted: CheckReport.isPNGFile(source), refusal: "is missing or not a PNG")
+    }
+
+    /// Copies the text file at `source` (a layout dump: a regular file of at most 16 MiB) to `relative`, as `copy`.
+    func copyText(_ source: String, as relative: String, what: String) throws -> Bool {
+        var status = stat()
+        let fits = CheckReport.isRegularFile(source) && stat(source, &status) == 0 && status.st_size <= 16 << 20
+        return try place(source, as: relative, what: what, accepted: fits, refusal: "is missing, not a regular file or over 16 MiB")
+    }
+
+    private func place(_ source: String, as relative: String, what: String, accepted: Bool, refusal: String) throws -> Bool {
+        guard accepted else {
+            CLI.printWarning("\(what) \(refusal); left out")
             return false
         }
         let target = staging + "/" + relative
         try FileManager.default.createDirectory(atPath: PathName.parent(target), withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: source, toPath: target)
-        copied += 1
-        return true
-    }
-
-    /// Copies the text file at `source` (a layout dump: a regular file of at most 16 MiB) to `relative`; a source
-    /// that is missing or not such a file is left out with a warning naming `what`.
-    func copyText(_ source: String, as relative: String, what: String) throws -> Bool {
-        guard CheckReport.isRegularFile(source), let bytes = try? FileContents.read(source, limit: 16 << 20) else {
-            CLI.printWarning("\(what) is missing or too large; left out")
-            return false
-        }
-        let target = staging + "/" + relative
-        try FileManager.default.createDirectory(atPath: PathName.parent(target), withIntermediateDirectories: true)
-        try AtomicFile.write(bytes, to: target)
         copied += 1
         return true
     }

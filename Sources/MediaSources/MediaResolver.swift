@@ -11,10 +11,10 @@ public enum MediaResolver {
     /// The images `list` draws on a canvas of `scale`, from `source` (nil: no local media; thumbnails are still decoded).
     public static func images(for list: Frame, source: (any MediaSource)?, scale: Double, time: Double = 0) -> MediaImages {
         var images = MediaImages()
-        var seen = Set<ImageItem.Source>()
         var uses: [[String]: Set<ImageUse>] = [:]
         if source != nil { collectUses(list, scale: scale, into: &uses) }
-        walk(list, context: Context(source: source, scale: scale, time: time, uses: uses), into: &images, seen: &seen)
+        let context = Context(source: source, scale: scale, time: time, uses: uses)
+        for item in sources(in: list) { resolve(item, context: context, into: &images) }
         return images
     }
 
@@ -53,13 +53,12 @@ public enum MediaResolver {
         return stickerIds(in: list).reduce(0) { max($0, source.sticker(for: $1)?.sticker.duration ?? 0) }
     }
 
-    /// The local-media id lists `list` draws (photos, animations' and videos' frames), each once, in order.
-    public static func mediaIds(in list: Frame) -> [[String]] {
-        var lists: [[String]] = []
-        var seen = Set<[String]>()
-        func note(_ source: ImageItem.Source) {
-            if case .media(let ids) = source, seen.insert(ids).inserted { lists.append(ids) }
-        }
+    /// Every image source `list` draws, each once, in drawing order (a media choice's source, then its present and
+    /// absent branches): the one walk the resolver and the id lists read.
+    static func sources(in list: Frame) -> [ImageItem.Source] {
+        var sources: [ImageItem.Source] = []
+        var seen = Set<ImageItem.Source>()
+        func note(_ source: ImageItem.Source) { if seen.insert(source).inserted { sources.append(source) } }
         func walk(_ frame: Frame) {
             for item in frame.items {
                 switch item {
@@ -75,30 +74,21 @@ public enum MediaResolver {
             }
         }
         walk(list)
-        return lists
+        return sources
     }
 
-    /// The custom emoji ids whose stickers `list` draws, each once, in order.
+    /// The local-media id lists `list` draws (photos, animations' and videos' frames), each once, in order.
+    public static func mediaIds(in list: Frame) -> [[String]] {
+        sources(in: list).compactMap { if case .media(let ids) = $0 { ids } else { nil } }
+    }
+
+    /// The custom emoji ids whose stickers `list` draws, each once, in order (a cell of another size is the same id).
     public static func stickerIds(in list: Frame) -> [String] {
-        var ids: [String] = []
         var seen = Set<String>()
-        func walk(_ frame: Frame) {
-            for item in frame.items {
-                switch item {
-                case .image(let image):
-                    if case .sticker(let cell) = image.source, seen.insert(cell.id).inserted { ids.append(cell.id) }
-                case .media(let choice):
-                    if case .sticker(let cell) = choice.source, seen.insert(cell.id).inserted { ids.append(cell.id) }
-                    walk(choice.present)
-                    walk(choice.absent)
-                case .group(let group): walk(group.frame)
-                case .layer(let layer): walk(layer.frame)
-                case .fill, .stroke, .paint, .glyphs, .link: break
-                }
-            }
+        return sources(in: list).compactMap { source in
+            guard case .sticker(let cell) = source, seen.insert(cell.id).inserted else { return nil }
+            return cell.id
         }
-        walk(list)
-        return ids
     }
 
     private struct Context {
@@ -108,24 +98,7 @@ public enum MediaResolver {
         var uses: [[String]: Set<ImageUse>]
     }
 
-    private static func walk(_ frame: Frame, context: Context, into images: inout MediaImages, seen: inout Set<ImageItem.Source>) {
-        for item in frame.items {
-            switch item {
-            case .image(let image):
-                resolve(image.source, context: context, into: &images, seen: &seen)
-            case .media(let choice):
-                resolve(choice.source, context: context, into: &images, seen: &seen)
-                walk(choice.present, context: context, into: &images, seen: &seen)
-                walk(choice.absent, context: context, into: &images, seen: &seen)
-            case .group(let group): walk(group.frame, context: context, into: &images, seen: &seen)
-            case .layer(let layer): walk(layer.frame, context: context, into: &images, seen: &seen)
-            case .fill, .stroke, .paint, .glyphs, .link: break
-            }
-        }
-    }
-
-    private static func resolve(_ item: ImageItem.Source, context: Context, into images: inout MediaImages, seen: inout Set<ImageItem.Source>) {
-        guard seen.insert(item).inserted else { return }
+    private static func resolve(_ item: ImageItem.Source, context: Context, into images: inout MediaImages) {
         switch item {
         case .strippedThumbnail(let bytes):
             if let rgba = StrippedThumbnail.decode(bytes), let decoded = try? MediaDecoding.decodedImage(rgba) {

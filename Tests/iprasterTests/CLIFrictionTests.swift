@@ -13,9 +13,10 @@ final class CLIFrictionTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("\(folder) is a folder, not a file"), result.stderr)
     }
 
-    /// `script` (util-linux) gives the command a terminal as its standard output.
+    /// `script` gives the command a terminal as its standard output (util-linux's bsdutils, Essential in Debian: always
+    /// there, so its absence fails the test).
     func testAPNGToATerminalIsRefusedBeforeAnyWork() throws {
-        guard let script = TestEnvironment.program("script") else { throw XCTSkip("script (util-linux) is not installed") }
+        let script = try XCTUnwrap(TestEnvironment.program("script"), "script (bsdutils, an Essential Debian package) is missing")
         let command = "'\(TestEnvironment.executable)' '\(TestEnvironment.root)/examples/hello.json' -o -; echo \"exit=$?\""
         let result = try TestEnvironment.runTool(script, ["-qec", command, "/dev/null"], timeoutSeconds: 60)
         XCTAssertTrue(result.stdoutText.contains("standard output is a terminal: redirect it"), result.stdoutText)

@@ -46,15 +46,18 @@ final class CLIMissingMediaTests: XCTestCase {
         XCTAssertFalse(found.stderr.contains("5000000000000000001"), found.stderr)
         XCTAssertFalse(found.stderr.contains("media 9:"), found.stderr)
         XCTAssertTrue(found.stderr.contains("media 10: no file for it"), found.stderr)
-        // An animation names them too (its first frame is the still render).
-        if TestEnvironment.program("ffmpeg") != nil {
-            let gif = try TestEnvironment.run([page, "--media", directory + "/media", "-o", directory + "/out.gif", "--duration", "0.2"])
-            XCTAssertEqual(gif.status, 0, gif.stderr)
-            XCTAssertTrue(gif.stderr.contains("media 10: no file for it"), gif.stderr)
-        }
         // No folder at all: placeholders are what a message without media files draws, without a warning each.
         let none = try TestEnvironment.run([page, "-o", output])
         XCTAssertFalse(none.stderr.contains("no file for it"), none.stderr)
+    }
+
+    /// An animation names them too (its first frame is the still render).
+    func testAnAnimationNamesMissingFilesToo() throws {
+        _ = try TestEnvironment.requireFFmpeg()
+        let gif = try TestEnvironment.run([page, "--media", directory + "/media", "-o", directory + "/out.gif", "--duration", "0.2"])
+        XCTAssertEqual(gif.status, 0, gif.stderr)
+        XCTAssertTrue(gif.stderr.contains("custom emoji 5000000000000000001: no sticker file"), gif.stderr)
+        XCTAssertTrue(gif.stderr.contains("media 10: no file for it"), gif.stderr)
     }
 
     func testAnUnboundPhotoLinkFoundByItsIdIsNotCalledAPlaceholder() throws {

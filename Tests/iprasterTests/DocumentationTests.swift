@@ -1,4 +1,5 @@
 import Foundation
+import GoldenKit
 import GoldenSupport
 @testable import Commands
 import XCTest
@@ -67,24 +68,9 @@ final class DocumentationTests: XCTestCase {
         return found
     }
 
+    /// A command's words as a shell splits them (`GoldenHarness.splitArguments`, the `.args` reader), redirections left out.
     static func words(_ text: String) -> [String] {
-        var words: [String] = [], current = "", quote: Character?, started = false
-        for character in text {
-            if let open = quote {
-                if character == open { quote = nil } else { current.append(character) }
-            } else if character == "'" || character == "\"" {
-                quote = character
-                started = true
-            } else if character == " " || character == "\t" {
-                if started || !current.isEmpty { words.append(current) }
-                current = ""
-                started = false
-            } else {
-                current.append(character)
-            }
-        }
-        if started || !current.isEmpty { words.append(current) }
-        return words.filter { $0 != ">" && !$0.hasPrefix(">") && !$0.hasPrefix("2>") }
+        GoldenHarness.splitArguments(text).filter { !$0.hasPrefix(">") && !$0.hasPrefix("2>") }
     }
 
     func testEveryCommandLineShownIsReadByItsCommandsTable() throws {
