@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "Layout", targets: ["Layout"]),
         .library(name: "Math", targets: ["Math"]),
         .library(name: "Markup", targets: ["Markup"]),
+        .library(name: "Images", targets: ["Images"]),
         .library(name: "Raster", targets: ["Raster"]),
         // The front door: input formats and decode → layout → paint (`RenderPipeline`, `RenderSettings`).
         .library(name: "RichMessageRenderer", targets: ["RichMessageRenderer"]),
@@ -76,28 +77,31 @@ let package = Package(
         // The formula typesetter (issue 13): LaTeX → math list → TeX layout → display-list frames, on HarfBuzz's
         // OpenType MATH API. Depends on Drawing, not on Layout or Cairo.
         .target(name: "Math", dependencies: ["Primitives", "Drawing", "CHarfBuzz", "CICUText"], path: "Sources/Math"),
-        // Paint: display pages → Cairo → PNG, SVG, PDF; the PNG codec of outputs; pixelmatch. Names no block and no
-        // layout value, reads no file, runs no program and decodes no media (a display page carries its decoded
-        // images); depends on Drawing, the shared FreeType faces and C libraries only.
-        .target(name: "Raster", dependencies: ["Primitives", "Drawing", "FreeTypeFaces", "CCairo", "CPNG", "CPNGWriter"], path: "Sources/Raster"),
+        // Images below paint (issue 58): RGBA buffers, the PNG codec and sink, Cairo's resampling, pixelmatch. What media
+        // sources decode into, what golden comparison compares and what paint encodes with; names no display item.
+        .target(name: "Images", dependencies: ["Primitives", "Drawing", "CCairo", "CPNG", "CPNGWriter"], path: "Sources/Images"),
+        // Paint: display pages → Cairo → PNG, SVG, PDF. Names no block and no layout value, reads no file, runs no
+        // program and decodes no media (a display page carries its decoded images); depends on Drawing, Images, the
+        // shared FreeType faces and C libraries only.
+        .target(name: "Raster", dependencies: ["Primitives", "Drawing", "Images", "FreeTypeFaces", "CCairo", "CPNG", "CPNGWriter"], path: "Sources/Raster"),
         // The media sources and the image decoders (issue 36): a local folder, ffmpeg's first frames, an in-memory set;
         // JPEG, WebP and PNG media and stripped thumbnails decoded before paint (`MediaResolver`); custom emoji's sticker
         // files (issue 41: TGS through rlottie after a Swift check, WebM through ffmpeg, WebP, PNG) and their sidecar
         // flags (Document's JSON reader). The one target that links image decoders.
-        .target(name: "MediaSources", dependencies: ["Primitives", "Document", "Drawing", "Raster", "ProcessSupport", "CJPEG", "CWebP", "CRLottie", "CDeflate"], path: "Sources/MediaSources"),
+        .target(name: "MediaSources", dependencies: ["Primitives", "Document", "Drawing", "Images", "ProcessSupport", "CJPEG", "CWebP", "CRLottie", "CDeflate"], path: "Sources/MediaSources"),
         // The front door (issue 26): the input formats and the decode → layout → paint sequence every caller uses.
-        .target(name: "RichMessageRenderer", dependencies: ["Document", "Markup", "Math", "Layout", "Raster", "MediaSources"], path: "Sources/RichMessageRenderer"),
+        .target(name: "RichMessageRenderer", dependencies: ["Images", "Document", "Markup", "Math", "Layout", "Raster", "MediaSources"], path: "Sources/RichMessageRenderer"),
         // The host's side of files and programs, shared by the command line, the golden harness, reveal export, the
         // media sources and the snapshot library: reading inputs, atomic output, the registry of temporary paths and
         // children removed on interruption. The rendering libraries read and write no file and run no program.
         .target(name: "ProcessSupport", dependencies: ["Primitives"], path: "Sources/ProcessSupport"),
-        .target(name: "Reveal", dependencies: ["Primitives", "Layout", "RichMessageRenderer"], path: "Sources/Reveal"),
+        .target(name: "Reveal", dependencies: ["Images", "Primitives", "Layout", "RichMessageRenderer"], path: "Sources/Reveal"),
         // The render options as rows (help, shown default, scope, effect on RenderSettings); golden cases' .args too.
         .target(name: "RenderOptions", dependencies: ["Primitives", "Layout", "RichMessageRenderer"], path: "Sources/RenderOptions"),
         // The golden harness (record modes, artifacts, environment fingerprints), shared by `ipraster check` and the tests.
-        .target(name: "GoldenKit", dependencies: ["Primitives", "Drawing", "Layout", "RichMessageRenderer", "RenderOptions", "ProcessSupport"], path: "Sources/GoldenKit"),
+        .target(name: "GoldenKit", dependencies: ["Primitives", "Drawing", "Images", "Layout", "RichMessageRenderer", "RenderOptions", "ProcessSupport"], path: "Sources/GoldenKit"),
         // assertSnapshot / verifySnapshot on the golden harness (README "Snapshot tests in your package").
-        .target(name: "RichMessageSnapshot", dependencies: ["Primitives", "Layout", "RichMessageRenderer", "RenderOptions", "GoldenKit", "ProcessSupport"], path: "Sources/RichMessageSnapshot"),
+        .target(name: "RichMessageSnapshot", dependencies: ["Images", "Primitives", "Layout", "RichMessageRenderer", "RenderOptions", "GoldenKit", "ProcessSupport"], path: "Sources/RichMessageSnapshot"),
         // libmicrohttpd with a non-variadic start (issue 28): the HTTP server under `ipraster serve`.
         .target(name: "CMicroHTTPD", dependencies: ["CLibraryLoader"], path: "Sources/CMicroHTTPD"),  // libmicrohttpd is opened on first use (shim.c)
         // The render service's HTTP side: the daemons (C-state owners), receive deadlines, the queue to a pool of worker
@@ -105,7 +109,7 @@ let package = Package(
         // content: `ipraster serve` gives it a router and the worker command.
         .target(name: "HTTPService", dependencies: ["Primitives", "CMicroHTTPD", "ProcessSupport"], path: "Sources/HTTPService"),
         // The command line: every subcommand (`Tool.main` runs one); a library so the tests can import it.
-        .target(name: "Commands", dependencies: ["Primitives", "Layout", "RichMessageRenderer", "Reveal", "GoldenKit", "RenderOptions", "CStandardStreams", "ProcessSupport", "HTTPService"], path: "Sources/Commands"),
+        .target(name: "Commands", dependencies: ["Images", "Primitives", "Layout", "RichMessageRenderer", "Reveal", "GoldenKit", "RenderOptions", "CStandardStreams", "ProcessSupport", "HTTPService"], path: "Sources/Commands"),
         // The program. In a release build it carries the Swift runtime and FoundationEssentials itself (issue 44): as
         // shared libraries their relocations and scattered pages made 10 MB of every process resident, linked in 5 MB
         // less; lld writes its relocations packed (DT_RELR, glibc 2.36: Debian 12), 1 MB less. The binary then runs
@@ -115,16 +119,16 @@ let package = Package(
         .executableTarget(name: "ipraster", dependencies: ["Commands"], path: "Sources/ipraster",
                           linkerSettings: [.unsafeFlags(["-static-stdlib", "-l_FoundationCollections", "-l_FoundationCShims", "-lswiftSynchronization", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],
                                                         .when(configuration: .release))]),
-        .target(name: "GoldenSupport", dependencies: ["Layout", "RichMessageRenderer", "GoldenKit", "RenderOptions", "ProcessSupport"], path: "Tests/GoldenSupport"),
+        .target(name: "GoldenSupport", dependencies: ["Images", "Layout", "RichMessageRenderer", "GoldenKit", "RenderOptions", "ProcessSupport"], path: "Tests/GoldenSupport"),
         .testTarget(name: "LayoutTests", dependencies: ["Document", "Drawing", "Layout", "Math", "RichMessageRenderer", "GoldenSupport"], path: "Tests/LayoutTests"),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "MediaSources", "ProcessSupport", "RichMessageRenderer", "Layout", "RenderOptions", "GoldenSupport", "CCairo", "CPNGWriter", "CDeflate", "CJPEG", "CWebP"], path: "Tests/RasterTests"),
-        .testTarget(name: "RevealTests", dependencies: ["Reveal", "ProcessSupport", "RichMessageRenderer", "Layout", "RenderOptions", "GoldenKit", "GoldenSupport"], path: "Tests/RevealTests"),
+        .testTarget(name: "RasterTests", dependencies: ["Images", "Raster", "MediaSources", "ProcessSupport", "RichMessageRenderer", "Layout", "RenderOptions", "GoldenSupport", "CCairo", "CPNGWriter", "CDeflate", "CJPEG", "CWebP"], path: "Tests/RasterTests"),
+        .testTarget(name: "RevealTests", dependencies: ["Images", "Reveal", "ProcessSupport", "RichMessageRenderer", "Layout", "RenderOptions", "GoldenKit", "GoldenSupport"], path: "Tests/RevealTests"),
         .testTarget(name: "MathTests", dependencies: ["Math"], path: "Tests/MathTests"),
         .testTarget(name: "FontsTests", dependencies: ["Fonts", "Drawing"], path: "Tests/FontsTests"),
         .testTarget(name: "FreeTypeFacesTests", dependencies: ["FreeTypeFaces", "CPango"], path: "Tests/FreeTypeFacesTests"),
         .testTarget(name: "MarkupTests", dependencies: ["Markup", "Document", "Layout", "GoldenSupport", "RichMessageRenderer", "RenderOptions", "ProcessSupport"], path: "Tests/MarkupTests"),
         // Uses only the RichMessageRenderer product, as another package would (the README's library example).
-        .testTarget(name: "RichMessageRendererTests", dependencies: ["RichMessageRenderer"], path: "Tests/RichMessageRendererTests"),
+        .testTarget(name: "RichMessageRendererTests", dependencies: ["Images", "RichMessageRenderer"], path: "Tests/RichMessageRendererTests"),
         .testTarget(name: "DocumentTests", dependencies: ["Document", "GoldenSupport"], path: "Tests/DocumentTests"),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing"], path: "Tests/DrawingTests"),
         .testTarget(name: "RenderOptionsTests", dependencies: ["RenderOptions", "RichMessageRenderer", "Drawing"], path: "Tests/RenderOptionsTests"),
@@ -132,15 +136,15 @@ let package = Package(
         .testTarget(name: "PrimitivesTests", dependencies: ["Primitives"], path: "Tests/PrimitivesTests"),
         .testTarget(name: "ProcessSupportTests", dependencies: ["ProcessSupport"], path: "Tests/ProcessSupportTests"),
         // The media sources and decoders: folder confinement, in-memory sets, the resolver, JPEG/WebP/thumbnails, ffmpeg.
-        .testTarget(name: "MediaSourcesTests", dependencies: ["MediaSources", "Raster", "Drawing", "ProcessSupport", "RichMessageRenderer", "GoldenSupport", "CJPEG", "CWebP", "CDeflate"], path: "Tests/MediaSourcesTests",
+        .testTarget(name: "MediaSourcesTests", dependencies: ["Images", "MediaSources", "Raster", "Drawing", "ProcessSupport", "RichMessageRenderer", "GoldenSupport", "CJPEG", "CWebP", "CDeflate"], path: "Tests/MediaSourcesTests",
                     linkerSettings: [.linkedLibrary("webp")]),  // libwebp's encoder makes the WebP fixtures
         // The snapshot library as another package uses it: builds examples/swift-snapshot against this checkout.
-        .testTarget(name: "RichMessageSnapshotTests", dependencies: ["RichMessageSnapshot", "GoldenSupport", "ProcessSupport"], path: "Tests/RichMessageSnapshotTests"),
+        .testTarget(name: "RichMessageSnapshotTests", dependencies: ["Images", "RichMessageSnapshot", "GoldenSupport", "ProcessSupport"], path: "Tests/RichMessageSnapshotTests"),
         // A raw HTTP/1.1 client for the service tests (every byte under the test's control).
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
         // The HTTP core in process, with a fake router and fake workers: limits, statuses, framing, drain, deadlines.
         .testTarget(name: "HTTPServiceTests", dependencies: ["HTTPService", "HTTPTestSupport"], path: "Tests/HTTPServiceTests"),
-        .testTarget(name: "iprasterTests", dependencies: ["Commands", "HTTPTestSupport", "ProcessSupport", "Layout", "RichMessageRenderer", "Markup", "RenderOptions", "GoldenKit", "GoldenSupport"], path: "Tests/iprasterTests"),
+        .testTarget(name: "iprasterTests", dependencies: ["Images", "Commands", "HTTPTestSupport", "ProcessSupport", "Layout", "RichMessageRenderer", "Markup", "RenderOptions", "GoldenKit", "GoldenSupport"], path: "Tests/iprasterTests"),
     ],
     swiftLanguageModes: [.v6]
 )

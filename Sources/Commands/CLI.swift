@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import Layout
+import Primitives
 import ProcessSupport
 import RichMessageRenderer
 import RenderOptions
@@ -15,11 +16,13 @@ enum ExitCode {
 }
 
 /// A command-line mistake (exit code 2).
-struct UsageError: Error, CustomStringConvertible, RenderErrorConvertible {
+struct UsageError: ClassifiedError {
+    var kind: FailureKind { .usage }
+    /// The line printed: the message and where the command's options are explained.
+    var failureLine: String { "\(message) (see ipraster \(command) --help)" }
     let message: String
     var command: String = "render"
     var description: String { message }
-    var renderError: RenderError { RenderError(.usage, message) }
 }
 
 enum CLI {
@@ -114,9 +117,6 @@ enum CLI {
             case "fonts": return try FontsCommand.run(rest)
             default: return try RenderCommand.run(rest)
             }
-        } catch let error as UsageError {
-            printError("\(error.message) (see ipraster \(error.command) --help)")
-            return ExitCode.usage
         } catch is StandardOutput.ClosedPipe {
             return ExitCode.environment
         } catch {

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import GoldenKit
+import Images
 import Primitives
 import RenderOptions
 import RichMessageRenderer

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import GoldenKit
+import Images
 import Layout
 import Primitives
 import RichMessageRenderer

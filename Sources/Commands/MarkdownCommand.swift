@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Layout
 import Markup
+import Primitives
 import RichMessageRenderer
 import RenderOptions
 

@@ -50,12 +50,12 @@ enum MathCommand {
 
     /// A formula that cannot be made: the message, the `--json` line printed before it, and whether the LaTeX was
     /// readable but refused (`--strict`, an image too large) rather than unreadable.
-    struct Failure: Error, CustomStringConvertible, RenderErrorConvertible {
+    struct Failure: ClassifiedError {
         var message: String
         var json: String?
         var refused: Bool
         var description: String { message }
-        var renderError: RenderError { RenderError(refused ? .refused : .unreadable, message) }
+        var kind: FailureKind { refused ? .refused : .unreadable }
     }
 
     /// Typesets `latex` as `math` does (and `serve`'s `POST /math` answers).

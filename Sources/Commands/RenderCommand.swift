@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Images
 import Layout
 import Primitives
 import ProcessSupport

@@ -1,13 +1,17 @@
 import CStandardStreams
 import FoundationEssentials
 import Glibc
+import Primitives
 import ProcessSupport
 import RichMessageRenderer
 
 /// Standard output for payloads (PNG bytes, JSON, help): every write is checked, so a full disk or a closed
 /// pipe is exit code 3 instead of a crash or a silent success.
 enum StandardOutput {
-    struct ClosedPipe: Error {}
+    struct ClosedPipe: ClassifiedError {
+        var kind: FailureKind { .environment }
+        var description: String { "standard output is closed" }
+    }
 
     /// Buffers text output in 64 KB blocks (help, layout JSON, reports) instead of line by line.
     static func bufferFully() {

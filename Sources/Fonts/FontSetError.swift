@@ -1,5 +1,8 @@
+import Primitives
+
 /// A problem with the hermetic font set: an environment error (exit code 3).
-public enum FontSetError: Error, CustomStringConvertible, Sendable {
+public enum FontSetError: ClassifiedError, Sendable {
+    public var kind: FailureKind { .environment }
     case missingFile(path: String, package: String)
     case unreadableList(path: String)
     case badList(path: String, line: Int, message: String)

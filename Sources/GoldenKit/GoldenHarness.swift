@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Images
 import Primitives
 import Layout
 import ProcessSupport
@@ -20,7 +21,8 @@ public final class GoldenHarness {
         public var arguments: [String]
 
         /// An option in a case's `.args` that is unknown or that a golden cannot honour.
-        public struct BadArguments: Error, CustomStringConvertible {
+        public struct BadArguments: ClassifiedError {
+            public var kind: FailureKind { .usage }
             public let description: String
         }
 
@@ -136,7 +138,8 @@ public final class GoldenHarness {
     }
 
     /// An `IPRASTER_RECORD` value that names no mode (a usage error, not something to ignore).
-    public struct InvalidRecordMode: Error, CustomStringConvertible {
+    public struct InvalidRecordMode: ClassifiedError {
+        public var kind: FailureKind { .usage }
         public let value: String
         public var description: String {
             "IPRASTER_RECORD must be all, missing, failed or never, not \(Diagnostic.quoted(value))"
@@ -191,7 +194,8 @@ public final class GoldenHarness {
     }
 
     /// A fixtures folder without cases: a usage error, so a mistyped path cannot pass a CI run.
-    public struct NoCases: Error, CustomStringConvertible {
+    public struct NoCases: ClassifiedError {
+        public var kind: FailureKind { .usage }
         public let fixtures: String
         public let reason: String
         public var description: String { "the fixtures folder \(fixtures) \(reason)" }

@@ -1,4 +1,5 @@
 import Drawing
+import Images
 import Primitives
 import RenderOptions
 import RichMessageRenderer

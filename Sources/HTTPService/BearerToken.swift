@@ -10,7 +10,8 @@ public final class BearerToken: @unchecked Sendable {
     private var token: [UInt8]
 
     /// A token file that cannot be read, or whose first line is empty.
-    public struct Unreadable: Error, CustomStringConvertible {
+    public struct Unreadable: ClassifiedError {
+        public var kind: FailureKind { .usage }
         public let description: String
     }
 

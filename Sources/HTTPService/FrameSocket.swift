@@ -1,13 +1,23 @@
 import Dispatch
 import FoundationEssentials
 import Glibc
+import Primitives
 
 /// The owner of one end of a socket pair between the service and a worker process (C state: a descriptor, closed
 /// once, in `close()` or `deinit`). Reads and writes whole `WorkerFrame`s; each may be given a deadline (uptime
 /// nanoseconds), past which it gives up with `.timedOut`, so the service never waits on a worker longer than a
 /// request may take.
 public final class FrameSocket {
-    public enum Failure: Error, Equatable {
+    public enum Failure: ClassifiedError, Equatable {
+        public var kind: FailureKind { .environment }
+        public var description: String {
+            switch self {
+            case .closed: return "the connection closed"
+            case .timedOut: return "the deadline passed"
+            case .malformed: return "bytes that are not a frame"
+            case .stopped: return "stopped"
+            }
+        }
         /// The other end closed (the worker ended) or the connection broke.
         case closed
         /// The deadline passed first.
@@ -117,6 +127,7 @@ public final class FrameSocket {
     }
 }
 
-struct FrameSocketError: Error, CustomStringConvertible {
+struct FrameSocketError: ClassifiedError {
+    var kind: FailureKind { .environment }
     let description: String
 }

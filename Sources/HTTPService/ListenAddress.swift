@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import Primitives
 
 /// Where the service listens: `HOST:PORT` (an IPv4 address, `localhost`, or `[IPv6]`; port 0 picks a free one) or
 /// `unix:/path/to.sock`.
@@ -38,7 +39,8 @@ public enum ListenAddress: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    public struct SocketError: Error, CustomStringConvertible {
+    public struct SocketError: ClassifiedError {
+        public var kind: FailureKind { .environment }
         public let description: String
         /// Another process is listening on the address.
         public var inUse = false

@@ -184,7 +184,8 @@ public final class WorkerProcess: ServiceWorker {
     }
 }
 
-struct WorkerStartError: Error, CustomStringConvertible {
+struct WorkerStartError: ClassifiedError {
+    var kind: FailureKind { .environment }
     let description: String
 }
 

@@ -41,7 +41,7 @@ public enum MarkdownFormat: InputFormat {
         for violation in MessageLimits.check(document) {
             // The block's source position when the reader kept it.
             let place = document.blockLocations.indices.contains(violation.blockIndex) ? document.blockLocations[violation.blockIndex].description : "1:1"
-            if options.strict { throw DecodeError(path: place, message: violation.message, refused: true) }
+            if options.strict { throw Refusal(.limit, path: place, message: violation.message) }
             let warning = "at \(place): \(violation.message)"
             if !warnings.contains(warning) { warnings.append(warning) }
         }

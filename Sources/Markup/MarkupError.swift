@@ -1,7 +1,11 @@
 import Document
+import Primitives
 
 /// Markdown or HTML the front-end refuses (exit 2), at a 1-based `line:column` of the text.
-public struct MarkupError: Error, CustomStringConvertible, Sendable, Equatable {
+public struct MarkupError: ClassifiedError, Sendable, Equatable {
+    public var kind: FailureKind { .unreadable }
+    public var location: String? { "\(line):\(column)" }
+    public var failureMessage: String { message }
     public let line: Int
     public let column: Int
     public let message: String

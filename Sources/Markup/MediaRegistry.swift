@@ -1,4 +1,5 @@
 import Document
+import Primitives
 
 /// The media of a Markdown or HTML message (`rich-markdown-facts.md` §1.1, §1.3 "media"): `tg://photo|video|
 /// audio|document?id=X` links resolve through the message's media bindings, HTTP(S) URLs become media of their
@@ -75,6 +76,8 @@ struct MediaRegistry {
     }
 }
 
-struct MediaError: Error {
+struct MediaError: ClassifiedError {
     var message: String
+    var kind: FailureKind { .unreadable }
+    var description: String { message }
 }

@@ -1,6 +1,6 @@
 import FoundationEssentials
 import Primitives
-import Raster
+import Images
 
 /// The first frame of an animation or video file (GIF, MP4, WebM) through an installed ffmpeg, as PNG bytes:
 /// ffmpeg is the Debian tool made for these containers and codecs, and it is optional (`scripts/setup`

@@ -1,7 +1,7 @@
 import CJPEG
 import CWebP
 import FoundationEssentials
-import Raster
+import Images
 
 /// Decodes media files to straight RGBA: PNG through libpng, JPEG through libjpeg-turbo (with its EXIF
 /// orientation applied), WebP through libwebp. Images over `MediaDecoding.maxPixels` are refused from their headers,

@@ -1,5 +1,5 @@
 import Drawing
-import Raster
+import Images
 
 /// Where and how large a decoded image is drawn, in device pixels: what `MediaDecoding` may shrink it to.
 public struct ImageUse: Hashable, Sendable {

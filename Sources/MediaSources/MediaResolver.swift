@@ -1,5 +1,5 @@
 import Drawing
-import Raster
+import Images
 
 /// Resolves the images a display list draws before paint: every local-media id list (images and `MediaChoice`s)
 /// through the render's media source, every stripped thumbnail through its decoder, and every sticker cell through

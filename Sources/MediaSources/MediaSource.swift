@@ -1,8 +1,8 @@
 import Drawing
 
 /// Where a render's media come from, resolved before paint by the front door (`MediaResolver`): a local folder
-/// (`MediaFolder`, `--media`), with animations' first frames from ffmpeg (`FFmpegVideoFrames`), or a set of files
-/// held in memory (`InMemoryMedia`, media sent with a service request). Paint is handed decoded images only.
+/// (`MediaLookup` over `FolderFiles`, `--media`), with animations' first frames from ffmpeg (`FFmpegVideoFrames`), or a set of files
+/// held in memory (`MemoryFiles`, media sent with a service request). Paint is handed decoded images only.
 public protocol MediaSource: AnyObject {
     /// The decoded image of the first of `ids` that has a file, or nil; shrunk for `uses` (where it is drawn, in
     /// device pixels: `MediaDecoding.shrinkFactor`), none given: as the file holds it.

@@ -1,6 +1,6 @@
 import CJPEG
 import FoundationEssentials
-import Raster
+import Images
 
 /// Telegram's stripped thumbnails (MTProto `PhotoStrippedSize`): byte 0 is the format version (1), bytes
 /// 1 and 2 the height and width, the rest a baseline JPEG's entropy-coded data without its headers. The

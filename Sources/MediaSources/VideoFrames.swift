@@ -1,4 +1,4 @@
-import Raster
+import Images
 
 /// A video's frames in order, straight RGBA, all of one size, and the rate they play at.
 public struct VideoFrames: Sendable {

@@ -11,7 +11,8 @@ import Primitives
 /// - a FIFO, character device or socket (`/dev/stdout`, `mkfifo`) cannot be replaced by a rename: it is
 ///   written through as a stream.
 public enum AtomicFile {
-    public struct WriteError: Error, CustomStringConvertible {
+    public struct WriteError: ClassifiedError {
+        public var kind: FailureKind { .environment }
         public let path: String
         public let reason: String
         /// The `errno` of a failed system call, when there was one.

@@ -1,6 +1,7 @@
 import Dispatch
 import FoundationEssentials
 import Glibc
+import Primitives
 
 /// A program the tool runs (ffmpeg), started with `posix_spawn` so that it does not inherit the tool's signal
 /// handling: the tool blocks SIGINT, SIGTERM and SIGHUP in every thread (`Interruption`), and a child started with
@@ -8,7 +9,8 @@ import Glibc
 /// signal mask and default dispositions, standard input from a pipe the tool writes (or /dev/null), and is
 /// registered with `TemporaryPaths`, so an interruption stops it at once.
 public final class ChildProcess {
-    public struct SpawnError: Error, CustomStringConvertible {
+    public struct SpawnError: ClassifiedError {
+        public var kind: FailureKind { .environment }
         public let program: String
         public let code: Int32
         public var description: String { "cannot run \(program): \(String(cString: strerror(code)))" }

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import Primitives
 
 /// Reads input files whole: fixtures, media, documents. Regular files are read at once; pipes and FIFOs
 /// (`<(...)`, `mkfifo`) to their end. Writing is the host's (`AtomicFile` in ProcessSupport).
@@ -43,14 +44,16 @@ public enum FileContents {
     }
 
     /// A file longer than a reader's limit.
-    public struct TooLarge: Error, CustomStringConvertible {
+    public struct TooLarge: ClassifiedError {
+        public var kind: FailureKind { .environment }
         public let path: String
         public let limit: Int
 
         public var description: String { "\(path) is larger than \(limit) bytes" }
     }
 
-    public struct ReadError: Error, CustomStringConvertible {
+    public struct ReadError: ClassifiedError {
+        public var kind: FailureKind { .environment }
         public let path: String
 
         public init(path: String) {

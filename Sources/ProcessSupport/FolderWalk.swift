@@ -1,4 +1,5 @@
 import Glibc
+import Primitives
 
 /// The files under a folder, depth first, as paths relative to it, with their kind as `lstat` tells it: symbolic
 /// links are listed and never followed (a folder's link does not lead the walk elsewhere), entries are sorted by
@@ -14,7 +15,8 @@ public struct FolderWalk {
     }
 
     /// The folder could not be read, or held more entries than the limit.
-    public struct Failure: Error, CustomStringConvertible {
+    public struct Failure: ClassifiedError {
+        public var kind: FailureKind { .environment }
         public let path: String
         public let tooMany: Bool
         public var description: String { tooMany ? "\(path) holds too many files" : "cannot read the folder \(path)" }

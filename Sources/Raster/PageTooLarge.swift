@@ -3,7 +3,8 @@ import Primitives
 
 /// A page the input makes too large for the requested output: an input error (exit 2), not a failure of
 /// the machine. The message says what does work.
-public struct PageTooLarge: Error, CustomStringConvertible {
+public struct PageTooLarge: ClassifiedError {
+    public var kind: FailureKind { .tooLarge }
     public let description: String
 
     /// A raster output painted on one surface (a reveal or animation frame, a page that draws images) taller,

@@ -1,4 +1,5 @@
 import Drawing
+import Images
 
 /// A page painted onto its Cairo canvas, not yet encoded: `png` reads the canvas's rows in place (no image
 /// copy) and uses the canvas up, `image` copies it out as straight RGBA. `Renderer.painted` makes one.

@@ -1,5 +1,6 @@
 import CCairo
 import Drawing
+import Images
 
 /// Paints display pages and encodes them as PNG, SVG or PDF. Not thread-safe (its glyph painter caches
 /// Cairo fonts): use one per thread.

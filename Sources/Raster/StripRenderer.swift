@@ -3,6 +3,7 @@ import CPNGWriter
 import Drawing
 import Dispatch
 import FoundationEssentials
+import Images
 import Primitives
 
 /// Paints a page as PNG in horizontal strips of the PNG writer's band height (128 rows) in a few reused

@@ -1,6 +1,7 @@
 import Document
 import FoundationEssentials
 import Layout
+import Primitives
 import RichMessageRenderer
 import Synchronization
 

@@ -1,5 +1,6 @@
 import Dispatch
 import FoundationEssentials
+import Images
 import Layout
 import Primitives
 import RichMessageRenderer

@@ -1,5 +1,7 @@
 import FoundationEssentials
+import Images
 import Layout
+import Primitives
 import RichMessageRenderer
 
 /// Paints a timeline's frames and hands them up, in order: display lists are built from the shared layouts on the

@@ -1,10 +1,14 @@
 import Document
+import Primitives
 import RichMessageRenderer
 
 /// A stream that cannot be animated (exit 2): element times that go backwards, are negative or span more
 /// than an hour, a stream with no message, a reveal that never finishes. `path` is the JSON path of the
 /// offending element ("$[2].t"), or "$" for the whole stream.
-public struct StreamError: Error, CustomStringConvertible, Sendable, Equatable {
+public struct StreamError: ClassifiedError, Sendable, Equatable {
+    public var kind: FailureKind { .unreadable }
+    public var location: String? { path }
+    public var failureMessage: String { message }
     public let path: String
     public let message: String
 
@@ -14,8 +18,4 @@ public struct StreamError: Error, CustomStringConvertible, Sendable, Equatable {
     }
 
     public var description: String { "at \(path): \(message)" }
-}
-
-extension StreamError: RenderErrorConvertible {
-    public var renderError: RenderError { RenderError(.unreadable, message, location: path) }
 }

@@ -1,23 +1,11 @@
-import Document
-import Raster
+import Primitives
 
 /// Every way a render can fail, as the command line and the service report it: one value that knows its exit code
 /// (`cli-contract.md`: 2 usage or input, 3 environment) and its HTTP status, so each front end maps errors in one
 /// place and the service never decodes a body twice to tell "cannot read" from "refused" (README "Errors").
 public struct RenderError: Error, CustomStringConvertible, Sendable, Equatable {
-    public enum Kind: String, Sendable, CaseIterable {
-        /// A bad option or query parameter.
-        case usage
-        /// Input that cannot be read: malformed JSON, a wrong type at a path, nothing to draw.
-        case unreadable
-        /// Readable input that is refused: under `--strict` (unknown types, Bot API limits, formulas, missing
-        /// glyphs), or a page Cairo cannot draw.
-        case refused
-        /// A page past a raster or layout limit (`PageTooLarge`).
-        case tooLarge
-        /// The machine, not the input: a missing file, folder, font or program, I/O, memory.
-        case environment
-    }
+    /// The kinds of failure (`Primitives.FailureKind`: every library's error types declare theirs).
+    public typealias Kind = FailureKind
 
     public let kind: Kind
     /// The message without its place.
@@ -27,8 +15,12 @@ public struct RenderError: Error, CustomStringConvertible, Sendable, Equatable {
     /// The line the command line prints (after `ipraster: error: `).
     public let description: String
 
-    public init(_ kind: Kind, _ message: String, location: String? = nil, description: String? = nil) {
+    /// The status the service answers instead of the kind's (a multipart body over a limit: 413).
+    public let httpStatusOverride: Int?
+
+    public init(_ kind: Kind, _ message: String, location: String? = nil, description: String? = nil, httpStatusOverride: Int? = nil) {
         self.kind = kind
+        self.httpStatusOverride = httpStatusOverride
         self.message = message
         self.location = location
         self.description = description ?? (location.map { "at \($0): \(message)" } ?? message)
@@ -43,6 +35,7 @@ public struct RenderError: Error, CustomStringConvertible, Sendable, Equatable {
     /// understood, its content cannot be processed). The OpenAPI document states the parameters exactly and the
     /// message formats only by their shape, so a request it allows is never a 400.
     public var httpStatus: Int {
+        if let httpStatusOverride { return httpStatusOverride }
         switch kind {
         case .usage: return 400
         case .unreadable, .refused, .tooLarge: return 422
@@ -50,24 +43,18 @@ public struct RenderError: Error, CustomStringConvertible, Sendable, Equatable {
         }
     }
 
-    /// Any error as a `RenderError`: the libraries' own error types by what they mean, a type that says so itself
-    /// (`RenderErrorConvertible`), anything else as the environment's.
+    /// Any error as a `RenderError`, by the kind it declares (`ClassifiedError`); an error from outside `Sources/`
+    /// (a system call's, the Swift runtime's) is the environment's.
     public init(_ error: any Error) {
-        switch error {
-        case let error as RenderError: self = error
-        case let error as any RenderErrorConvertible: self = error.renderError
-        case let error as DecodeError:
-            self.init(error.refused ? .refused : .unreadable, error.message, location: error.path, description: error.description)
-        case let error as PageTooLarge: self.init(.tooLarge, error.description)
-        case let error as CairoError where !error.outOfMemory: self.init(.refused, "cannot draw this page: \(error)")
-        case let error as MediaError: self.init(.environment, error.message)
-        default: self.init(.environment, "\(error)")
+        guard let error = error as? any ClassifiedError else {
+            self.init(.environment, "\(error)")
+            return
         }
+        self.init(error.kind, error.failureMessage, location: error.location, description: error.failureLine, httpStatusOverride: error.httpStatusOverride)
     }
 }
 
-/// An error type of a front end (the command line's usage errors, the formula command's failures) that says which
-/// `RenderError` it is.
-public protocol RenderErrorConvertible: Error {
-    var renderError: RenderError { get }
+extension RenderError: ClassifiedError {
+    public var failureMessage: String { message }
+    public var failureLine: String { description }
 }

@@ -1,3 +1,4 @@
+import Images
 import Layout
 import Math
 import MediaSources
@@ -11,7 +12,9 @@ public final class RenderPipeline {
     public var formulas: FormulaTypesetter? { engine.formulas?.typesetter }
     public let engine: LayoutEngine
     public let renderer: Renderer
-    private var folders: [String: MediaFolder] = [:]
+    /// `--media DIR`'s lookups, one per directory, kept for the pipeline's life (decoded images are cached): the
+    /// command line's batch renders many inputs over one folder. A service request brings its own media source.
+    private var folders: [String: MediaLookup] = [:]
 
     /// Where animations' and videos' first frames come from (the host's: the library runs no program).
     public let videoFrames: (any VideoFrameSource)?
@@ -32,21 +35,21 @@ public final class RenderPipeline {
     }
 
     /// The layout of the message `render` draws (the last message of a stream).
-    public func layout(_ input: DecodedInput, settings: RenderSettings) throws -> PageLayout {
+    public func layout(_ input: DecodedInput, settings: RenderSettings, media: (any MediaSource)? = nil) throws -> PageLayout {
         guard let frame = input.frames.last(where: { $0.document != nil }) else {
             throw DecodeError(path: "$", message: "the stream holds no message to draw")
         }
-        var layout = try self.layout(frame, settings: settings)
+        var layout = try self.layout(frame, settings: settings, media: media)
         layout.warnings = input.warnings + layout.warnings
         return layout
     }
 
     /// The layout of one message or draft of an input.
-    public func layout(_ frame: MessageFrame, settings: RenderSettings) throws -> PageLayout {
+    public func layout(_ frame: MessageFrame, settings: RenderSettings, media: (any MediaSource)? = nil) throws -> PageLayout {
         guard var document = frame.document else { throw DecodeError(path: "$", message: "the element holds no message to draw") }
         if let redaction = settings.redaction { document = redaction.apply(to: document) }
         // "Show more" belongs to partial cloud messages; a draft's `part` flag only says it is still growing.
-        let layout = engine.layout(document, options: settings.layout, resolved: resolved(document, settings), offersShowMore: frame.kind == .message)
+        let layout = engine.layout(document, options: settings.layout, resolved: resolved(document, settings, media: media), offersShowMore: frame.kind == .message)
         // A formula shown as its LaTeX source is an input error under --strict (math-facts §7).
         if settings.strict, let failure = layout.formulaFailures.first { throw failure }
         // So is a character no installed font draws (docs/rendering.md "Fonts and scripts").
@@ -59,10 +62,10 @@ public final class RenderPipeline {
         return layout
     }
 
-    /// Media resolution: dimensions the document lacks, from the local files of `--media` (a value beside the
-    /// document, which stays as decoded).
-    public func resolved(_ document: Document, _ settings: RenderSettings) -> ResolvedMedia {
-        guard let source = media(settings) else { return ResolvedMedia() }
+    /// Media resolution: dimensions the document lacks, from the media's files (a value beside the document, which
+    /// stays as decoded).
+    public func resolved(_ document: Document, _ settings: RenderSettings, media: (any MediaSource)? = nil) -> ResolvedMedia {
+        guard let source = self.media(settings, media) else { return ResolvedMedia() }
         var resolved = ResolvedMedia()
         for (id, item) in document.media where item.width == nil || item.height == nil {
             if let image = source.image(for: item.lookupIds) { resolved.sizes[id] = .init(width: image.width, height: image.height) }
@@ -70,77 +73,64 @@ public final class RenderPipeline {
         return resolved
     }
 
-    /// Drops the media sources made so far (a service's next request starts with no warnings of the last one's).
-    public func forgetMediaSources() {
-        folders.removeAll()
-        requestMedia = nil
-    }
-
-    /// Files sent with the request being rendered (a service's multipart request), over `--media`'s: set by the
-    /// service's worker for one request.
-    public var requestMedia: (any MediaSource)?
-
-    /// The media source of a render: the request's files over `--media DIR`'s (one folder per directory, kept for the
-    /// pipeline's life: decoded images are cached).
-    public func media(_ settings: RenderSettings) -> (any MediaSource)? {
-        let folder = folderMedia(settings)
-        guard let requestMedia else { return folder }
-        return folder.map { LayeredMedia(requestMedia, over: $0) } ?? requestMedia
-    }
-
-    private func folderMedia(_ settings: RenderSettings) -> (any MediaSource)? {
+    /// The media source of a render: the one given (a service request's files over its folder), else `--media
+    /// DIR`'s (one lookup per directory, kept for the pipeline's life).
+    public func media(_ settings: RenderSettings, _ given: (any MediaSource)? = nil) -> (any MediaSource)? {
+        if let given { return given }
         guard let directory = settings.mediaDirectory else { return nil }
         if let folder = folders[directory] { return folder }
-        let folder = MediaFolder(directory: directory, videoFrames: videoFrames)
+        let folder = MediaLookup(folder: directory, videoFrames: videoFrames)
         folders[directory] = folder
         return folder
     }
 
     /// What paint is given for `layout`: its display page (with `overlays` for one animation frame) and the decoded
     /// images it draws, resolved here through the settings' media source; and what the source warned about.
-    public func displayPage(_ layout: PageLayout, settings: RenderSettings, overlays: [GroupName: Overlay] = [:]) -> (page: DisplayPage, mediaWarnings: [String]) {
-        let source = media(settings)
+    public func displayPage(_ layout: PageLayout, settings: RenderSettings, media: (any MediaSource)? = nil,
+                            overlays: [GroupName: Overlay] = [:]) -> (page: DisplayPage, mediaWarnings: [String]) {
+        let source = self.media(settings, media)
         let page = MediaResolver.resolved(layout.displayPage(overlays: overlays), source: source)
         return (page, (source?.warnings ?? []) + (source?.missingWarnings(page) ?? []))
     }
 
     /// decode → layout: the page an input's bytes make (`path` names it in errors and picks its format by
     /// extension unless `settings.inputFormat` does).
-    public func page(_ bytes: [UInt8], path: String?, settings: RenderSettings) throws -> PageLayout {
-        try layout(try settings.decode(bytes, path: path), settings: settings)
+    public func page(_ bytes: [UInt8], path: String?, settings: RenderSettings, media: (any MediaSource)? = nil) throws -> PageLayout {
+        try layout(try settings.decode(bytes, path: path), settings: settings, media: media)
     }
 
     /// paint → bytes: a laid-out page encoded, with what the media store warned about on the way.
-    public func encode(_ layout: PageLayout, as format: Renderer.Format, settings: RenderSettings) throws -> (bytes: [UInt8], mediaWarnings: [String]) {
-        let (page, warnings) = displayPage(layout, settings: settings)
-        try refuseFailedStickers(page.list, settings: settings)
+    public func encode(_ layout: PageLayout, as format: Renderer.Format, settings: RenderSettings,
+                       media: (any MediaSource)? = nil) throws -> (bytes: [UInt8], mediaWarnings: [String]) {
+        let (page, warnings) = displayPage(layout, settings: settings, media: media)
+        try refuseFailedStickers(page.list, settings: settings, media: media)
         return (try renderer.encode(page, as: format), warnings)
     }
 
     /// paint → a PNG written to `sink` strip by strip (a file: the page is never held whole); what the media store
     /// warned about.
-    public func writePNG(_ layout: PageLayout, settings: RenderSettings, to sink: PNGSink) throws -> [String] {
-        let (page, warnings) = displayPage(layout, settings: settings)
-        try refuseFailedStickers(page.list, settings: settings)
+    public func writePNG(_ layout: PageLayout, settings: RenderSettings, media: (any MediaSource)? = nil, to sink: PNGSink) throws -> [String] {
+        let (page, warnings) = displayPage(layout, settings: settings, media: media)
+        try refuseFailedStickers(page.list, settings: settings, media: media)
         try renderer.png(page, to: sink)
         return warnings
     }
 
     /// Under `--strict`, a custom emoji whose sticker file is there but cannot be drawn (issue 41), or is missing from
     /// the media given (issue 57), is refused (exit 2) instead of drawn as its alternative text.
-    public func refuseFailedStickers(_ layout: PageLayout, settings: RenderSettings) throws {
-        try refuseFailedStickers(layout.displayList(), settings: settings)
+    public func refuseFailedStickers(_ layout: PageLayout, settings: RenderSettings, media: (any MediaSource)? = nil) throws {
+        try refuseFailedStickers(layout.displayList(), settings: settings, media: media)
     }
 
-    private func refuseFailedStickers(_ list: Frame, settings: RenderSettings) throws {
-        guard settings.strict, let source = media(settings) else { return }
+    private func refuseFailedStickers(_ list: Frame, settings: RenderSettings, media: (any MediaSource)?) throws {
+        guard settings.strict, let source = self.media(settings, media) else { return }
         for id in MediaResolver.stickerIds(in: list) {
             _ = source.sticker(for: id)
             if let reason = source.stickerFailure(for: id) {
-                throw DecodeError(path: "$", message: "custom emoji \(id): \(reason) (refused under --strict)", refused: true)
+                throw Refusal(.sticker, path: "$", message: "custom emoji \(id): \(reason) (refused under --strict)")
             }
             if !source.hasFile(for: [id]) {
-                throw DecodeError(path: "$", message: "custom emoji \(id): no sticker file for it among the media given (refused under --strict)", refused: true)
+                throw Refusal(.sticker, path: "$", message: "custom emoji \(id): no sticker file for it among the media given (refused under --strict)")
             }
         }
     }
@@ -156,18 +146,18 @@ public final class RenderPipeline {
     /// command line, batch, the service): a PNG stops laying out once the page cannot fit a PNG page
     /// (`LayoutOptions.limitToRasterPage`); strictness and media follow `settings`. `path` names the input in errors
     /// and picks its format by extension unless `settings.inputFormat` does.
-    public func render(bytes: [UInt8], path: String? = nil, settings: RenderSettings, format: Renderer.Format) throws -> Result {
+    public func render(bytes: [UInt8], path: String? = nil, settings: RenderSettings, media: (any MediaSource)? = nil, format: Renderer.Format) throws -> Result {
         let settings = Self.limited(settings, for: format)
-        let layout = try page(bytes, path: path, settings: settings)
-        let (output, mediaWarnings) = try encode(layout, as: format, settings: settings)
+        let layout = try page(bytes, path: path, settings: settings, media: media)
+        let (output, mediaWarnings) = try encode(layout, as: format, settings: settings, media: media)
         return Result(output: output, layout: layout, warnings: layout.warnings + mediaWarnings)
     }
 
     /// The same as a PNG written to `sink` strip by strip (a file: the page is never held whole); `output` is empty.
-    public func render(bytes: [UInt8], path: String? = nil, settings: RenderSettings, pngTo sink: PNGSink) throws -> Result {
+    public func render(bytes: [UInt8], path: String? = nil, settings: RenderSettings, media: (any MediaSource)? = nil, pngTo sink: PNGSink) throws -> Result {
         let settings = Self.limited(settings, for: .png)
-        let layout = try page(bytes, path: path, settings: settings)
-        let mediaWarnings = try writePNG(layout, settings: settings, to: sink)
+        let layout = try page(bytes, path: path, settings: settings, media: media)
+        let mediaWarnings = try writePNG(layout, settings: settings, media: media, to: sink)
         return Result(output: [], layout: layout, warnings: layout.warnings + mediaWarnings)
     }
 

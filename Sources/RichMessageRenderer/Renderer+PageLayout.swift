@@ -1,3 +1,4 @@
+import Images
 import Layout
 import MediaSources
 import Raster

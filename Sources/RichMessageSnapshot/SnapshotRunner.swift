@@ -1,5 +1,6 @@
 import Foundation
 import GoldenKit
+import Images
 import Primitives
 import ProcessSupport
 import RichMessageRenderer

@@ -135,7 +135,13 @@ final class DecoderTests: XCTestCase {
         XCTAssertEqual(input.lastDocument?.blocks.last, .paragraph(.unknown(type: "sparkle", text: .plain("x"))))
         XCTAssertEqual(input.warnings.count, 2)
         XCTAssertTrue(input.warnings[0].contains("$.blocks[0]"), input.warnings[0])
-        assertDecodeError(json, path: "$.blocks[0]", contains: "unknown block type \"hologram\"", strict: true)
+        // Under --strict the input reads and is refused: a Refusal (unknown type), not a DecodeError.
+        XCTAssertThrowsError(try decode(json, strict: true)) { error in
+            let refusal = error as? Refusal
+            XCTAssertEqual(refusal?.reason, .unknownType)
+            XCTAssertEqual(refusal?.path, "$.blocks[0]")
+            XCTAssertEqual(refusal?.message, "unknown block type \"hologram\"")
+        }
     }
 
     func testNestingDeeperThan64IsACleanError() {

@@ -58,4 +58,74 @@ final class StageBoundaryTests: XCTestCase {
         let host = try XCTUnwrap(manifest.split(separator: "\n").first { $0.contains(#".target(name: "ProcessSupport""#) })
         XCTAssertFalse(host.contains("Raster"), String(host))
     }
+
+    /// Issue 58: images sit below paint. The media sources decode into `Images` and golden comparison compares with
+    /// it; neither reaches for the painter.
+    func testMediaSourcesAndGoldenKitDoNotDependOnPaint() throws {
+        for target in ["MediaSources", "GoldenKit", "Images"] {
+            for (path, text) in try sources(target) {
+                XCTAssertFalse(text.contains("import Raster"), path)
+            }
+        }
+        let manifest = try String(contentsOfFile: Self.root + "/Package.swift", encoding: .utf8)
+        for target in ["MediaSources", "GoldenKit", "Images"] {
+            let line = try XCTUnwrap(manifest.split(separator: "\n").first { $0.contains(#".target(name: "\#(target)""#) }, target)
+            XCTAssertFalse(line.contains(#""Raster""#), String(line))
+        }
+    }
+
+    /// Every Swift file under `Sources/`, every target.
+    private func allSources() throws -> [(path: String, text: String)] {
+        let targets = try FileManager.default.contentsOfDirectory(atPath: Self.root + "/Sources").sorted()
+        return try targets.flatMap { target -> [(path: String, text: String)] in
+            let folder = Self.root + "/Sources/" + target
+            let files = (FileManager.default.enumerator(atPath: folder)?.compactMap { $0 as? String } ?? []).filter { $0.hasSuffix(".swift") }
+            return try files.map { ("\(target)/\($0)", try String(contentsOfFile: folder + "/" + $0, encoding: .utf8)) }
+        }
+    }
+
+    /// Issue 58: errors classify themselves where they are declared. A type that is an `Error` and not a
+    /// `ClassifiedError` (a `FailureKind`, a location, the line printed) would reach the front ends as "environment"
+    /// by default: every error type in `Sources/` names `ClassifiedError` in its declaration or in an extension.
+    func testEveryErrorTypeDeclaresItsFailureKind() throws {
+        let declaration = try NSRegularExpression(pattern: #"^\s*(?:(?:public|internal|fileprivate|private|final|indirect)\s+)*(?:struct|enum|class|actor)\s+(\w+)[^:{=\n]*:\s*([^{\n]*)\{"#, options: .anchorsMatchLines)
+        let extensionLine = try NSRegularExpression(pattern: #"^\s*(?:public\s+)?extension\s+([\w.]+)\s*:\s*([^{\n]*)\{"#, options: .anchorsMatchLines)
+        var errorTypes: [(name: String, place: String)] = []
+        var classified = Set<String>()
+        for (path, text) in try allSources() {
+            let range = NSRange(text.startIndex..., in: text)
+            for match in declaration.matches(in: text, range: range) {
+                guard let nameRange = Range(match.range(at: 1), in: text), let listRange = Range(match.range(at: 2), in: text) else { continue }
+                let name = String(text[nameRange])
+                let list = text[listRange].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                if list.contains("ClassifiedError") { classified.insert(name) }
+                if list.contains(where: { ["Error", "Swift.Error", "LocalizedError"].contains($0) }) { errorTypes.append((name, path)) }
+            }
+            for match in extensionLine.matches(in: text, range: range) {
+                guard let nameRange = Range(match.range(at: 1), in: text), let listRange = Range(match.range(at: 2), in: text) else { continue }
+                let name = String(text[nameRange].split(separator: ".").last ?? "")
+                let list = text[listRange].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                if list.contains("ClassifiedError") { classified.insert(name) }
+                if list.contains(where: { ["Error", "Swift.Error", "LocalizedError"].contains($0) }) { errorTypes.append((name, path)) }
+            }
+        }
+        let unclassified = errorTypes.filter { !classified.contains($0.name) }.map { "\($0.place): \($0.name)" }
+        XCTAssertEqual(unclassified, [], "error types without a FailureKind (conform them to ClassifiedError where they are declared)")
+        // The scan sees the error types there are (a regular expression that matched nothing would pass above).
+        XCTAssertGreaterThan(classified.count, 30, "the declarations found: \(classified.sorted())")
+        XCTAssertTrue(classified.isSuperset(of: ["DecodeError", "Refusal", "PageTooLarge", "CairoError", "StickerError", "OptionError", "RenderError"]))
+    }
+
+    /// Issue 58: nothing guesses a kind from a type at the end, and what `--strict` refuses is a `Refusal`.
+    func testNoErrorIsClassifiedByItsTypeAtTheEnd() throws {
+        for (path, text) in try allSources() {
+            XCTAssertNil(text.range(of: #"DecodeError\([^)]*refused:"#, options: .regularExpression), "\(path): a refusal is a Refusal, not a DecodeError")
+            if path.hasSuffix("/RenderError.swift") { XCTAssertFalse(text.contains("case let error as"), path) }
+        }
+        let constructions = try allSources().flatMap { file in
+            file.text.split(separator: "\n").filter { $0.contains("RenderError(error)") && !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }
+                .map { "\(file.path): \($0.trimmingCharacters(in: .whitespaces))" }
+        }
+        XCTAssertEqual(constructions.count, 2, "the command line's exit and the service's answer map errors, nowhere else: \(constructions)")
+    }
 }

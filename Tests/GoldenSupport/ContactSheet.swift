@@ -1,3 +1,4 @@
+import Images
 import RichMessageRenderer
 
 /// Frames side by side in a grid, row-major, on a neutral grey: one reviewable image per reveal case.

@@ -134,12 +134,15 @@ final class MessageLimitTests: XCTestCase {
         #"{"blocks": [\#((0..<count).map { _ in #"{"type": "paragraph", "text": "\#(text)"}"# }.joined(separator: ","))]}"#
     }
 
-    private func strictError(_ json: String) -> DecodeError? {
+    /// The limit `--strict` refuses the input at (a `Refusal` of reason `.limit`).
+    private func strictError(_ json: String) -> Refusal? {
         do {
             _ = try InputDecoder.decode(bytes: Array(json.utf8), strict: true)
             return nil
         } catch {
-            return error as? DecodeError
+            let refusal = error as? Refusal
+            XCTAssertEqual(refusal?.reason, .limit, "\(error)")
+            return refusal
         }
     }
 

@@ -306,8 +306,9 @@ final class WorldTextTests: XCTestCase {
         XCTAssertNil(items[0]["missingGlyphs"])
         // --strict: an input error at the first place.
         XCTAssertThrowsError(try TestEnvironment.layout(json, ["--strict"])) { error in
-            XCTAssertEqual((error as? DecodeError)?.path, "$.blocks[1]")
-            XCTAssertEqual((error as? DecodeError)?.message, "no font draws U+0378, U+0379")
+            XCTAssertEqual((error as? Refusal)?.reason, .missingGlyph)
+            XCTAssertEqual((error as? Refusal)?.path, "$.blocks[1]")
+            XCTAssertEqual((error as? Refusal)?.message, "no font draws U+0378, U+0379")
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Images
 import MediaSources
 import Raster
 import XCTest

@@ -2,6 +2,7 @@ import Drawing
 import Foundation
 import GoldenSupport
 @testable import MediaSources
+import Images
 import ProcessSupport
 import Raster
 import XCTest

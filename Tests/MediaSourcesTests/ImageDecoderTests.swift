@@ -1,6 +1,7 @@
 import CJPEG
 import CWebP
 import Foundation
+import Images
 import XCTest
 @testable import MediaSources
 import Raster

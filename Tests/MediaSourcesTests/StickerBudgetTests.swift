@@ -155,7 +155,7 @@ final class StickerBudgetTests: XCTestCase {
             "7000000000000000003": animation([layer([rect(), fill()], scale: 1_000_000)]),
         ]
         for (id, json) in files { try AtomicFile.write(Self.gzip(json), to: media + "/" + id + ".tgs") }
-        let folder = MediaFolder(directory: media, stickerCache: StickerCache(capacity: 1 << 20))
+        let folder = MediaLookup(folder: media, stickerCache: StickerCache(capacity: 1 << 20))
         for id in files.keys.sorted() { XCTAssertNil(folder.sticker(for: id)) }
         XCTAssertEqual(folder.warnings.count, 3, "\(folder.warnings)")
         XCTAssertTrue(folder.warnings.allSatisfy { $0.hasSuffix("its alternative text is drawn") })

@@ -22,14 +22,14 @@ final class StickerPageTests: XCTestCase {
         let copies = Array(repeating: emoji("5000000000000000001"), count: 50).joined(separator: ", \" \", ")
         let layout = try TestEnvironment.layout(#"{"blocks": [{"type": "paragraph", "text": [\#(copies)]}]}"#)
         let cache = StickerCache(capacity: 64 << 20)
-        let folder = MediaFolder(directory: files, stickerCache: cache)
+        let folder = MediaLookup(folder: files, stickerCache: cache)
         let page = MediaResolver.resolved(layout.displayPage(), source: folder)
         let rects = try XCTUnwrap(page.list.placedStickerCells)
         XCTAssertEqual(rects.count, 50)
         XCTAssertEqual(cache.decodes, 1, "one file, one decode")
         XCTAssertEqual(page.images.stickers.count, 1, "one cell size and colour: one bitmap")
         XCTAssertEqual(page.images.stickers.values.first?.width, 64, "17 pt text at scale 2")
-        _ = MediaResolver.resolved(layout.displayPage(), source: MediaFolder(directory: files, stickerCache: cache))
+        _ = MediaResolver.resolved(layout.displayPage(), source: MediaLookup(folder: files, stickerCache: cache))
         XCTAssertEqual(cache.decodes, 1, "another folder on the same files: still one decode (keyed by content)")
     }
 

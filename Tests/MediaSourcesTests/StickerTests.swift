@@ -101,7 +101,7 @@ final class StickerTests: XCTestCase {
         for name in expected.keys { try FileManager.default.copyItem(atPath: fixtures + "/hostile/" + name, toPath: media + "/" + name) }
         try AtomicFile.write(Array("not a sticker at all".utf8), to: media + "/garbage.webp")
         let cache = StickerCache(capacity: 1 << 20)
-        let folder = MediaFolder(directory: media, videoFrames: FFmpegVideoFrames(), stickerCache: cache)
+        let folder = MediaLookup(folder: media, videoFrames: FFmpegVideoFrames(), stickerCache: cache)
         for (name, reason) in expected.sorted(by: { $0.key < $1.key }) {
             let id = String(name.split(separator: ".")[0])
             if name.hasSuffix(".webm"), TestEnvironment.ffmpeg == nil { continue }

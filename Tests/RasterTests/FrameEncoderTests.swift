@@ -1,5 +1,6 @@
 import Drawing
 import GoldenSupport
+import Images
 import XCTest
 @testable import Layout
 @testable import Raster

@@ -1,5 +1,6 @@
 import CCairo
 import CPNGWriter
+import Images
 import XCTest
 @testable import Raster
 import RichMessageRenderer

@@ -1,4 +1,5 @@
 import GoldenSupport
+import Images
 import ProcessSupport
 @testable import Raster
 import RichMessageRenderer

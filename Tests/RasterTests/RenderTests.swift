@@ -1,4 +1,5 @@
 import GoldenSupport
+import Images
 import XCTest
 @testable import Layout
 @testable import Raster

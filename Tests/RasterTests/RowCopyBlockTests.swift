@@ -1,5 +1,6 @@
 import CDeflate
 import CPNGWriter
+import Images
 import XCTest
 @testable import Raster
 

@@ -1,6 +1,7 @@
 import Foundation
 import GoldenKit
 import GoldenSupport
+import Images
 import Layout
 import ProcessSupport
 @testable import Reveal

@@ -1,4 +1,5 @@
 import GoldenSupport
+import Images
 import Layout
 import Raster
 import RichMessageRenderer

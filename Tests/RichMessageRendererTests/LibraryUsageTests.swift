@@ -1,4 +1,5 @@
 import Foundation
+import Images
 import RichMessageRenderer
 import XCTest
 

@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import GoldenSupport
+import Images
 import ProcessSupport
 import RichMessageRenderer
 import XCTest

@@ -1,6 +1,7 @@
 import Foundation
 import GoldenSupport
 import GoldenKit
+import Images
 import ProcessSupport
 import RichMessageRenderer
 import XCTest

@@ -1,5 +1,6 @@
 import Foundation
 import GoldenSupport
+import Images
 import ProcessSupport
 import RichMessageRenderer
 import XCTest

@@ -40,7 +40,7 @@ final class RenderErrorTests: XCTestCase {
     /// The libraries' error types land in the kind they mean.
     func testTheLibrariesErrorsAreClassifiedByMeaning() {
         XCTAssertEqual(RenderError(DecodeError(path: "$.blocks", message: "expected array")).kind, .unreadable)
-        XCTAssertEqual(RenderError(DecodeError(path: "$.blocks[0]", message: "unknown block type", refused: true)).kind, .refused)
+        XCTAssertEqual(RenderError(Refusal(.unknownType, path: "$.blocks[0]", message: "unknown block type")).kind, .refused)
         XCTAssertEqual(RenderError(DecodeError(path: "$.blocks", message: "expected array")).description, "at $.blocks: expected array")
         XCTAssertEqual(RenderError(UsageError(message: "missing INPUT")).kind, .usage)
         XCTAssertEqual(RenderError(OptionError(option: "--width", message: "expected a number")).location, "--width")

@@ -1,6 +1,7 @@
 import Foundation
 import GoldenSupport
 import HTTPTestSupport
+import Images
 import ProcessSupport
 import Raster
 import XCTest

@@ -1,4 +1,5 @@
 import Layout
+import Primitives
 
 /// The JSON Schemas (2020-12, as OpenAPI 3.1 takes them) of the service's JSON answers (issue 56: the document typed
 /// every answer as a string, so generated clients rejected the objects): the layout JSON of `ipraster layout` and

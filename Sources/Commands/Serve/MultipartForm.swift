@@ -15,10 +15,15 @@ struct MultipartForm {
     }
 
     /// What the body breaks: a status (400 unreadable, 413 over a limit), a message and the part it is about.
-    struct Problem: Error {
+    struct Problem: ClassifiedError {
         let status: Int
         let message: String
         let location: String?
+        var kind: FailureKind { .usage }
+        var description: String { message }
+        var failureLine: String { message }
+        /// 400 is the usage kind's own; 413 (a part over its limit) and 415 (the message part's type) are not.
+        var httpStatusOverride: Int? { status == 400 ? nil : status }
     }
 
     static let maxParts = 50

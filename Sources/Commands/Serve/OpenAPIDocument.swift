@@ -1,4 +1,5 @@
 import Layout
+import Primitives
 import RenderOptions
 import RichMessageRenderer
 

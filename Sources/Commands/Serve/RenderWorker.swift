@@ -80,13 +80,18 @@ final class RenderWorker: RequestHandler {
         defer { ProgramRun.deadline = nil }
         hooks.apply(to: request.body)
         guard let route = ServiceRoute.named(request.path) else { return .error(404, "no route \(Diagnostic.shortened(request.path))") }
-        defer { pipeline.forgetMediaSources() }
         do {
             var request = request
-            if request.mediaType == "multipart/form-data" { request = try unpack(request, route: route) }
-            return try route.answer(self, request, try ServiceParameters.parse(request.query, route: route))
-        } catch let problem as MultipartForm.Problem {
-            return .error(problem.status, problem.message, location: problem.location)
+            // The request's media: its own files over the service's folder, looked up afresh for each request (no
+            // warning of one request reaches the next).
+            var files: (any MediaFiles)? = media.map { FolderFiles(directory: $0) }
+            if request.mediaType == "multipart/form-data" {
+                let unpacked = try unpack(request, route: route)
+                request = unpacked.message
+                files = files.map { LayeredFiles(unpacked.files, over: $0) } ?? unpacked.files
+            }
+            let source = files.map { MediaLookup(files: $0, videoFrames: pipeline.videoFrames) }
+            return try route.answer(self, request, source, try ServiceParameters.parse(request.query, route: route))
         } catch {
             return Self.response(for: error)
         }
@@ -96,7 +101,7 @@ final class RenderWorker: RequestHandler {
     /// file name's extension); every other part is a media file under its name (an id, as `--media` file names are,
     /// or `<id>.json` / `stickers.json` sticker sidecars), held in memory for this request only and winning over the
     /// service's `--media` files of the same id.
-    private func unpack(_ request: HTTPRequest, route: ServiceRoute) throws -> HTTPRequest {
+    private func unpack(_ request: HTTPRequest, route: ServiceRoute) throws -> (message: HTTPRequest, files: MemoryFiles) {
         let form = try MultipartForm(body: request.body, contentType: request.headers["content-type"] ?? "")
         guard let message = form.parts.first(where: { $0.name == "message" }) else {
             throw MultipartForm.Problem(status: 400, message: "a multipart request needs a part named message (the message to render)", location: "message")
@@ -118,17 +123,16 @@ final class RenderWorker: RequestHandler {
         }
         var files: [String: [UInt8]] = [:]
         for part in form.parts where part.name != "message" { files[part.name] = part.body }
-        pipeline.requestMedia = InMemoryMedia(files: files, videoFrames: FFmpegVideoFrames())
-        return unpacked
+        return (unpacked, MemoryFiles(files))
     }
 
     // MARK: the routes' operations
 
-    func render(_ request: HTTPRequest, _ arguments: ServiceArguments) throws -> HTTPResponse {
+    func render(_ request: HTTPRequest, media: (any MediaSource)?, _ arguments: ServiceArguments) throws -> HTTPResponse {
         let settings = self.settings(arguments, request, route: "/render")
-        if let animation = settings.animation { return try animate(request, arguments, settings: settings, format: animation) }
+        if let animation = settings.animation { return try animate(request, media: media, arguments, settings: settings, format: animation) }
         let format = try RenderCommand.outputFormat("-", explicit: settings.format)
-        let result = try pipeline.render(bytes: request.body, settings: settings, format: format)
+        let result = try pipeline.render(bytes: request.body, settings: settings, media: media, format: format)
         // fps and duration are an animation's: said, not refused, for a still answer (the command line refuses them).
         let ignored = ["fps", "duration"].filter { arguments.has("--" + $0) }
         let note = ignored.isEmpty ? [] : ["\(ignored.joined(separator: " and ")) apply to format=apng, gif or mp4: ignored for \(format.rawValue)"]
@@ -139,15 +143,16 @@ final class RenderWorker: RequestHandler {
     /// `format=apng|gif|mp4`: the finished message with its custom emoji playing, as `render -o FILE.gif` writes it
     /// (issue 57). ffmpeg runs in this worker's process group and temporary folder, so the request's deadline and
     /// the worker's memory bound hold for it as for any render; frames stream to it (issue 56).
-    private func animate(_ request: HTTPRequest, _ arguments: ServiceArguments, settings: RenderSettings, format: AnimationFormat) throws -> HTTPResponse {
+    private func animate(_ request: HTTPRequest, media given: (any MediaSource)?, _ arguments: ServiceArguments, settings: RenderSettings,
+                         format: AnimationFormat) throws -> HTTPResponse {
         guard FFmpeg.path != nil else {
             throw RenderError(.environment, "the \(format.rawValue) output needs ffmpeg, which this service's machine does not have")
         }
         var settings = settings
         settings.layout.limitToRaster()
-        let layout = try pipeline.page(request.body, path: nil, settings: settings)
+        let layout = try pipeline.page(request.body, path: nil, settings: settings, media: given)
         if layout.exceedsHeightLimit || !layout.canvas.fitsOneSurface { throw PageTooLarge(raster: layout) }
-        let media = pipeline.media(settings)
+        let media = pipeline.media(settings, given)
         let (animation, _, notes) = RenderCommand.plan(layout, format: format, timing: arguments.timing, media: media)
         // What one request may ask ffmpeg to take within its deadline: frames × canvas pixels (a 342 × 150 pt
         // message at scale 2 gets 10 s at 30 fps; the command line has no such bound).
@@ -156,7 +161,7 @@ final class RenderWorker: RequestHandler {
             throw RenderError(.tooLarge, "an animation of \(animation.frameCount) frames of \(layout.canvas.pixelWidth)×\(layout.canvas.pixelHeight) px is more "
                 + "than a request renders (\(Int(Self.maxAnimationPixels / 1_000_000)) million pixels in all: lower fps, duration or scale, or use the command line)")
         }
-        try pipeline.refuseFailedStickers(layout, settings: settings)
+        try pipeline.refuseFailedStickers(layout, settings: settings, media: given)
         let bytes = try FFmpeg.bytes(animation, format: format.rawValue, label: "the \(format.rawValue) answer")
         let warnings = layout.warnings + notes + RenderCommand.animationMediaWarnings(layout, media: media)
         return HTTPResponse(status: 200, contentType: Self.contentType(format), body: bytes, headers: [(WarningsHeader.name, WarningsHeader.value(warnings))])
@@ -174,9 +179,9 @@ final class RenderWorker: RequestHandler {
     }
 
     /// The layout JSON (with the render's warnings as its last key, `warnings`), and the warnings in the header.
-    func layout(_ request: HTTPRequest, _ arguments: ServiceArguments) throws -> HTTPResponse {
+    func layout(_ request: HTTPRequest, media: (any MediaSource)?, _ arguments: ServiceArguments) throws -> HTTPResponse {
         let settings = self.settings(arguments, request, route: "/layout")
-        let layout = try pipeline.page(request.body, path: nil, settings: settings)
+        let layout = try pipeline.page(request.body, path: nil, settings: settings, media: media)
         let json = LayoutCommand.text(layout, settings: settings, compact: arguments.has("--compact"))
         return HTTPResponse(status: 200, contentType: "application/json", body: Array(json.utf8),
                             headers: [(WarningsHeader.name, WarningsHeader.value(layout.warnings))])

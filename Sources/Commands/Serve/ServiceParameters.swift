@@ -1,5 +1,6 @@
 import HTTPService
 import Layout
+import Primitives
 import RenderOptions
 import RichMessageRenderer
 
@@ -10,10 +11,11 @@ import RichMessageRenderer
 /// parameter as the error's location.
 enum ServiceParameters {
     /// A parameter the service refuses (400), with the parameter as its location.
-    struct Problem: Error, RenderErrorConvertible {
+    struct Problem: ClassifiedError {
         let message: String
         let location: String?
-        var renderError: RenderError { RenderError(.usage, message, location: location, description: message) }
+        var kind: FailureKind { .usage }
+        var description: String { message }
     }
 
     /// Options no request sets, and why.

@@ -1,5 +1,6 @@
 import HTTPService
 import Layout
+import MediaSources
 import RichMessageRenderer
 
 /// The render service's routes, one row each: path, method, the content types the body may have (and the input
@@ -12,7 +13,7 @@ struct ServiceRoute: Sendable {
     let method: String
     let mediaTypes: [String: (any InputFormat.Type)?]
     let command: CommandSpec
-    let answer: @Sendable (RenderWorker, HTTPRequest, ServiceArguments) throws -> HTTPResponse
+    let answer: @Sendable (RenderWorker, HTTPRequest, (any MediaSource)?, ServiceArguments) throws -> HTTPResponse
 
     /// The input formats a document route reads: JSON, Markdown and HTML by name, or sniffed.
     private static let documents: [String: (any InputFormat.Type)?] = [
@@ -22,19 +23,19 @@ struct ServiceRoute: Sendable {
         "multipart/form-data": nil]
 
     static let table: [ServiceRoute] = [
-        ServiceRoute(path: "/render", method: "POST", mediaTypes: documents, command: .renderCommand) { worker, request, arguments in
-            try worker.render(request, arguments)
+        ServiceRoute(path: "/render", method: "POST", mediaTypes: documents, command: .renderCommand) { worker, request, media, arguments in
+            try worker.render(request, media: media, arguments)
         },
-        ServiceRoute(path: "/layout", method: "POST", mediaTypes: documents, command: .layoutCommand) { worker, request, arguments in
-            try worker.layout(request, arguments)
+        ServiceRoute(path: "/layout", method: "POST", mediaTypes: documents, command: .layoutCommand) { worker, request, media, arguments in
+            try worker.layout(request, media: media, arguments)
         },
-        ServiceRoute(path: "/markdown", method: "POST", mediaTypes: documents, command: .markdownCommand) { worker, request, arguments in
+        ServiceRoute(path: "/markdown", method: "POST", mediaTypes: documents, command: .markdownCommand) { worker, request, _, arguments in
             try worker.markdownCopy(request, arguments)
         },
         ServiceRoute(path: "/classify", method: "POST",
                      mediaTypes: ["text/markdown": RenderSettings.markdownFormat, "text/x-markdown": RenderSettings.markdownFormat, "text/plain": nil,
                                   "application/octet-stream": nil],
-                     command: .classifyCommand) { _, request, arguments in
+                     command: .classifyCommand) { _, request, _, arguments in
             let json = arguments.has("--json")
             let text = try MarkdownCommand.classification(request.body, json: json)
             return HTTPResponse(status: 200, contentType: json ? "application/json" : "text/plain; charset=utf-8", body: Array(text.utf8))
@@ -42,7 +43,7 @@ struct ServiceRoute: Sendable {
         ServiceRoute(path: "/math", method: "POST",
                      mediaTypes: ["text/plain": nil, "text/x-latex": nil, "application/x-latex": nil, "application/x-tex": nil,
                                   "application/octet-stream": nil],
-                     command: .mathCommand) { worker, request, arguments in
+                     command: .mathCommand) { worker, request, _, arguments in
             try worker.math(request.body, arguments)
         },
     ]

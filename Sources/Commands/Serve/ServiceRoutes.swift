@@ -1,5 +1,6 @@
 import HTTPService
 import Layout
+import Primitives
 
 /// What `serve` answers before a body is read (in the service process, on libmicrohttpd's thread): the route, its
 /// method, the content type and the parameters, each from the route's row in `ServiceRoute.table`.
@@ -39,10 +40,8 @@ struct ServiceRoutes: ServiceRouter {
         }
         do {
             _ = try ServiceParameters.parse(request.query, route: route)
-        } catch let problem as ServiceParameters.Problem {
-            return .error(400, problem.message, location: problem.location)
         } catch {
-            return .error(400, "\(error)")
+            return RenderWorker.response(for: error)
         }
         return nil
     }

@@ -33,14 +33,14 @@ final class DecodeContext {
         for violation in MessageLimits.check(document) {
             let index = violation.blockIndex
             let path = document.blockLocations.indices.contains(index) ? document.blockLocations[index].description : "\(blocksPath)[\(index)]"
-            if strict { throw DecodeError(path: path, message: violation.message, refused: true) }
+            if strict { throw Refusal(.limit, path: path, message: violation.message) }
             if reportedLimits.insert(violation.message).inserted { warnings.append("at \(path): \(violation.message)") }
         }
     }
 
     /// An unknown discriminator: an error in strict mode, else a warning and a placeholder.
     func unknownType(_ type: String, kind: String, at node: JSONNode) throws {
-        if strict { throw DecodeError(path: node.path, message: "unknown \(kind) type \(Diagnostic.quoted(type))", refused: true) }
+        if strict { throw Refusal(.unknownType, path: node.path, message: "unknown \(kind) type \(Diagnostic.quoted(type))") }
         warnings.append("at \(node.path): unknown \(kind) type \(Diagnostic.quoted(type)), drawn as a placeholder")
     }
 }

@@ -89,7 +89,7 @@ public enum InputFormats {
     private static func checkedForEmptiness(_ input: DecodedInput, strict: Bool) throws -> DecodedInput {
         guard !input.isStream, let document = input.frames.first?.document, document.blocks.allSatisfy(\.isBlank) else { return input }
         let place = input.format == .markdown || input.format == .html ? "1:1" : "$"
-        if strict { throw DecodeError(path: place, message: "the message is empty: it has no block with content", refused: true) }
+        if strict { throw Refusal(.empty, path: place, message: "the message is empty: it has no block with content") }
         var input = input
         input.warnings.append("at \(place): the message is empty: it has no block with content")
         return input

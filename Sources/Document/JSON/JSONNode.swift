@@ -98,18 +98,17 @@ public struct JSONNode: Sendable {
 }
 
 /// An input error: the only kind of error the decode stage throws.
-public struct DecodeError: Error, CustomStringConvertible, Sendable, Equatable {
+public struct DecodeError: ClassifiedError, Sendable, Equatable {
     public let path: String
     public let message: String
-    /// The input reads, and is refused by a rule it was asked to keep (`--strict`: unknown types, Bot API limits,
-    /// an empty message, formulas that cannot be typeset, characters no font draws); false: it cannot be read.
-    public let refused: Bool
 
-    public init(path: String, message: String, refused: Bool = false) {
+    public init(path: String, message: String) {
         self.path = path
         self.message = message
-        self.refused = refused
     }
 
     public var description: String { "at \(path): \(message)" }
+    public var kind: FailureKind { .unreadable }
+    public var location: String? { path }
+    public var failureMessage: String { message }
 }

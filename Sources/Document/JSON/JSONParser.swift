@@ -1,7 +1,10 @@
+import Primitives
+
 /// A strict RFC 8259 JSON parser over UTF-8 bytes. It never recurses deeper than `maxDepth`
 /// (so hostile input cannot overflow the stack) and reports errors with a byte offset.
 public struct JSONParser {
-    public struct SyntaxError: Error, CustomStringConvertible, Sendable {
+    public struct SyntaxError: ClassifiedError, Sendable {
+        public var kind: FailureKind { .unreadable }
         public let offset: Int
         public let message: String
         /// 1-based line and column (in characters) of `offset`.

@@ -1,3 +1,5 @@
+import Primitives
+
 /// Text a golden comparison or a documentation shot must not depend on (`--redact REGEX`: a time, an id, a counter),
 /// laid out as one fixed-size neutral box whatever it says, so the layout around it never moves (issue 57). Matches
 /// are found in each run of plain text (a match across two styles is two runs); code blocks, formulas and dates
@@ -7,7 +9,8 @@ public struct Redaction: Sendable {
     public static let box = "\u{2588}\u{2588}\u{2588}\u{2588}"
 
     /// Why a pattern is refused.
-    public struct Invalid: Error, CustomStringConvertible, Sendable {
+    public struct Invalid: ClassifiedError, Sendable {
+        public var kind: FailureKind { .usage }
         public let description: String
     }
 

@@ -1,4 +1,5 @@
 import Drawing
+import Primitives
 
 /// An anchor: a named place in the page that links can point at; it draws nothing and takes no room.
 public struct Anchor: Decoration {

@@ -1,4 +1,5 @@
 import Drawing
+import Primitives
 
 /// A row of buttons: each face's rounded fill (if any) and its label, frames item-local.
 public struct ButtonRowFaces: Decoration {

@@ -1,4 +1,5 @@
 import Drawing
+import Primitives
 
 /// A part of a block that only draws: a divider, a list marker, a quote's fill and bar, a pull-quote pill, an
 /// ornament, an anchor, the "Unsupported" pill, a row of buttons. Its layout makes the value; the value draws

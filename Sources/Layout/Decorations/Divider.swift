@@ -1,4 +1,5 @@
 import Drawing
+import Primitives
 
 /// A divider (`v2-layout-facts.md` §2.3): the item's rectangle in the separator colour.
 public struct Divider: Decoration {

@@ -1,4 +1,5 @@
 import Drawing
+import Primitives
 
 extension ListMarker: Decoration {
     var kind: String { "listMarker" }

@@ -1,4 +1,5 @@
 import Drawing
+import Primitives
 
 extension Ornament: Decoration {
     var kind: String { "ornament" }

@@ -1,4 +1,5 @@
 import Drawing
+import Primitives
 
 /// The pull-quote pill behind the text: a rounded rectangle of the accent at the fill alpha.
 public struct PullQuotePill: Decoration {

@@ -1,4 +1,5 @@
 import Drawing
+import Primitives
 
 /// The quote fill of quotes and code blocks; as a decoration, a quote's frame (kind `quoteFrame`).
 extension QuoteFill: Decoration {

@@ -1,4 +1,5 @@
 import Drawing
+import Primitives
 
 /// The V2 placeholder pill of a block type ipraster cannot draw: "Unsupported: <type>" centred on a rounded
 /// rectangle (README "Unsupported").

@@ -7,7 +7,7 @@ final class WarningLog {
     private(set) var messages: [String] = []
     private var seen: Set<String> = []
     /// Formulas shown as their LaTeX source, where and why (errors under `--strict`).
-    private(set) var formulaFailures: [DecodeError] = []
+    private(set) var formulaFailures: [Refusal] = []
     /// Where the top-level block being laid out came from (set by the page's block sequence).
     var place: SourceLocation?
     /// Code points no installed font draws, in the order met, and where the first one was.
@@ -34,7 +34,7 @@ extension WarningLog {
     /// A formula that could not be typeset (`math-facts.md` §7): a warning naming where and the first error.
     func formulaFailed(at location: SourceLocation?, _ error: FormulaError) {
         let place = location.map(String.init(describing:)) ?? "a formula"
-        let failure = DecodeError(path: place, message: "cannot typeset the formula: \(error)", refused: true)
+        let failure = Refusal(.formula, path: place, message: "cannot typeset the formula: \(error)")
         if !formulaFailures.contains(failure) { formulaFailures.append(failure) }
         note("\(failure); it is shown as its LaTeX source")
     }

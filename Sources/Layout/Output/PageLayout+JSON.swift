@@ -1,5 +1,6 @@
 import Document
 import Drawing
+import Primitives
 
 /// The layout JSON of `ipraster layout` (`cli-contract.md`, "The layout JSON").
 extension PageLayout {

@@ -13,17 +13,17 @@ public struct PageLayout: Sendable {
     public var background: RGBA?
     public var warnings: [String]
     /// Formulas drawn as their LaTeX source because they could not be typeset: errors under `--strict`.
-    public var formulaFailures: [DecodeError] = []
+    public var formulaFailures: [Refusal] = []
     /// Code points no installed font draws, in the order met (docs/rendering.md "Fonts and scripts"), and where the first one was.
     public var missingGlyphs: [UInt32] = []
     public var missingGlyphPlace: SourceLocation?
 
     /// The error `--strict` makes of characters no font draws.
-    public var missingGlyphError: DecodeError? {
+    public var missingGlyphError: Refusal? {
         guard !missingGlyphs.isEmpty else { return nil }
         let names = missingGlyphs.prefix(12).map(MissingGlyph.name).joined(separator: ", ")
-        return DecodeError(path: missingGlyphPlace.map(String.init(describing:)) ?? "$",
-                           message: "no font draws \(names)\(missingGlyphs.count > 12 ? " and \(missingGlyphs.count - 12) more" : "")", refused: true)
+        return Refusal(.missingGlyph, path: missingGlyphPlace.map(String.init(describing:)) ?? "$",
+                       message: "no font draws \(names)\(missingGlyphs.count > 12 ? " and \(missingGlyphs.count - 12) more" : "")")
     }
     /// Layout stopped at `LayoutOptions.heightLimit`: the page is too tall for a raster image and is incomplete.
     public var exceedsHeightLimit = false

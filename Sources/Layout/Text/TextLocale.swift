@@ -2,6 +2,7 @@ import CICUText
 import Document
 import Drawing
 import FoundationEssentials
+import Primitives
 
 /// The locale of a render (`--locale`), parsed and checked once where it enters: the BCP 47 tag dates are
 /// formatted in and the Han forms it selects (`HanRegion`). Downstream reads these two values, never the text.
@@ -15,7 +16,8 @@ public struct TextLocale: Sendable, Equatable, CustomStringConvertible {
     public static let english = TextLocale(known: "en")
 
     /// Why a tag is refused.
-    public struct Invalid: Error, CustomStringConvertible, Sendable {
+    public struct Invalid: ClassifiedError, Sendable {
+        public var kind: FailureKind { .usage }
         public let tag: String
         public let reason: String
         public var description: String { reason }

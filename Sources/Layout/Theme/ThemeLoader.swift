@@ -112,7 +112,8 @@ public enum ThemeLoader {
 
 extension ThemeLoader {
     /// A theme name that is neither built in nor a `.json` file.
-    public struct UnknownTheme: Error, CustomStringConvertible, Sendable {
+    public struct UnknownTheme: ClassifiedError, Sendable {
+        public var kind: FailureKind { .usage }
         public let name: String
         public var description: String {
             "unknown theme \(Diagnostic.quoted(name)) (built-in: \(Theme.builtInNames.joined(separator: ", ")), or a .json file)"
@@ -121,7 +122,8 @@ extension ThemeLoader {
 }
 
 /// A theme file that cannot be read (an environment error, exit code 3).
-public struct ThemeFileError: Error, CustomStringConvertible {
+public struct ThemeFileError: ClassifiedError {
+    public var kind: FailureKind { .environment }
     public let path: String
     public var description: String { "cannot read theme file \(path)" }
 }

@@ -1,10 +1,12 @@
 import CHarfBuzz
 import Drawing
+import Primitives
 
 /// A math font opened with HarfBuzz at its design scale (upem), so every MATH value comes back in design units
 /// and is scaled in floating point (`math-facts.md` §2.2). Owns the HarfBuzz blob, face and font.
 public final class MathFont {
-    public enum OpenError: Error, CustomStringConvertible, Sendable, Equatable {
+    public enum OpenError: ClassifiedError, Sendable, Equatable {
+        public var kind: FailureKind { .environment }
         case unreadable(path: String)
         case noMathTable(path: String)
 

@@ -1,4 +1,5 @@
 import Drawing
+import Primitives
 
 /// A typeset formula, ready to place: its width and ink extent above and below the baseline in points, and its
 /// drawing with the origin at the left end of the baseline (y down). `math-facts.md` §3.15.
@@ -48,7 +49,8 @@ public struct FormulaTag: Sendable, Equatable {
 
 /// Why a formula is shown as its raw LaTeX (`math-facts.md` §7): the first error, with the character offset in
 /// the source when it has one.
-public struct FormulaError: Error, CustomStringConvertible, Sendable, Equatable {
+public struct FormulaError: ClassifiedError, Sendable, Equatable {
+    public var kind: FailureKind { .unreadable }
     public let message: String
     /// Characters from the start of the source as given (delimiters included).
     public let offset: Int?

@@ -1,4 +1,5 @@
 import Drawing
+import Primitives
 
 /// Lays a math list out TeX's way (`math-facts.md` §3; TeX Appendix G with OpenType constants) into boxes whose
 /// frames draw the glyphs of the math font. Built so far: characters, text, groups, explicit spaces, style
@@ -8,7 +9,8 @@ import Drawing
 /// tables.
 public struct MathTypesetter {
     /// A list drew more than `maxDrawnItems` items: the formula is refused before it grows further.
-    public struct TooLarge: Error, CustomStringConvertible, Sendable, Equatable {
+    public struct TooLarge: ClassifiedError, Sendable, Equatable {
+        public var kind: FailureKind { .tooLarge }
         public var description: String { "the formula draws more than \(MathTypesetter.maxDrawnItems) glyphs and rules" }
     }
 

@@ -12,7 +12,9 @@ import Primitives
 /// `$…$` (math) and `{…}` (text) escapes. `\pu`: numbers with exponents (`1.2e3` → 1.2·10³, `1.2E3` → 1.2×10³),
 /// units with products (a space), quotients (`/`, `//` as a fraction) and powers (`^2`, `s-2`).
 enum ChemistryParser {
-    struct Failure: Error {
+    struct Failure: ClassifiedError {
+        var kind: FailureKind { .unreadable }
+        var description: String { message }
         /// Characters from the start of the argument.
         var offset: Int
         var message: String

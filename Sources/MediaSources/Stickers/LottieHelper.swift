@@ -18,7 +18,15 @@ final class LottieHelper: @unchecked Sendable {
     /// CPU seconds one request may take in the helper when nobody waits for it any more (a parent that died).
     static let cpuSecondsPerRequest: UInt32 = 30
 
-    enum Failure: Error, Equatable {
+    enum Failure: ClassifiedError, Equatable {
+        var kind: FailureKind { .unreadable }
+        var description: String {
+            switch self {
+            case .died: return "rlottie's helper process died"
+            case .timedOut: return "rlottie ran past its time"
+            case .refused: return "rlottie cannot load its Lottie JSON"
+            }
+        }
         /// The helper could not be started, or died during the call (its memory limit, a crash).
         case died
         /// The call ran past its deadline; the helper was killed.

@@ -2,7 +2,7 @@ import Drawing
 import Dispatch
 import FoundationEssentials
 import Primitives
-import Raster
+import Images
 
 /// A decoded sticker file, as the app plays it (custom-emoji-facts §3.3, §3.6, §3.9): a TGS through rlottie shown at
 /// every second frame of the file, each lasting 2 / fr (fr truncated to whole frames per second, as iOS does); a

@@ -1,7 +1,7 @@
 import CRLottie
 import Dispatch
 import Drawing
-import Raster
+import Images
 
 /// A sticker file's bytes → a `Sticker`, by what the bytes are (not the file name): gzip → TGS (`LottieCheck`, then
 /// rlottie), EBML → WebM (the host's video frames: ffmpeg with libvpx-vp9), PNG, JPEG or WebP → a still. Anything

@@ -1,5 +1,8 @@
+import Primitives
+
 /// Why a sticker file is not drawn (its alternative text is, with one warning naming the id and this reason).
-public struct StickerError: Error, CustomStringConvertible, Sendable, Equatable {
+public struct StickerError: ClassifiedError, Sendable, Equatable {
+    public var kind: FailureKind { .unreadable }
     public let reason: String
     public var description: String { reason }
 

@@ -1,6 +1,7 @@
 import CCairo
 import CPNGWriter
 import FoundationEssentials
+import Images
 
 /// Owns a Cairo surface and its drawing context; `deinit` releases both.
 final class CairoCanvas {

@@ -1,5 +1,3 @@
-import Document
-import Drawing
 import FoundationEssentials
 import Primitives
 
@@ -55,7 +53,7 @@ public indirect enum JSONOut {
         }
     }
 
-    static func format(_ value: Double) -> String {
+    public static func format(_ value: Double) -> String {
         guard value.isFinite else { return "0" }
         var rounded = (value * 100).rounded() / 100
         if rounded == 0 { rounded = 0 }  // no "-0.0"

@@ -9,7 +9,7 @@ public enum ImageScaling {
     public static func scaled(_ image: DecodedImage, width: Int, height: Int) -> DecodedImage? {
         guard width > 0, height > 0, width <= 8192, height <= 8192 else { return nil }
         if image.width == width, image.height == height { return image }
-        guard let source = FramePainter.surface(image) else { return nil }
+        guard let source = ImageSurface.make(image) else { return nil }
         defer { cairo_surface_destroy(source) }
         guard let target = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else { return nil }
         defer { cairo_surface_destroy(target) }

@@ -1,6 +1,7 @@
 import CPNG
 import CPNGWriter
 import FoundationEssentials
+import Primitives
 
 /// PNG with fixed settings, so the same pixels always give the same bytes: written by the CPNGWriter target
 /// (rows with no filter, compressed by libdeflate), read by libpng.
@@ -16,7 +17,13 @@ public enum PNGCodec {
     /// Decoding refuses images larger than this many pixels (a decompression-bomb guard).
     public static let maxPixels = 100_000_000
 
-    public enum Error: Swift.Error, CustomStringConvertible {
+    public enum Error: ClassifiedError {
+        public var kind: FailureKind {
+            switch self {
+            case .outOfMemory, .encodeFailed: return .environment
+            case .notPNG, .corrupt, .tooLarge: return .unreadable
+            }
+        }
         case notPNG, corrupt, outOfMemory, encodeFailed
         /// Over the decoder's pixel limit (this many pixels at most), refused from the header.
         case tooLarge(limit: Int)
@@ -46,7 +53,7 @@ public enum PNGCodec {
     }
 
     /// The writer's result as bytes (the C buffer is released).
-    static func bytes(status: Int32, data: UnsafeMutablePointer<UInt8>?, size: Int) throws -> [UInt8] {
+    public static func bytes(status: Int32, data: UnsafeMutablePointer<UInt8>?, size: Int) throws -> [UInt8] {
         defer { free(data) }
         guard status == 0, let data else { throw status == 2 ? Error.outOfMemory : Error.encodeFailed }
         return Array(UnsafeBufferPointer(start: data, count: size))
