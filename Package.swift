@@ -108,8 +108,17 @@ let package = Package(
         // processes (started, fed and replaced here), request deadlines, drain, health and metrics. Knows no route's
         // content: `ipraster serve` gives it a router and the worker command.
         .target(name: "HTTPService", dependencies: ["Primitives", "CMicroHTTPD", "ProcessSupport"], path: "Sources/HTTPService"),
+        // The tool's commands and options as values (issue 58): the one table help, the man page, completions,
+        // suggestions, parsing and the service's query parameters read, with the settings each option sets.
+        .target(name: "CommandCatalog", dependencies: ["Primitives", "Drawing", "Images", "Layout", "RichMessageRenderer", "RenderOptions", "GoldenKit", "HTTPService"], path: "Sources/CommandCatalog"),
+        // The render service (issue 58): the typed operations the commands and the routes both call (`RenderOperations`
+        // over a `RenderInput`), the route table, the query parameters, the worker and the OpenAPI document. Names no
+        // command type; `ipraster serve` (Commands) starts it.
+        .target(name: "RenderService", dependencies: ["Primitives", "Document", "Drawing", "Layout", "Markup", "Math", "MediaSources", "Raster", "Reveal",
+                                                      "RichMessageRenderer", "RenderOptions", "CommandCatalog", "HTTPService", "ProcessSupport"],
+                path: "Sources/RenderService"),
         // The command line: every subcommand (`Tool.main` runs one); a library so the tests can import it.
-        .target(name: "Commands", dependencies: ["Images", "Primitives", "Layout", "RichMessageRenderer", "Reveal", "GoldenKit", "RenderOptions", "CStandardStreams", "ProcessSupport", "HTTPService"], path: "Sources/Commands"),
+        .target(name: "Commands", dependencies: ["CommandCatalog", "RenderService", "Images", "Primitives", "Layout", "RichMessageRenderer", "Reveal", "GoldenKit", "RenderOptions", "CStandardStreams", "ProcessSupport", "HTTPService"], path: "Sources/Commands"),
         // The program. In a release build it carries the Swift runtime and FoundationEssentials itself (issue 44): as
         // shared libraries their relocations and scattered pages made 10 MB of every process resident, linked in 5 MB
         // less; lld writes its relocations packed (DT_RELR, glibc 2.36: Debian 12), 1 MB less. The binary then runs
@@ -144,7 +153,10 @@ let package = Package(
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
         // The HTTP core in process, with a fake router and fake workers: limits, statuses, framing, drain, deadlines.
         .testTarget(name: "HTTPServiceTests", dependencies: ["HTTPService", "HTTPTestSupport"], path: "Tests/HTTPServiceTests"),
-        .testTarget(name: "iprasterTests", dependencies: ["Images", "Commands", "HTTPTestSupport", "ProcessSupport", "Layout", "RichMessageRenderer", "Markup", "RenderOptions", "GoldenKit", "GoldenSupport"], path: "Tests/iprasterTests"),
+        // The service's routes answered in process from built requests: no binary, no argv.
+        .testTarget(name: "RenderServiceTests", dependencies: ["RenderService", "HTTPService", "CommandCatalog", "RichMessageRenderer", "Layout", "GoldenSupport"],
+                    path: "Tests/RenderServiceTests"),
+        .testTarget(name: "iprasterTests", dependencies: ["CommandCatalog", "RenderService", "Images", "Commands", "HTTPTestSupport", "ProcessSupport", "Layout", "RichMessageRenderer", "Markup", "RenderOptions", "GoldenKit", "GoldenSupport"], path: "Tests/iprasterTests"),
     ],
     swiftLanguageModes: [.v6]
 )

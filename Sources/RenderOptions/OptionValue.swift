@@ -1,4 +1,5 @@
 import Document
+import Primitives
 import RichMessageRenderer
 
 /// The value an option was given, read as the option needs it; a bad value is an `OptionError` naming the option.

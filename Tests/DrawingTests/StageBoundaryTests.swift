@@ -128,4 +128,25 @@ final class StageBoundaryTests: XCTestCase {
         }
         XCTAssertEqual(constructions.count, 2, "the command line's exit and the service's answer map errors, nowhere else: \(constructions)")
     }
+
+    /// Issue 58: libcmark-gfm behind one file. `CmarkTree.swift` is the one Swift view of cmark's nodes; the
+    /// readers name `CmarkNode.Kind`, never the C constants.
+    func testOneFileImportsCmark() throws {
+        let importing = try allSources().filter { $0.text.contains("import CCmark") }.map(\.path)
+        XCTAssertEqual(importing, ["Markup/Markdown/CmarkTree.swift"])
+        let constants = try allSources().filter { !$0.path.hasSuffix("/CmarkTree.swift") && $0.text.contains("CMARK_") }.map(\.path)
+        XCTAssertEqual(constants, [])
+    }
+
+    /// Issue 58: the service's operations live in `RenderService`, which names no command type.
+    func testTheServiceNamesNoCommand() throws {
+        for (path, text) in try sources("RenderService") {
+            for command in ["RenderCommand", "LayoutCommand", "MarkdownCommand", "MathCommand", "RevealCommand", "CLI."] {
+                XCTAssertFalse(text.contains(command), "\(path) names \(command)")
+            }
+        }
+        let manifest = try String(contentsOfFile: Self.root + "/Package.swift", encoding: .utf8)
+        let line = try XCTUnwrap(manifest.split(separator: "\n").first { $0.contains(#".target(name: "RenderService""#) })
+        XCTAssertFalse(line.contains(#""Commands""#), String(line))
+    }
 }

@@ -1,6 +1,7 @@
 import GoldenSupport
 @testable import Document
 @testable import Layout
+import Primitives
 import XCTest
 
 /// Inputs that once trapped, hung or collapsed (issue 10): extreme numbers, huge spans, text without break

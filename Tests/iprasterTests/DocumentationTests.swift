@@ -1,3 +1,4 @@
+import CommandCatalog
 import Foundation
 import GoldenKit
 import GoldenSupport

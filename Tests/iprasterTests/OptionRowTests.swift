@@ -1,3 +1,4 @@
+import CommandCatalog
 import Foundation
 @testable import Commands
 import RenderOptions
@@ -16,11 +17,11 @@ final class OptionRowTests: XCTestCase {
 
     func testEveryMathRowWithAnEffectChangesTheJob() throws {
         let samples = ["--size": "30", "--color": "#FF0000", "--background": "#FFFFFF", "--scale": "3", "--padding": "5", "--locale": "ja"]
-        let defaults = dumped(MathCommand.Job())
+        let defaults = dumped(FormulaJob())
         var withEffect: [String] = []
         for option in CommandSpec.mathCommand.options where option.effect != nil {
             withEffect.append(option.name)
-            var job = MathCommand.Job()
+            var job = FormulaJob()
             if option.name == "--display" { job.display = false }
             let before = dumped(job)
             try option.apply(option.takesValue ? samples[option.name] : nil, to: &job)
@@ -51,7 +52,7 @@ final class OptionRowTests: XCTestCase {
                                                                "--max-connections": "9", "--max-connections-per-client": "2", "--header-timeout": "3",
                                                                "--min-body-rate": "1", "--media": "/tmp",
                                                                "--auth-token-file": "/tmp/token", "--log-format": "json"])
-        try check(CommandSpec.revealCommand, RevealCommand.Timing(), ["--at": "1.5", "--fps": "30", "--loop": "2", "--start-number": "4"])
+        try check(CommandSpec.revealCommand, RevealTiming(), ["--at": "1.5", "--fps": "30", "--loop": "2", "--start-number": "4"])
         try check(CommandSpec.compareCommand, CompareArguments(), ["--threshold": "0.5", "--max-diff-pixels": "3", "--max-diff-ratio": "0.5",
                                                                    "--alpha": "0.5", "--aa-color": "1,2,3", "--diff-color": "1,2,3", "--diff-color-alt": "1,2,3"])
         // Defaults shown by --help are the settings' own.
@@ -62,7 +63,7 @@ final class OptionRowTests: XCTestCase {
     }
 
     func testShownDefaultsAreReadFromTheJob() {
-        let job = MathCommand.Job()
+        let job = FormulaJob()
         XCTAssertEqual(CommandSpec.mathCommand.option("--size")?.defaultValue, "19.04", "17 pt × 1.12 (a message's formula size)")
         XCTAssertEqual(CommandSpec.mathCommand.option("--scale")?.defaultValue, job.scale.clean)
         XCTAssertEqual(CommandSpec.mathCommand.option("--locale")?.defaultValue, "en")
@@ -70,7 +71,7 @@ final class OptionRowTests: XCTestCase {
 
     func testACommandLineAppliesItsRowsInOrder() throws {
         let parsed = try CommandSpec.mathCommand.parse(["x", "--size", "20", "--inline", "--size", "25", "--locale", "zh-HK"])
-        let job = try MathCommand.Job(parsed)
+        let job = try FormulaJob(parsed)
         XCTAssertEqual(job.size, 25, "the later value wins")
         XCTAssertFalse(job.display)
         XCTAssertEqual(job.locale.hanRegion, .hongKong)

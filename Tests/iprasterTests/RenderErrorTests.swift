@@ -1,8 +1,10 @@
+import CommandCatalog
 import Foundation
 import GoldenSupport
 import HTTPTestSupport
 @testable import Commands
 import RenderOptions
+@testable import RenderService
 import RichMessageRenderer
 import XCTest
 

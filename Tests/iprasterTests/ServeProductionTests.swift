@@ -2,6 +2,7 @@ import Foundation
 import GoldenSupport
 import HTTPTestSupport
 import ProcessSupport
+@testable import RenderService
 import XCTest
 @testable import Commands
 

@@ -1,6 +1,8 @@
+import CommandCatalog
 import FoundationEssentials
 import Glibc
 import HTTPService
+import RenderService
 
 /// `ipraster serve`: the commands over HTTP, warm (docs/service.md). The process started by the user is
 /// the service: it listens, reads requests and answers the probes; the rendering happens in worker processes it

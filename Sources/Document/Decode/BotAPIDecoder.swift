@@ -1,3 +1,4 @@
+import Primitives
 /// Decodes Bot API 10.3 rich-message JSON (send and receive shapes) into the document model.
 struct BotAPIDecoder: JSONBlockDecoding {
     let context: DecodeContext

@@ -1,3 +1,4 @@
+import Primitives
 /// State shared by the decoders: strictness, collected warnings, the media pool being built,
 /// and the nesting guard (more than 64 levels of blocks or rich text is an input error).
 final class DecodeContext {

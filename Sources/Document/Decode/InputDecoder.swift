@@ -1,3 +1,4 @@
+import Primitives
 /// Detects the input format and decodes a message or a stream of draft frames
 /// (`cli-contract.md`, "Inputs"). The only stage that rejects input.
 public enum InputDecoder {

@@ -1,0 +1,103 @@
+import Foundation
+import HTTPService
+@testable import RenderService
+import XCTest
+
+/// Issue 58: every route of the service answered in this process from a request built here — no binary, no argv:
+/// the router's early answers as the service process gives them, the rest through a worker's operations.
+final class RenderServiceTests: XCTestCase {
+    nonisolated(unsafe) private static let worker = Result { try RenderWorker(media: nil) }
+    private static let message = #"{"blocks": [{"type": "heading", "size": 1, "text": "Title"}, {"type": "paragraph", "text": "Some text."}]}"#
+
+    /// What the service answers `request`: the router's early answer, else the worker's.
+    private func answer(_ request: HTTPRequest) throws -> HTTPResponse {
+        if let early = ServiceRoutes().early(request) { return early }
+        return try Self.worker.get().handle(request)
+    }
+
+    private func post(_ path: String, _ body: String, type: String?, query: [(name: String, value: String)] = []) -> HTTPRequest {
+        HTTPRequest(method: "POST", path: path, query: query, headers: type.map { ["content-type": $0] } ?? [:], body: Array(body.utf8))
+    }
+
+    private func header(_ response: HTTPResponse, _ name: String) -> String? { response.headers.first { $0.name == name }?.value }
+
+    func testEveryRouteAnswersInProcess() throws {
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47]
+        var answered = Set<String>()
+        for route in ServiceRoute.table {
+            let response: HTTPResponse
+            switch route.path {
+            case "/render":
+                response = try answer(post(route.path, Self.message, type: "application/json"))
+                XCTAssertEqual(Array(response.body.prefix(4)), png)
+                XCTAssertEqual(header(response, WarningsHeader.name), "[]")
+            case "/layout":
+                response = try answer(post(route.path, Self.message, type: "application/json", query: [("compact", "1")]))
+                let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
+                XCTAssertEqual((object["items"] as? [Any])?.count, 2)
+                XCTAssertEqual(object["warnings"] as? [String], [])
+            case "/markdown":
+                response = try answer(post(route.path, Self.message, type: "application/json"))
+                XCTAssertEqual(String(decoding: response.body, as: UTF8.self), "# Title\n\nSome text.\n")
+            case "/classify":
+                response = try answer(post(route.path, "# Heading\n\ntext", type: "text/markdown", query: [("json", "1")]))
+                XCTAssertEqual(String(decoding: response.body, as: UTF8.self), #"{"rich":true,"trigger":"heading"}"# + "\n")
+            case "/math":
+                response = try answer(post(route.path, "\\frac{a}{b}", type: "text/plain"))
+                XCTAssertEqual(Array(response.body.prefix(4)), png)
+            case "/openapi.json":
+                response = try answer(HTTPRequest(method: "GET", path: route.path))
+                let document = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
+                XCTAssertEqual(document["openapi"] as? String, "3.1.0")
+            default:
+                XCTFail("a route this test does not know: \(route.path)")
+                continue
+            }
+            XCTAssertEqual(response.status, 200, "\(route.path): \(String(decoding: response.body.prefix(300), as: UTF8.self))")
+            XCTAssertTrue(route.answers.contains { response.contentType.hasPrefix($0) }, "\(route.path) answered \(response.contentType)")
+            answered.insert(route.path)
+        }
+        XCTAssertEqual(answered.count, ServiceRoute.table.count)
+    }
+
+    /// Errors take the one mapping (`RenderWorker.response`): the request's faults 400 before any body is read, the
+    /// message's 422 with its place, a multipart body's own statuses.
+    func testErrorsAreAnsweredWithTheirKindsStatus() throws {
+        let parameter = try answer(post("/render", Self.message, type: "application/json", query: [("width", "abc")]))
+        XCTAssertEqual(parameter.status, 400)
+        XCTAssertTrue(String(decoding: parameter.body, as: UTF8.self).contains(#""location":"width""#))
+        let unreadable = try answer(post("/render", #"{"blocks": [{"type": "paragraph", "text": 5}]}"#, type: "application/json"))
+        XCTAssertEqual(unreadable.status, 422)
+        XCTAssertTrue(String(decoding: unreadable.body, as: UTF8.self).contains(#""location":"$.blocks[0].text""#), String(decoding: unreadable.body, as: UTF8.self))
+        let refused = try answer(post("/render", #"{"blocks": [{"type": "hologram"}]}"#, type: "application/json", query: [("strict", "1")]))
+        XCTAssertEqual(refused.status, 422)
+        let noBoundary = try answer(post("/render", "x", type: "multipart/form-data"))
+        XCTAssertEqual(noBoundary.status, 400)
+        XCTAssertEqual(try answer(post("/nowhere", "", type: nil)).status, 404)
+        XCTAssertEqual(try answer(HTTPRequest(method: "GET", path: "/render")).status, 405)
+    }
+
+    /// A multipart request's media reach the render as a value (no state left in the worker): a sticker sent with one
+    /// request is not there for the next.
+    func testRequestMediaDoNotOutliveTheirRequest() throws {
+        let json = #"{"blocks": [{"type": "paragraph", "text": [{"type": "custom_emoji", "custom_emoji_id": "77", "alternative_text": "🙂"}]}]}"#
+        let png = try Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/media/files/square.png"))
+        let boundary = "b0undary"
+        var body = Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"message\"\r\nContent-Type: application/json\r\n\r\n\(json)\r\n".utf8)
+        body += Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"77.png\"\r\n\r\n".utf8) + png + Data("\r\n--\(boundary)--\r\n".utf8)
+        let multipart = HTTPRequest(method: "POST", path: "/render", headers: ["content-type": "multipart/form-data; boundary=\(boundary)"], body: [UInt8](body))
+        XCTAssertEqual(multipart.contentType?.parameters["boundary"], boundary, "the type is parsed once, with its parameters")
+        let with = try answer(multipart)
+        XCTAssertEqual(with.status, 200, String(decoding: with.body.prefix(300), as: UTF8.self))
+        XCTAssertEqual(header(with, WarningsHeader.name), "[]")
+        // The next request sends another file only: 77's sticker is gone (its alternative text is drawn, and said).
+        var other = Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"message\"\r\nContent-Type: application/json\r\n\r\n\(json)\r\n".utf8)
+        other += Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"78.png\"\r\n\r\n".utf8) + png + Data("\r\n--\(boundary)--\r\n".utf8)
+        let without = try answer(HTTPRequest(method: "POST", path: "/render", headers: ["content-type": "multipart/form-data; boundary=\(boundary)"],
+                                             body: [UInt8](other)))
+        XCTAssertEqual(without.status, 200)
+        XCTAssertTrue(header(without, WarningsHeader.name)?.contains("custom emoji 77: no sticker file") ?? false, "\(without.headers)")
+        XCTAssertNotEqual(with.body, without.body)
+    }
+}
