@@ -18,6 +18,7 @@
 import Document
 import Foundation
 import HTTPService
+import Images
 import Layout
 import Markup
 import MediaSources

@@ -1,4 +1,3 @@
-
 /// The options each command takes and the values of those with a fixed vocabulary, read from the command table
 /// (`CommandSpec`): what a misspelt option's suggestion and the shell completions offer, so neither can name an
 /// option the help does not show.
