@@ -1,5 +1,6 @@
 import Document
 import MediaSources
+import RichMessageRenderer
 
 /// A message to render as an operation receives it (issue 58): its bytes, the path that names it in errors and picks
 /// its format by extension, the input format when something other than the bytes says it (a request's
@@ -16,5 +17,13 @@ package struct RenderInput {
         self.path = path
         self.format = format
         self.media = media
+    }
+
+    /// `settings` with this input's format: one it names wins over `--from` (a request's Content-Type describes
+    /// these bytes).
+    package func applied(to settings: RenderSettings) -> RenderSettings {
+        var settings = settings
+        if let format { settings.inputFormat = format }
+        return settings
     }
 }

@@ -20,22 +20,14 @@ package final class RenderOperations {
         self.pipeline = pipeline
     }
 
-    /// The settings of `input`: an input format it names wins over `--from` (a request's Content-Type describes
-    /// these bytes).
-    private func settings(_ settings: RenderSettings, for input: RenderInput) -> RenderSettings {
-        var settings = settings
-        if let format = input.format { settings.inputFormat = format }
-        return settings
-    }
-
     /// decode → layout → paint → bytes.
     package func render(_ input: RenderInput, settings: RenderSettings, as format: Renderer.Format) throws -> RenderPipeline.Result {
-        try pipeline.render(bytes: input.bytes, path: input.path, settings: self.settings(settings, for: input), media: input.media, format: format)
+        try pipeline.render(bytes: input.bytes, path: input.path, settings: input.applied(to: settings), media: input.media, format: format)
     }
 
     /// decode → layout: the page of `input`.
     package func page(_ input: RenderInput, settings: RenderSettings) throws -> PageLayout {
-        try pipeline.page(input.bytes, path: input.path, settings: self.settings(settings, for: input), media: input.media)
+        try pipeline.page(input.bytes, path: input.path, settings: input.applied(to: settings), media: input.media)
     }
 
     /// The layout JSON (`ipraster layout`, `POST /layout`), with the render's warnings as its last key (`warnings`:
@@ -58,9 +50,7 @@ package final class RenderOperations {
     /// warnings.
     package static func markdownCopy(_ input: RenderInput, settings: RenderSettings, lossless: Bool) throws
         -> (markdown: [UInt8], document: Document, warnings: [String]) {
-        var settings = settings
-        if let format = input.format { settings.inputFormat = format }
-        let decoded = try settings.decode(input.bytes, path: input.path)
+        let decoded = try input.applied(to: settings).decode(input.bytes, path: input.path)
         guard let document = decoded.lastDocument else { throw UsageError(message: "the input holds no message", command: "markdown") }
         return (Array(MarkdownWriter.markdown(document, lossless: lossless).utf8), document, decoded.warnings)
     }

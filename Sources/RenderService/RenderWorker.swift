@@ -131,15 +131,8 @@ package final class RenderWorker: RequestHandler {
         RenderInput(bytes: request.http.body, format: route.inputFormat(request.http.mediaType), media: request.media)
     }
 
-    /// The render settings of a request: its parameters and the service's media folder.
-    private func settings(_ request: ServiceRequest) -> RenderSettings {
-        var settings = request.arguments.settings
-        settings.mediaDirectory = media
-        return settings
-    }
-
     func render(_ request: ServiceRequest, route: ServiceRoute) throws -> HTTPResponse {
-        let settings = self.settings(request), arguments = request.arguments
+        let settings = request.arguments.settings, arguments = request.arguments
         if let animation = settings.animation { return try animate(request, route: route, settings: settings, format: animation) }
         let format = try OutputFormat.forPath("-", explicit: settings.format)
         let result = try operations.render(input(request, route: route), settings: settings, as: format)
@@ -191,13 +184,13 @@ package final class RenderWorker: RequestHandler {
 
     /// The layout JSON (with the render's warnings as its last key, `warnings`), and the warnings in the header.
     func layout(_ request: ServiceRequest, route: ServiceRoute) throws -> HTTPResponse {
-        let (json, layout) = try operations.layoutJSON(input(request, route: route), settings: settings(request), compact: request.arguments.has("--compact"))
+        let (json, layout) = try operations.layoutJSON(input(request, route: route), settings: request.arguments.settings, compact: request.arguments.has("--compact"))
         return HTTPResponse(status: 200, contentType: "application/json", body: Array(json.utf8),
                             headers: [(WarningsHeader.name, WarningsHeader.value(layout.warnings))])
     }
 
     func markdownCopy(_ request: ServiceRequest, route: ServiceRoute) throws -> HTTPResponse {
-        let (markdown, _, _) = try RenderOperations.markdownCopy(input(request, route: route), settings: settings(request), lossless: request.arguments.has("--lossless"))
+        let (markdown, _, _) = try RenderOperations.markdownCopy(input(request, route: route), settings: request.arguments.settings, lossless: request.arguments.has("--lossless"))
         return HTTPResponse(status: 200, contentType: "text/markdown; charset=utf-8", body: markdown)
     }
 

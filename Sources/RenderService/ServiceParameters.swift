@@ -46,7 +46,7 @@ enum ServiceParameters {
         } catch let problem as Problem {
             throw problem
         } catch {
-            let message = (error as? UsageError)?.message ?? (error as? OptionError)?.description ?? "\(error)"
+            let message = (error as? any ClassifiedError)?.failureMessage ?? "\(error)"
             throw Problem(message: message, location: location(of: query, route: route))
         }
     }

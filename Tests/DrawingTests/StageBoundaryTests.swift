@@ -146,7 +146,11 @@ final class StageBoundaryTests: XCTestCase {
             }
         }
         let manifest = try String(contentsOfFile: Self.root + "/Package.swift", encoding: .utf8)
-        let line = try XCTUnwrap(manifest.split(separator: "\n").first { $0.contains(#".target(name: "RenderService""#) })
-        XCTAssertFalse(line.contains(#""Commands""#), String(line))
+        // The whole declaration, its dependency list over several lines included.
+        let start = try XCTUnwrap(manifest.range(of: #".target(name: "RenderService""#))
+        let end = try XCTUnwrap(manifest.range(of: #"path: "Sources/RenderService""#, range: start.upperBound..<manifest.endIndex))
+        let declaration = manifest[start.lowerBound..<end.upperBound]
+        XCTAssertTrue(declaration.contains(#""CommandCatalog""#), String(declaration))
+        XCTAssertFalse(declaration.contains(#""Commands""#), String(declaration))
     }
 }
