@@ -62,10 +62,12 @@ let package = Package(
         .target(name: "Drawing", path: "Sources/Drawing"),
         // The Rich Markdown and Rich HTML front-end: text → Document. The only target that links libcmark-gfm and libxml2.
         .target(name: "Markup", dependencies: ["Primitives", "Document", "CCmark", "CXML2", "CICUText"], path: "Sources/Markup"),
-        // Every font file mapped once per process (issue 44): also under HarfBuzz's hb_blob_create_from_file and
-        // FreeType's FT_New_Face, which it defines so that Pango's and Cairo's calls use the same mapping (symbol
-        // interposition; the two symbols are exported from every program that links it).
-        .target(name: "CFontFiles", dependencies: ["CPango"], path: "Sources/CFontFiles",
+        // Every font file mapped once per process (issue 44): the table of read-only mappings FreeTypeFaces reads.
+        .target(name: "CFontFiles", path: "Sources/CFontFiles"),
+        // HarfBuzz's hb_blob_create_from_file and FreeType's FT_New_Face defined on CFontFiles' mappings, so that Pango's
+        // and Cairo's calls use them too (symbol interposition, exported with the flags below). Only the ipraster
+        // executable links it (issue 59): no library product interposes or carries an unsafe flag.
+        .target(name: "CFontFileInterposer", dependencies: ["CFontFiles", "CPango"], path: "Sources/CFontFileInterposer",
                 linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=hb_blob_create_from_file",
                                                "-Xlinker", "--export-dynamic-symbol=FT_New_Face"])]),
         // The process's FreeType faces of memory-mapped font files, shared by Pango's fonts and paint's (one C-state owner).
@@ -125,7 +127,7 @@ let package = Package(
         // without the toolchain's libraries. Only the program: a test bundle shares XCTest's Swift runtime. (Static
         // FoundationEssentials needs _FoundationCollections, _FoundationCShims and Synchronization, which its shared
         // library brings along by itself.)
-        .executableTarget(name: "ipraster", dependencies: ["Commands"], path: "Sources/ipraster",
+        .executableTarget(name: "ipraster", dependencies: ["Commands", "CFontFileInterposer"], path: "Sources/ipraster",
                           linkerSettings: [.unsafeFlags(["-static-stdlib", "-l_FoundationCollections", "-l_FoundationCShims", "-lswiftSynchronization", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],
                                                         .when(configuration: .release))]),
         .target(name: "GoldenSupport", dependencies: ["Images", "Layout", "RichMessageRenderer", "GoldenKit", "RenderOptions", "ProcessSupport"], path: "Tests/GoldenSupport"),

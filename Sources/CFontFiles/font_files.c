@@ -1,29 +1,16 @@
-/* Every font file is mapped into memory once per process, whoever reads it (issue 44).
+/* Every font file is mapped into memory once per process by whoever asks here (issue 44): FreeTypeFaces' font
+   faces and the formula fonts read their files through ipr_font_file_bytes, and in the ipraster program Pango's and
+   Cairo's own file openers come here too (CFontFileInterposer, which only the executable links: issue 59).
 
-   Pango shapes with HarfBuzz faces it makes with hb_blob_create_from_file (pangofc-fontmap.c, Pango 1.50), and
-   Cairo opens its FreeType faces with FT_New_Face; both map the file again, and Pango does it again each time
-   a font map's configuration changes (a page that adds a script's fonts). A glyph outline or shaping table read
-   through two mappings is resident twice: at the peak of a Chinese/Devanagari/Thai page the font files made
-   11 MB, of which some 4 MB were the same pages mapped again.
+   A library product links this file alone and interposes nothing: there, Pango's HarfBuzz blobs and Cairo's
+   FreeType faces map a file again with HarfBuzz's and FreeType's own openers. Same bytes, same pixels; only where
+   the bytes live differs (docs/architecture.md, "Font files", says how much memory that costs).
 
-   So this file defines those two functions itself. An executable's definition of a symbol comes first in the
-   dynamic linker's lookup, before the shared library's (ELF symbol interposition), so Pango's and Cairo's calls
-   come here: each returns the library's own object (a HarfBuzz blob, a FreeType face from FT_New_Memory_Face) made
-   on the one mapping of ipr_font_file_bytes, which FreeTypeFaces' FontFileMapping and the formula fonts use too.
-   The results are the same objects the libraries would have made from the same bytes; only where the bytes live
-   differs. A file that cannot be mapped gets what the library gives for one it cannot open (HarfBuzz's empty
-   blob; FreeType's "cannot open resource"). The linker flags in Package.swift export the two symbols
-   (--export-dynamic-symbol; linkers also export them unasked, since linked libraries refer to them), and
-   FontFileMappingTests checks that the symbols a library finds are these (it fails without these definitions).
-
-   Hand-written because no library offers it: Pango has no call to give it a face's bytes. */
+   Hand-written because no library offers it: a process-wide table of read-only mappings by path. */
 
 #include "ipr_font_files.h"
 
 #include <fcntl.h>
-#include <ft2build.h>
-#include FT_FREETYPE_H
-#include <hb.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -90,23 +77,4 @@ const void *ipr_font_file_bytes(const char *path, size_t *size) {
     *size = mapped_size;
     pthread_mutex_unlock(&files_lock);
     return bytes;
-}
-
-/* HarfBuzz's hb_blob_create_from_file, on the process's one mapping of the file. */
-hb_blob_t *hb_blob_create_from_file(const char *file_name) {
-    size_t size;
-    const void *bytes = ipr_font_file_bytes(file_name, &size);
-    if (bytes == NULL || size > (size_t)0xFFFFFFFFu) return hb_blob_get_empty();
-    return hb_blob_create((const char *)bytes, (unsigned int)size, HB_MEMORY_MODE_READONLY, NULL, NULL);
-}
-
-/* FreeType's FT_New_Face, on the process's one mapping of the file. */
-FT_Error FT_New_Face(FT_Library library, const char *filepathname, FT_Long face_index, FT_Face *aface) {
-    size_t size;
-    const void *bytes = ipr_font_file_bytes(filepathname, &size);
-    if (bytes == NULL) {
-        if (aface != NULL) *aface = NULL;
-        return FT_Err_Cannot_Open_Resource;
-    }
-    return FT_New_Memory_Face(library, (const FT_Byte *)bytes, (FT_Long)size, face_index, aface);
 }

@@ -453,7 +453,7 @@ extension CommandSpec {
 
     package static let fontsCommand = CommandSpec(
         "fonts",
-        synopsis: ["fonts [--write-index [-o FILE]]"],
+        synopsis: ["fonts [--write-index [-o FILE]]", "fonts --mappings INPUT"],
         summary: "the font collection in use; write its index",
         description: """
             Prints the font collection in use: its folder (IPRASTER_FONTS_DIR, or beside the binary), whether the \
@@ -464,10 +464,17 @@ extension CommandSpec {
             The font index (fonts.index beside fonts.list) is what fontconfig reads from each listed file, so a \
             run opens only the faces it draws with. scripts/setup and scripts/install write it; without it, or \
             for a file that changed since, ipraster scans the file at start-up (slower, same pixels).
+
+            --mappings renders INPUT in memory (default options) and then prints each font file the process has \
+            mapped, with how many mappings it has: "COUNT PATH", one a line. In the ipraster program every count \
+            is 1 (HarfBuzz, FreeType and ipraster share one mapping of each file); a program using ipraster's \
+            library products maps a file Pango and Cairo open once more for each of them.
             """,
         options: [OptionSpec("--write-index", help: "write the index now (scans every listed file)"),
-                  outputOption.with(help: "with --write-index: write it there instead of the fonts folder")],
-        examples: ["ipraster fonts", "sudo ipraster fonts --write-index   # after a font upgrade"])
+                  outputOption.with(help: "with --write-index: write it there instead of the fonts folder"),
+                  OptionSpec("--mappings", value: "INPUT", help: "render INPUT in memory, then list the font files mapped and how often")],
+        examples: ["ipraster fonts", "sudo ipraster fonts --write-index   # after a font upgrade",
+                   "ipraster fonts --mappings examples/hello.json"])
 
     package static let themeCommand = CommandSpec(
         "theme",

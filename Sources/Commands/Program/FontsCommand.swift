@@ -1,6 +1,9 @@
 import CommandCatalog
 import FoundationEssentials
 import Layout
+import ProcessSupport
+import RenderService
+import RichMessageRenderer
 
 /// `ipraster fonts`: the font collection in use (folder, index, files by role, what is missing, which families are
 /// drawn with synthesised bold or italic); `--write-index [FILE]` writes the font index (scripts/setup does).
@@ -10,6 +13,10 @@ enum FontsCommand {
         if let unexpected = parsed.positional.first { throw UsageError(message: "unexpected argument \(unexpected)", command: "fonts") }
         let writeIndex = parsed.has("--write-index"), target = parsed.value("--output")
         guard target == nil || writeIndex else { throw UsageError(message: "-o goes with --write-index", command: "fonts") }
+        if let input = parsed.value("--mappings") {
+            guard !writeIndex else { throw UsageError(message: "--mappings does not go with --write-index", command: "fonts") }
+            return try printMappings(after: input)
+        }
         let directory = FontDirectory()
         if writeIndex {
             let start = Date()
@@ -33,6 +40,28 @@ enum FontsCommand {
         let synthesised = collection.synthesised
         print("synthesised-bold \(synthesised.bold.joined(separator: ", "))")
         print("synthesised-italic \(synthesised.italic.joined(separator: ", "))")
+        return ExitCode.success
+    }
+
+    /// `--mappings INPUT`: renders INPUT as a PNG in memory, then prints "COUNT PATH" for each font file in
+    /// /proc/self/maps (a mapping is one line there), sorted by path. FontFileMappingTests reads it: every count is 1 in
+    /// this program, whose Pango and Cairo open font files on CFontFiles' mapping (CFontFileInterposer).
+    private static func printMappings(after input: String) throws -> Int32 {
+        let pipeline = try RenderPipeline(processDefault: true)
+        let result = try RenderOperations(pipeline: pipeline).render(RenderInput(bytes: try CLI.readInput(input), path: input),
+                                                                     settings: RenderSettings(), as: .png)
+        for warning in result.warnings { CLI.printWarning(warning) }
+        let maps = try FileContents.read("/proc/self/maps")  // Linux's /proc: a file of no stated size, read to its end
+        var counts: [String: Int] = [:]
+        for line in String(decoding: maps, as: UTF8.self).split(separator: "\n") {
+            // address perms offset device inode path: the path is what follows the fifth field.
+            let fields = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true)
+            guard fields.count == 6 else { continue }
+            let path = String(fields[5].drop(while: { $0 == " " }))
+            let lower = path.lowercased()
+            if [".ttf", ".otf", ".ttc", ".otc"].contains(where: { lower.hasSuffix($0) }) { counts[path, default: 0] += 1 }
+        }
+        for path in counts.keys.sorted() { print("\(counts[path] ?? 0) \(path)") }
         return ExitCode.success
     }
 }

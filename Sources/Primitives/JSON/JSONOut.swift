@@ -1,5 +1,4 @@
 import FoundationEssentials
-import Primitives
 
 /// A deterministic JSON writer: keys in insertion order, numbers rounded to 0.01 (the layout JSON contract)
 /// unless written `exact` (ratios, which must not round small differences to 0).
