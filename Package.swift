@@ -20,6 +20,10 @@ let package = Package(
         .library(name: "GoldenKit", targets: ["GoldenKit"]),
         // Snapshot tests of rich messages for other packages' XCTest and Swift Testing suites on Linux.
         .library(name: "RichMessageSnapshot", targets: ["RichMessageSnapshot"]),
+        // libipraster (issue 59): the C library of include/ipraster.h, for any language with a foreign-function
+        // interface. The file is libipraster-c.so (a product cannot share the program's name); scripts/setup links
+        // .build/release/libipraster.so to it and scripts/install installs it as PREFIX/lib/libipraster.so.
+        .library(name: "ipraster-c", type: .dynamic, targets: ["LibIPRaster"]),
         .executable(name: "ipraster", targets: ["ipraster"]),
     ],
     targets: [
@@ -119,6 +123,11 @@ let package = Package(
         .target(name: "RenderService", dependencies: ["Primitives", "Document", "Drawing", "Layout", "Markup", "Math", "MediaSources", "Raster", "Reveal",
                                                       "RichMessageRenderer", "RenderOptions", "CommandCatalog", "HTTPService", "ProcessSupport"],
                 path: "Sources/RenderService"),
+        // The path of the shared object that holds a function (dladdr): libipraster finds its fonts beside itself.
+        .target(name: "CLibraryFile", path: "Sources/CLibraryFile", linkerSettings: [.linkedLibrary("dl")]),
+        // libipraster's C functions over RenderOperations (issue 59): handles, options as JSON, results with errors.
+        .target(name: "LibIPRaster", dependencies: ["CLibraryFile", "CommandCatalog", "RenderService", "Fonts", "Layout", "MediaSources", "Primitives",
+                                                   "RichMessageRenderer"], path: "Sources/LibIPRaster"),
         // The command line: every subcommand (`Tool.main` runs one); a library so the tests can import it.
         .target(name: "Commands", dependencies: ["CommandCatalog", "RenderService", "Images", "Primitives", "Layout", "RichMessageRenderer", "Reveal", "GoldenKit", "RenderOptions", "CStandardStreams", "ProcessSupport", "HTTPService"], path: "Sources/Commands"),
         // The program. In a release build it carries the Swift runtime and FoundationEssentials itself (issue 44): as
@@ -150,7 +159,7 @@ let package = Package(
         .testTarget(name: "MediaSourcesTests", dependencies: ["Images", "MediaSources", "Raster", "Drawing", "ProcessSupport", "RichMessageRenderer", "GoldenSupport", "CJPEG", "CWebP", "CDeflate"], path: "Tests/MediaSourcesTests",
                     linkerSettings: [.linkedLibrary("webp")]),  // libwebp's encoder makes the WebP fixtures
         // The snapshot library as another package uses it: builds examples/swift-snapshot against this checkout.
-        .testTarget(name: "RichMessageSnapshotTests", dependencies: ["Images", "RichMessageSnapshot", "GoldenSupport", "ProcessSupport"], path: "Tests/RichMessageSnapshotTests"),
+        .testTarget(name: "RichMessageSnapshotTests", dependencies: ["CommandCatalog", "Images", "RichMessageSnapshot", "GoldenSupport", "ProcessSupport"], path: "Tests/RichMessageSnapshotTests"),
         // A raw HTTP/1.1 client for the service tests (every byte under the test's control).
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
         // The HTTP core in process, with a fake router and fake workers: limits, statuses, framing, drain, deadlines.

@@ -126,7 +126,11 @@ final class StageBoundaryTests: XCTestCase {
             file.text.split(separator: "\n").filter { $0.contains("RenderError(error)") && !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }
                 .map { "\(file.path): \($0.trimmingCharacters(in: .whitespaces))" }
         }
-        XCTAssertEqual(constructions.count, 2, "the command line's exit and the service's answer map errors, nowhere else: \(constructions)")
+        // Issue 59 adds the C library's result (libipraster, which the Python package reads): a third front end.
+        let places = Set(constructions.compactMap { $0.split(separator: ":").first.map(String.init) })
+        XCTAssertEqual(places, ["Commands/Program/CLI.swift", "RenderService/RenderWorker.swift", "LibIPRaster/NativeRenderer.swift"],
+                       "the command line's exit, the service's answer and the C library's result map errors, nowhere else: \(constructions)")
+        XCTAssertEqual(constructions.count, 3, "\(constructions)")
     }
 
     /// Issue 58: libcmark-gfm behind one file. `CmarkTree.swift` is the one Swift view of cmark's nodes; the

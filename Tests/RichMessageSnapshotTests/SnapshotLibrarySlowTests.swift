@@ -1,3 +1,4 @@
+import CommandCatalog
 import Foundation
 import GoldenSupport
 import Images
@@ -31,15 +32,49 @@ final class SnapshotLibrarySlowTests: XCTestCase {
         return image
     }
 
+    /// `git ARGUMENTS` in `folder`.
+    private func git(_ arguments: [String], in folder: String) throws {
+        let result = try TestEnvironment.runTool("/usr/bin/env", ["git", "-c", "user.name=ipraster tests", "-c", "user.email=tests@ipraster.invalid"] + arguments,
+                                                 currentDirectory: folder, timeoutSeconds: 600)
+        XCTAssertEqual(result.status, 0, "git \(arguments.joined(separator: " ")): \(result.stderr)")
+    }
+
+    /// A git repository of this checkout's files as they are now (committed or not, less what .gitignore leaves
+    /// out), tagged with the program's version: what a package resolves `from:` against (issue 59).
+    private func taggedCopy(in folder: String) throws -> (url: String, version: String) {
+        let repository = folder + "/remote/ipraster.git"  // the package identity is the URL's last component less .git
+        let listed = try TestEnvironment.runTool("/usr/bin/env", ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+                                                 currentDirectory: TestEnvironment.root)
+        XCTAssertEqual(listed.status, 0, "the checkout is a git repository: \(listed.stderr)")
+        for file in listed.stdout.split(separator: 0).map({ String(decoding: $0, as: UTF8.self) }) {
+            let source = TestEnvironment.root + "/" + file
+            guard FileManager.default.fileExists(atPath: source) else { continue }  // deleted, not yet committed
+            try FileManager.default.createDirectory(atPath: repository + "/" + (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: source, toPath: repository + "/" + file)
+        }
+        let version = CommandSpec.version
+        try git(["init", "-q"], in: repository)
+        try git(["add", "-A"], in: repository)
+        try git(["commit", "-q", "-m", "ipraster \(version)"], in: repository)
+        try git(["tag", version], in: repository)
+        return ("file://" + repository, version)
+    }
+
     func testTheExamplePackageRecordsPassesAndFails() throws {
-        // The example, with its dependency pointing at this checkout wherever the copy lives.
-        let package = try TestEnvironment.temporaryDirectory() + "/SnapshotExample"
+        // The example, depending on a tagged copy of this checkout by version, with the documented line.
+        let work = try TestEnvironment.temporaryDirectory(), package = work + "/SnapshotExample"
         try FileManager.default.createDirectory(atPath: package, withIntermediateDirectories: true)
         for item in ["Package.swift", "Tests"] {  // not a .build folder a local run left behind
             try FileManager.default.copyItem(atPath: TestEnvironment.root + "/examples/swift-snapshot/" + item, toPath: package + "/" + item)
         }
+        let documented = try String(contentsOfFile: TestEnvironment.root + "/docs/regression-ci.md", encoding: .utf8)
+        let line = try XCTUnwrap(documented.split(separator: "\n").first { $0.contains(".package(url:") && $0.contains("from: \"") }, "regression-ci.md shows the dependency line")
+        let documentedVersion = try XCTUnwrap(line.split(separator: "\"").dropFirst(3).first.map(String.init))
+        let (url, version) = try taggedCopy(in: work)
+        XCTAssertFalse(version.compare(documentedVersion, options: .numeric) == .orderedAscending, "the documented \(documentedVersion) is not after \(version)")
         let manifest = try String(contentsOfFile: package + "/Package.swift", encoding: .utf8)
-        try manifest.replacingOccurrences(of: #"path: "../..""#, with: #"path: "\#(TestEnvironment.root)""#)
+        XCTAssertTrue(manifest.contains(#".package(name: "ipraster", path: "../..")"#))
+        try manifest.replacingOccurrences(of: #".package(name: "ipraster", path: "../..")"#, with: #".package(url: "\#(url)", from: "\#(documentedVersion)")"#)
             .write(toFile: package + "/Package.swift", atomically: true, encoding: .utf8)
         // The committed snapshots are what the example's own runs compare with; this test starts without them.
         let tests = package + "/Tests/MessageSnapshotTests"
@@ -50,6 +85,11 @@ final class SnapshotLibrarySlowTests: XCTestCase {
         let local = quiet.merging(["CI": ""]) { _, new in new }, ci = quiet.merging(["CI": "true"]) { _, new in new }
         let build = try swift(["build", "--build-tests"], in: package, environment: quiet)
         XCTAssertEqual(build.status, 0, String(build.output.suffix(2000)))
+        let resolved = try String(contentsOfFile: package + "/Package.resolved", encoding: .utf8)
+        XCTAssertTrue(resolved.contains("\"version\" : \"\(version)\""), "resolved by version: \(resolved)")
+        XCTAssertFalse(build.output.contains("unsafe"), String(build.output.suffix(2000)))
+        let warnings = build.output.split(separator: "\n").filter { $0.contains("/checkouts/") && $0.contains("/Sources/") && $0.contains(": warning:") }
+        XCTAssertEqual(warnings, [], "ipraster's sources build without warnings")
 
         // CI: the missing snapshots fail and nothing is recorded.
         let missing = try swift(["test", "--skip-build"], in: package, environment: ci)

@@ -40,8 +40,10 @@ final class InstallTests: XCTestCase {
         let install = Process()
         install.executableURL = URL(fileURLWithPath: TestEnvironment.root + "/scripts/install")
         install.arguments = [prefix]
-        // The binary under test, not a static build of its own (scripts/bench and users' installs build that).
-        install.environment = ProcessInfo.processInfo.environment.merging(["IPRASTER_BINARY": TestEnvironment.executable]) { $1 }
+        // The binary and library under test, not static builds of their own (scripts/bench and users' installs build
+        // those; InstallLibrarySlowTests installs the static library).
+        install.environment = ProcessInfo.processInfo.environment.merging(["IPRASTER_BINARY": TestEnvironment.executable,
+                                                                           "IPRASTER_LIBRARY": CLibraryTests.library]) { $1 }
         install.standardOutput = FileHandle.nullDevice
         try install.run()
         install.waitUntilExit()
@@ -60,6 +62,15 @@ final class InstallTests: XCTestCase {
         let render = try run(prefix + "/bin/ipraster", [input, "-o", directory + "/out.png"], in: "/")
         XCTAssertEqual(render.status, 0, render.stderr)
         XCTAssertNoThrow(try PNGCodec.decode(try FileContents.read(directory + "/out.png")))
+        // The C library (issue 59): the library, its header and a pkg-config file that names both.
+        XCTAssertEqual(try FileContents.read(prefix + "/include/ipraster.h"), try FileContents.read(TestEnvironment.root + "/include/ipraster.h"))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: prefix + "/lib/libipraster.so"))
+        let pkgConfig = { (arguments: [String]) in
+            try TestEnvironment.runTool("/usr/bin/pkg-config", arguments + ["ipraster"], environment: ["PKG_CONFIG_PATH": prefix + "/lib/pkgconfig"])
+        }
+        let installed = try XCTUnwrap(version.stdout.split(separator: "\n").first?.split(separator: " ").last)
+        XCTAssertEqual(try pkgConfig(["--modversion"]).stdoutText, "\(installed)\n")
+        XCTAssertEqual(try pkgConfig(["--cflags", "--libs"]).stdoutText, "-I\(prefix)/include -L\(prefix)/lib -lipraster \n")
     }
 
     func testACopyBesideAFontsFolderFindsIt() throws {

@@ -1,6 +1,8 @@
 // swift-tools-version:6.0
 // An example package using ipraster's snapshot library from its tests (README "Snapshot tests in your
-// package"). In your own package, depend on ipraster by URL or path the same way.
+// package"). Here it depends on the checkout it lies in; in your own package, depend on a version:
+//     .package(url: "https://your.git.host/ipraster.git", from: "0.5.0")
+// (RichMessageSnapshotTests builds this package that way against a tagged copy of the checkout.)
 import PackageDescription
 
 let package = Package(
