@@ -129,7 +129,7 @@ let package = Package(
         .target(name: "LibIPRaster", dependencies: ["CLibraryFile", "CommandCatalog", "RenderService", "Fonts", "Layout", "MediaSources", "Primitives",
                                                    "RichMessageRenderer"], path: "Sources/LibIPRaster"),
         // The command line: every subcommand (`Tool.main` runs one); a library so the tests can import it.
-        .target(name: "Commands", dependencies: ["CommandCatalog", "RenderService", "Images", "Primitives", "Layout", "RichMessageRenderer", "Reveal", "GoldenKit", "RenderOptions", "CStandardStreams", "ProcessSupport", "HTTPService"], path: "Sources/Commands"),
+        .target(name: "Commands", dependencies: ["CommandCatalog", "RenderService", "Images", "Primitives", "Layout", "RichMessageRenderer", "Reveal", "GoldenKit", "RenderOptions", "CStandardStreams", "ProcessSupport", "HTTPService", "MediaSources"], path: "Sources/Commands"),
         // The program. In a release build it carries the Swift runtime and FoundationEssentials itself (issue 44): as
         // shared libraries their relocations and scattered pages made 10 MB of every process resident, linked in 5 MB
         // less; lld writes its relocations packed (DT_RELR, glibc 2.36: Debian 12), 1 MB less. The binary then runs

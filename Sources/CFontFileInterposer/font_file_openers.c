@@ -18,7 +18,7 @@
    product would replace HarfBuzz's and FreeType's openers in every program that uses the library (a dependent's test
    process included), and the linker flags that export the two symbols are unsafe flags, which SwiftPM refuses in a
    dependency resolved by version. iprasterTests' FontFileMappingTests counts the mappings of each font file in the
-   running program (the hidden `ipraster fonts --mappings`).
+   running program (`ipraster fonts --mappings`).
 
    Hand-written because no library offers it: Pango has no call to give it a face's bytes. */
 

@@ -25,12 +25,15 @@ public struct FontDirectory: Sendable, Hashable {
 
     public let path: String
 
-    public init(path: String? = nil) {
+    /// `path`; else `IPRASTER_FONTS_DIR`; else installed beside `file` (a shared library's own file: libipraster finds
+    /// its fonts from `PREFIX/lib`, whatever program loaded it), then beside the running executable; else the
+    /// checkout's `fonts/`.
+    public init(path: String? = nil, besideFile file: String? = nil) {
         if let path {
             self.path = path
         } else if let environment = ProcessInfo.processInfo.environment["IPRASTER_FONTS_DIR"], !environment.isEmpty {
             self.path = environment
-        } else if let installed = Self.besideExecutable() {
+        } else if let installed = file.flatMap(Self.installed(beside:)) ?? Self.besideExecutable() {
             self.path = installed
         } else {
             // Sources/Fonts/FontDirectory.swift → package root.
@@ -43,7 +46,12 @@ public struct FontDirectory: Sendable, Hashable {
     /// `<prefix>/share/ipraster/fonts` or `<dir>/fonts` for the running executable, when it holds `fonts.list`.
     static func besideExecutable() -> String? {
         guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else { return nil }
-        let directory = URL(fileURLWithPath: executable).deletingLastPathComponent()
+        return installed(beside: executable)
+    }
+
+    /// `<prefix>/share/ipraster/fonts` or `<dir>/fonts` for a file at `<prefix>/<dir>/…`, when it holds `fonts.list`.
+    static func installed(beside file: String) -> String? {
+        let directory = URL(fileURLWithPath: file).deletingLastPathComponent()
         let candidates = [directory.deletingLastPathComponent().appendingPathComponent("share/ipraster/fonts"),
                           directory.appendingPathComponent("fonts")]
         return candidates.map(\.path).first { FileManager.default.fileExists(atPath: $0 + "/fonts.list") }

@@ -1,6 +1,5 @@
 import CommandCatalog
 import Document
-import FoundationEssentials
 import Primitives
 import RichMessageRenderer
 
@@ -48,12 +47,7 @@ package struct LibraryOptions {
             }
         }
         guard let route = ServiceRoutes.row("/render") else { throw Problem(message: "the render route is missing", location: nil) }
-        let arguments: ServiceArguments
-        do {
-            arguments = try ServiceParameters.parse(pairs, route: route)
-        } catch let problem as ServiceParameters.Problem {
-            throw Problem(message: Self.libraryWording(problem.message), location: problem.location)
-        }
+        let arguments = try ServiceParameters.parse(pairs, route: route, vocabulary: .libraryOptions)
         if arguments.settings.animation != nil {
             throw Problem(message: "format \(pairs.last { $0.name == "format" }?.value ?? "") is an animation: the library renders png, svg or pdf",
                           location: "format")
@@ -65,13 +59,5 @@ package struct LibraryOptions {
         }
         self.settings = settings
         format = arguments.format ?? .png
-    }
-
-    /// The service's wording of a refused parameter, for a caller that passed options: "unknown option widht (did
-    /// you mean width?); the options are …" instead of "unknown parameter …; /render takes …".
-    static func libraryWording(_ message: String) -> String {
-        message.replacing("parameter ", with: "option ")
-            .replacing("; /render takes ", with: "; the options are media, ")
-            .replacing(" to /render", with: " to a render")
     }
 }

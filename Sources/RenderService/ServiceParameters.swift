@@ -33,6 +33,22 @@ enum ServiceParameters {
         "redact": "redaction is for golden tests and documentation shots (the command line and the snapshot library)",
     ]
 
+    /// How refusals name what was given: a route's query parameters, or the C library's options object (issue 59),
+    /// which also takes names the table leaves out (`media`: a host may name its own folder).
+    struct Vocabulary {
+        let noun: String
+        /// What precedes the list of accepted names: "/render takes ", "the options are ".
+        let listIntro: String
+        let scope: String
+        let extraNames: [String]
+
+        static func query(_ route: ServiceRoute) -> Vocabulary {
+            Vocabulary(noun: "parameter", listIntro: "\(route.path) takes ", scope: route.path, extraNames: [])
+        }
+
+        static let libraryOptions = Vocabulary(noun: "option", listIntro: "the options are ", scope: "a render", extraNames: ["media"])
+    }
+
     /// The options a route's parameters may name, without `--`.
     static func names(_ spec: CommandSpec) -> [String] {
         spec.allOptions.map { String($0.name.dropFirst(2)) }.filter { refused[$0] == nil }
@@ -40,24 +56,26 @@ enum ServiceParameters {
 
     /// The command-line arguments `query` stands for, parsed with the route's command and checked as the command
     /// checks them.
-    static func parse(_ query: [(name: String, value: String)], route: ServiceRoute) throws -> ServiceArguments {
+    static func parse(_ query: [(name: String, value: String)], route: ServiceRoute, vocabulary: Vocabulary? = nil) throws -> ServiceArguments {
+        let vocabulary = vocabulary ?? .query(route)
         do {
-            return try checked(query, route: route)
+            return try checked(query, route: route, vocabulary: vocabulary)
         } catch let problem as Problem {
             throw problem
         } catch {
             let message = (error as? any ClassifiedError)?.failureMessage ?? "\(error)"
-            throw Problem(message: message, location: location(of: query, route: route))
+            throw Problem(message: message, location: location(of: query, route: route, vocabulary: vocabulary))
         }
     }
 
     /// The parameter a refusal is about: the first one refused on its own; else (a refused combination) the last
     /// one given.
-    private static func location(of query: [(name: String, value: String)], route: ServiceRoute) -> String? {
-        query.first { parameter in (try? checked([parameter], route: route)) == nil }?.name ?? query.last?.name
+    private static func location(of query: [(name: String, value: String)], route: ServiceRoute, vocabulary: Vocabulary) -> String? {
+        query.first { parameter in (try? checked([parameter], route: route, vocabulary: vocabulary)) == nil }?.name ?? query.last?.name
     }
 
-    private static func checked(_ query: [(name: String, value: String)], route: ServiceRoute) throws -> ServiceArguments {
+    private static func checked(_ query: [(name: String, value: String)], route: ServiceRoute, vocabulary: Vocabulary) throws -> ServiceArguments {
+        let noun = vocabulary.noun
         guard let spec = route.command else {
             if let first = query.first { throw Problem(message: "\(route.path) takes no parameter", location: first.name) }
             return ServiceArguments(parsed: ParsedArguments(command: "serve", options: [], positional: []), settings: RenderSettings(), job: FormulaJob(),
@@ -66,16 +84,16 @@ enum ServiceParameters {
         let allowed = names(spec)
         var arguments: [String] = []
         for (name, value) in query {
-            if let reason = refused[name] { throw Problem(message: "parameter \(name) is not accepted here: \(reason)", location: name) }
+            if let reason = refused[name] { throw Problem(message: "\(noun) \(name) is not accepted here: \(reason)", location: name) }
             if let misplaced = spec.misplacedOption("--" + name) {
                 let routes = ServiceRoute.table.filter { $0.command?.option(misplaced.name) != nil }.map(\.path)
-                throw Problem(message: "parameter \(name) does not apply to \(route.path)"
+                throw Problem(message: "\(noun) \(name) does not apply to \(vocabulary.scope)"
                               + (routes.isEmpty ? ": it is a command-line option only" : ": it is a parameter of \(routes.joined(separator: ", "))"), location: name)
             }
             guard allowed.contains(name), let option = spec.option("--" + name) else {
                 let near = allowed.map { ($0, OptionCatalog.editDistance(name.lowercased(), $0)) }.filter { $0.1 <= 2 }.min { $0.1 < $1.1 }?.0
-                throw Problem(message: "unknown parameter \(name)" + (near.map { " (did you mean \($0)?)" } ?? "")
-                              + "; \(route.path) takes " + allowed.joined(separator: ", "), location: name)
+                throw Problem(message: "unknown \(noun) \(name)" + (near.map { " (did you mean \($0)?)" } ?? "")
+                              + "; " + vocabulary.listIntro + (vocabulary.extraNames + allowed).joined(separator: ", "), location: name)
             }
             if option.takesValue {
                 if name == "theme", !Theme.builtInNames.contains(value) {
@@ -86,7 +104,7 @@ enum ServiceParameters {
                 switch value {
                 case "1", "true": arguments.append("--" + name)
                 case "0", "false": break
-                default: throw Problem(message: "parameter \(name) is a flag: 1, 0, true or false, not \(value)", location: name)
+                default: throw Problem(message: "\(noun) \(name) is a flag: 1, 0, true or false, not \(value)", location: name)
                 }
             }
         }

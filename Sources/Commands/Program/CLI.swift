@@ -2,6 +2,7 @@ import CommandCatalog
 import FoundationEssentials
 import Glibc
 import Layout
+import MediaSources
 import Primitives
 import ProcessSupport
 import RichMessageRenderer
@@ -140,11 +141,7 @@ enum CLI {
 
     /// `--media DIR` must name a folder (exit 3 when it does not: a missing file, as the contract says).
     static func checkMediaFolder(_ directory: String) throws {
-        var isDirectory = false
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
-            throw RenderError(.environment, "--media \(directory): no such folder")
-        }
-        guard isDirectory else { throw RenderError(.environment, "--media \(directory): not a folder (give the folder holding the media files)") }
+        try FolderFiles.checkFolder(directory, option: "--media")
     }
 
     /// `-oFILE` is `-o FILE`, as getopt reads it (every other option is long or takes no attached value).

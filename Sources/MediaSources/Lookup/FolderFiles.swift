@@ -8,6 +8,18 @@ public final class FolderFiles: MediaFiles {
     public let directory: String
     private let root: String
 
+    /// Checks that `directory`, named by the option `option` (`--media`, the C library's `media`), is a folder, before a
+    /// render looks anything up in it: a mistyped folder is an error (exit 3), not a page of missing-media warnings.
+    public static func checkFolder(_ directory: String, option: String, location: String? = nil) throws {
+        var isDirectory = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
+            throw MediaError(message: "\(option) \(directory): no such folder", location: location)
+        }
+        guard isDirectory else {
+            throw MediaError(message: "\(option) \(directory): not a folder (give the folder holding the media files)", location: location)
+        }
+    }
+
     public init(directory: String) {
         self.directory = directory
         root = URL(fileURLWithPath: directory).resolvingSymlinksInPath().standardizedFileURL.path
