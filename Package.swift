@@ -48,6 +48,8 @@ let package = Package(
         .target(name: "CXML2", dependencies: ["CLibraryLoader"], path: "Sources/CXML2"),
         // libdeflate's gzip decompressor unpacks a TGS into a capped buffer before anything parses it (MediaSources).
         .systemLibrary(name: "CDeflate", path: "Sources/CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
+        // Nettle's SHA-256 for the digests of a batch's outputs in its annotations file (Commands only).
+        .systemLibrary(name: "CNettle", path: "Sources/CNettle", pkgConfig: "nettle", providers: [.apt(["nettle-dev"])]),
         // The C library's standard output for the command line (Swift 6 cannot read Glibc's `stdout` variable).
         .target(name: "CStandardStreams", path: "Sources/CStandardStreams"),
         // The PNG writer for rendered pages: Cairo rows converted in place and compressed with libdeflate (issue 15).
@@ -129,7 +131,7 @@ let package = Package(
         .target(name: "LibIPRaster", dependencies: ["CLibraryFile", "CommandCatalog", "RenderService", "Fonts", "Layout", "MediaSources", "Primitives",
                                                    "RichMessageRenderer"], path: "Sources/LibIPRaster"),
         // The command line: every subcommand (`Tool.main` runs one); a library so the tests can import it.
-        .target(name: "Commands", dependencies: ["CommandCatalog", "RenderService", "Images", "Primitives", "Layout", "RichMessageRenderer", "Reveal", "GoldenKit", "RenderOptions", "CStandardStreams", "ProcessSupport", "HTTPService", "MediaSources"], path: "Sources/Commands"),
+        .target(name: "Commands", dependencies: ["CommandCatalog", "RenderService", "Images", "Primitives", "Layout", "RichMessageRenderer", "Reveal", "GoldenKit", "RenderOptions", "CStandardStreams", "ProcessSupport", "HTTPService", "MediaSources", "CNettle"], path: "Sources/Commands"),
         // The program. In a release build it carries the Swift runtime and FoundationEssentials itself (issue 44): as
         // shared libraries their relocations and scattered pages made 10 MB of every process resident, linked in 5 MB
         // less; lld writes its relocations packed (DT_RELR, glibc 2.36: Debian 12), 1 MB less. The binary then runs

@@ -83,6 +83,11 @@ const char *ipr_result_warnings(const ipr_result *result);
    an error. */
 const char *ipr_result_layout(const ipr_result *result);
 
+/* The page's annotations as JSON (docs/annotations.md: blocks, lines, words with their ink boxes in the image's
+   pixels, attachments, table cells), when the options ask for them with "annotations": true (or "clusters", which
+   adds grapheme clusters); written on the first call. NULL when not asked for, and for an error. */
+const char *ipr_result_annotations(const ipr_result *result);
+
 /* An error's message without its place; NULL on success. */
 const char *ipr_result_error_message(const ipr_result *result);
 

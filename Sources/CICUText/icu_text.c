@@ -28,6 +28,19 @@ ipr_line_breaker *ipr_line_breaker_open(void) {
     return breaker;
 }
 
+ipr_line_breaker *ipr_word_breaker_open(void) {
+    UErrorCode status = U_ZERO_ERROR;
+    UBreakIterator *iterator = ubrk_open(UBRK_WORD, "", NULL, 0, &status);
+    if (U_FAILURE(status) || iterator == NULL) return NULL;
+    ipr_line_breaker *breaker = malloc(sizeof *breaker);
+    if (breaker == NULL) {
+        ubrk_close(iterator);
+        return NULL;
+    }
+    breaker->iterator = iterator;
+    return breaker;
+}
+
 void ipr_line_breaker_close(ipr_line_breaker *breaker) {
     if (breaker == NULL) return;
     ubrk_close(breaker->iterator);

@@ -83,6 +83,14 @@ extension CommandSpec {
         options: [outputOption.with(help: "the image (.png, .svg, .pdf), an animation (.gif, .apng, .mp4), OUTDIR/ for several inputs, or - for standard output"),
                   OptionSpec("--manifest", value: "FILE.jsonl", help: "render the jobs of a manifest (one JSON object a line)"),
                   jobsOption, shardOption,
+                  OptionSpec("--annotations", value: "FILE", help: """
+                      also write the image's ground truth as JSON (docs/annotations.md): its blocks in reading order, lines, \
+                      words (ICU word boundaries) with their ink boxes in the image's pixels, inline attachments, table cells \
+                      and the settings used. With several inputs or --manifest give no FILE: one JSON line per output \
+                      ({"output", "sha256", "annotations"}) goes to annotations.jsonl beside the manifest or in OUTDIR/ \
+                      (annotations.I-of-N.jsonl with --shard I/N, so the shards' files join by concatenation)
+                      """, label: "--annotations [FILE]", valueOptional: true),
+                  OptionSpec("--annotation-clusters", help: "annotations: also every grapheme cluster with ink, with its box and word"),
                   fpsOption(AnimationTiming.self, help: "animations: frames per second (a GIF's frame delays are whole "
                             + "hundredths of a second: 30 is written as 33.33, 3 cs a frame)", upTo: 120,
                             shown: AnimationTiming().fps, command: "render") { timing, fps in

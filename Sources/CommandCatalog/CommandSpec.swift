@@ -36,7 +36,7 @@ package struct CommandSpec {
     package nonisolated(unsafe) static var operands: [String] = []
 
     /// The program's version (`ipraster --version`, the OpenAPI document's `info.version`).
-    package static let version = "0.5.0"
+    package static let version = "0.6.0"
 
     /// The shells `completion` writes a script for.
     package static let completionShells = ["bash", "zsh", "fish"]

@@ -71,6 +71,11 @@ public func ipr_result_layout(_ handle: UnsafeRawPointer?) -> UnsafePointer<CCha
     result(handle)?.layoutText()
 }
 
+@_cdecl("ipr_result_annotations")
+public func ipr_result_annotations(_ handle: UnsafeRawPointer?) -> UnsafePointer<CChar>? {
+    result(handle)?.annotationsText()
+}
+
 @_cdecl("ipr_result_error_message")
 public func ipr_result_error_message(_ handle: UnsafeRawPointer?) -> UnsafePointer<CChar>? {
     result(handle)?.errorMessage.map { UnsafePointer($0) }

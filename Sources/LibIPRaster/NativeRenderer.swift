@@ -20,8 +20,9 @@ final class NativeRenderer {
             do {
                 let options = try LibraryOptions(json: options)
                 if let folder = options.settings.mediaDirectory { try FolderFiles.checkFolder(folder, option: "media", location: "media") }
-                let result = try warmOperations().render(RenderInput(bytes: input), settings: options.settings, as: options.format)
-                return NativeResult(output: result.output, warnings: result.warnings, layout: result.layout, settings: options.settings)
+                let result = try warmOperations().render(RenderInput(bytes: input), settings: options.renderSettings, as: options.format)
+                return NativeResult(output: result.output, warnings: result.warnings, layout: result.layout, settings: options.settings,
+                                    annotations: options.annotations)
             } catch {
                 return NativeResult(error: RenderError(error))
             }

@@ -20,9 +20,12 @@ final class NativeResult {
     private let layout: PageLayout?
     private let settings: RenderSettings?
     private var layoutJSON: UnsafeMutablePointer<CChar>?
+    private let annotationDetail: LibraryOptions.AnnotationDetail?
+    private var annotationsJSON: UnsafeMutablePointer<CChar>?
     private let lock = Lock()
 
-    init(output: [UInt8], warnings: [String], layout: PageLayout, settings: RenderSettings) {
+    init(output: [UInt8], warnings: [String], layout: PageLayout, settings: RenderSettings, annotations: LibraryOptions.AnnotationDetail?) {
+        annotationDetail = annotations
         status = 0
         let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: max(output.count, 1), alignment: 16)
         output.withUnsafeBytes { source in bytes.copyMemory(from: source) }
@@ -43,6 +46,7 @@ final class NativeResult {
         warnings = strdup("[]")
         layout = nil
         settings = nil
+        annotationDetail = nil
         errorMessage = strdup(error.message)
         errorLocation = error.location.map { strdup($0) } ?? nil
         errorKind = strdup(error.kind.rawValue)
@@ -58,8 +62,19 @@ final class NativeResult {
         }
     }
 
+    /// The annotations (`ipraster render --annotations`) when the options asked for them; nil otherwise and for an error.
+    func annotationsText() -> UnsafePointer<CChar>? {
+        lock.withLock {
+            if annotationsJSON == nil, let layout, let settings, let annotationDetail {
+                let value = Annotations(layout, options: settings.layout, clusters: annotationDetail == .clusters)
+                annotationsJSON = strdup(value.json().serialized(pretty: false))
+            }
+            return annotationsJSON.map { UnsafePointer($0) }
+        }
+    }
+
     deinit {
         bytes?.deallocate()
-        for text in [warnings, errorMessage, errorLocation, errorKind, layoutJSON] { free(text) }
+        for text in [warnings, errorMessage, errorLocation, errorKind, layoutJSON, annotationsJSON] { free(text) }
     }
 }

@@ -34,9 +34,14 @@ public struct OptionSpec: Sendable {
     /// tables hold it. Given to another command it is a usage error that names these.
     public let commands: [String]?
 
+    /// The value may be left out (`--annotations` in a batch): given without one (the last argument, or followed by
+    /// another option), the option's value is "".
+    public let valueOptional: Bool
+
     public init(_ name: String, aliases: [String] = [], value: String? = nil, help: String, defaultValue: String? = nil,
                 values: [String] = [], domain: OptionDomain? = nil, label: String? = nil, commands: [String]? = nil,
-                effect: OptionEffect? = nil) {
+                effect: OptionEffect? = nil, valueOptional: Bool = false) {
+        self.valueOptional = valueOptional
         self.name = name
         self.aliases = aliases
         self.value = value
@@ -74,7 +79,7 @@ public struct OptionSpec: Sendable {
     public func with(value: String?? = nil, help: String? = nil, defaultValue: String?? = nil, values: [String]? = nil) -> OptionSpec {
         OptionSpec(name, aliases: aliases, value: value ?? self.value, help: help ?? self.help,
                    defaultValue: defaultValue ?? self.defaultValue, values: values ?? self.values, domain: domain, label: label, commands: commands,
-                   effect: effect)
+                   effect: effect, valueOptional: valueOptional)
     }
 
     /// Refuses a value outside the option's domain.
@@ -131,6 +136,8 @@ public enum OptionScanner {
             } else if let attached {
                 try spec.check(attached)
                 scanned.options.append((spec.name, attached))
+            } else if spec.valueOptional, index == arguments.count || (arguments[index].hasPrefix("-") && arguments[index] != "-") {
+                scanned.options.append((spec.name, ""))
             } else {
                 guard index < arguments.count else { throw OptionError(option: spelling, message: "missing value (\(spec.value ?? "VALUE"))") }
                 try spec.check(arguments[index])

@@ -12,6 +12,18 @@ import RichMessageRenderer
 package struct LibraryOptions {
     package let settings: RenderSettings
     package let format: Renderer.Format
+    /// `"annotations": true` (or `"words"`) asks for the page's annotations, `"clusters"` for them with grapheme clusters.
+    package let annotations: AnnotationDetail?
+
+    package enum AnnotationDetail: Sendable { case words, clusters }
+
+    /// The settings a render takes: with annotations, layout also keeps the glyphs' ink rects the words are measured
+    /// from (no pixel changes; the layout JSON stays `settings`' own).
+    package var renderSettings: RenderSettings {
+        var settings = self.settings
+        if annotations != nil { settings.layout.revealRects = true }
+        return settings
+    }
 
     /// A problem with the options object itself (not JSON, not an object, a value of another type): a usage error
     /// whose location is `options` or the key.
@@ -26,6 +38,7 @@ package struct LibraryOptions {
     package init(json: [UInt8]?) throws {
         var pairs: [(name: String, value: String)] = []
         var media: String?
+        var annotations: AnnotationDetail?
         if let json, !json.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
             let value: JSONValue
             do { value = try JSONParser.parse(json) } catch let error as JSONParser.SyntaxError {
@@ -43,7 +56,14 @@ package struct LibraryOptions {
                 case .null?, nil: continue
                 case let other?: throw Problem(message: "option \(key) takes a string, a number or a boolean, not a \(other.typeName)", location: key)
                 }
-                if key == "media" { media = text } else { pairs.append((key, text)) }
+                if key == "annotations" {
+                    switch text {
+                    case "true", "words": annotations = .words
+                    case "clusters": annotations = .clusters
+                    case "false": annotations = nil
+                    default: throw Problem(message: "option annotations is true, false, \"words\" or \"clusters\", not \(text)", location: key)
+                    }
+                } else if key == "media" { media = text } else { pairs.append((key, text)) }
             }
         }
         guard let route = ServiceRoutes.row("/render") else { throw Problem(message: "the render route is missing", location: nil) }
@@ -58,6 +78,7 @@ package struct LibraryOptions {
             settings.mediaDirectory = media
         }
         self.settings = settings
+        self.annotations = annotations
         format = arguments.format ?? .png
     }
 }

@@ -27,6 +27,8 @@ enum ServiceParameters {
         "manifest": "one input per request: post each job",
         "jobs": "the service's --workers render in parallel",
         "shard": "one input per request: post each job",
+        "annotations": "the answer is the image: annotations come from ipraster render --annotations, libipraster or the Python package",
+        "annotation-clusters": "the answer is the image: annotations come from ipraster render --annotations, libipraster or the Python package",
         "help": "see ipraster serve --help",
         "quiet": "a process option, not a request's",
         "verbose": "a process option, not a request's",

@@ -69,6 +69,14 @@ int main(int argc, char **argv) {
         if (layout_file == NULL || fputs(layout, layout_file) < 0 || fclose(layout_file) != 0) { fprintf(stderr, "cannot write %s\n", layout_path); return 73; }
         printf("layout-bytes: %zu\n", strlen(layout));
         printf("layout-again: %s\n", ipr_result_layout(result) == layout ? "same" : "different");
+        const char *annotations = ipr_result_annotations(result);
+        printf("annotations: %s\n", annotations == NULL ? "none" : "present");
+        if (annotations != NULL) {
+            char annotations_path[4096];
+            snprintf(annotations_path, sizeof annotations_path, "%s.annotations.json", argv[2]);
+            FILE *annotations_file = fopen(annotations_path, "wb");
+            if (annotations_file == NULL || fputs(annotations, annotations_file) < 0 || fclose(annotations_file) != 0) { fprintf(stderr, "cannot write %s\n", annotations_path); return 73; }
+        }
         ipr_result *again = ipr_render(renderer, input, length, options);
         size_t size2 = 0;
         const unsigned char *data2 = ipr_result_data(again, &size2);

@@ -34,7 +34,7 @@ final class CLibraryTests: XCTestCase {
                 ipr_result *result = ipr_render(renderer, "{", 1, nullptr);
                 size_t length = 0;
                 int ok = ipr_result_status(result) == IPR_INPUT_ERROR && ipr_result_data(result, &length) == nullptr
-                    && ipr_result_warnings(result) != nullptr && ipr_result_layout(result) == nullptr
+                    && ipr_result_warnings(result) != nullptr && ipr_result_layout(result) == nullptr && ipr_result_annotations(result) == nullptr
                     && ipr_result_error_message(result) != nullptr && ipr_result_error_kind(result) != nullptr;
                 (void)ipr_result_error_location(result);
                 ipr_result_free(result);
@@ -80,6 +80,7 @@ final class CLibraryTests: XCTestCase {
             (TestEnvironment.root + "/examples/hello.json", nil, [], "png"),
             (markdown, #"{"theme": "night", "width": 300, "format": "svg", "no-bubble": true}"#, ["--theme", "night", "--width", "300", "--no-bubble"], "svg"),
             (markdown, #"{"scale": 1, "format": "pdf", "rtl": false}"#, ["--scale", "1"], "pdf"),
+            (markdown, #"{"annotations": true, "theme": "night"}"#, ["--theme", "night"], "png"),
         ]
         for (index, item) in cases.enumerated() {
             let ours = folder + "/c\(index).\(item.ext)", theirs = folder + "/cli\(index).\(item.ext)"
@@ -101,6 +102,17 @@ final class CLibraryTests: XCTestCase {
             let warnings = try JSONSerialization.jsonObject(with: Data(try XCTUnwrap(output["warnings"]).utf8)) as? [String]
             XCTAssertEqual(warnings, printed, "case \(index)")
             if index > 0 { XCTAssertFalse(printed.isEmpty, "the photo that is not there warns") }
+            // Annotations when asked for: the command line's, and the same image.
+            XCTAssertEqual(output["annotations"], index == 3 ? "present" : "none", "case \(index)")
+            if index == 3 {
+                let annotated = try TestEnvironment.run(["render", item.input, "-o", theirs, "--annotations", theirs + ".json"] + item.arguments)
+                XCTAssertEqual(annotated.status, 0, annotated.stderr)
+                let ourAnnotations = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: ours + ".annotations.json"))) as? NSDictionary
+                let cliAnnotations = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: theirs + ".json"))) as? NSDictionary
+                XCTAssertNotNil(ourAnnotations?["words"])
+                XCTAssertEqual(ourAnnotations, cliAnnotations)
+                XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: ours)), try Data(contentsOf: URL(fileURLWithPath: theirs)))
+            }
         }
     }
 

@@ -66,4 +66,35 @@ final class DeployFilesTests: XCTestCase {
         XCTAssertTrue(job.contains("completionMode: Indexed"))
         XCTAssertTrue(job.contains(#"--shard "$((JOB_COMPLETION_INDEX + 1))/8""#) && job.contains("completions: 8"))
     }
+
+    /// The corpus Job's own command, run here as its 8 pods would run it: the parts' annotation files, joined by
+    /// concatenation, list every output of the manifest once (issue 60).
+    func testTheCorpusJobsPodsWriteAnnotationsThatJoinByConcatenation() throws {
+        let job = try read("deploy/kubernetes/corpus/job.yaml")
+        let line = try XCTUnwrap(job.split(separator: "\n").first { $0.contains("'exec ipraster ") })
+        let script = try XCTUnwrap(line.split(separator: "'").dropFirst().first.map(String.init), String(line))
+        XCTAssertTrue(script.contains("--annotations"), script)
+        let folder = try TestEnvironment.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var manifest: [String] = []
+        for index in 0..<11 {
+            try #"{"blocks": [{"type": "paragraph", "text": "message \#(index)"}]}"#.write(toFile: folder + "/m\(index).json", atomically: true, encoding: .utf8)
+            manifest.append(#"{"input": "m\#(index).json", "output": "images/m\#(index).png"}"#)
+        }
+        try manifest.joined(separator: "\n").write(toFile: folder + "/corpus.jsonl", atomically: true, encoding: .utf8)
+        let local = script.replacing("exec ipraster", with: "exec '\(TestEnvironment.executable)'").replacing("/corpus/", with: folder + "/")
+        for pod in 0..<8 {
+            let result = try TestEnvironment.runTool("/bin/sh", ["-c", local], environment: ["JOB_COMPLETION_INDEX": String(pod)])
+            XCTAssertEqual(result.status, 0, result.stderr)
+        }
+        var outputs: [String] = []
+        for part in 1...8 {
+            let text = try String(contentsOfFile: folder + "/annotations.\(part)-of-8.jsonl", encoding: .utf8)
+            for line in text.split(separator: "\n") {
+                let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+                outputs.append(try XCTUnwrap(object["output"] as? String))
+            }
+        }
+        XCTAssertEqual(outputs, (0..<11).map { "images/m\($0).png" })
+    }
 }

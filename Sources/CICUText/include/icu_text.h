@@ -12,6 +12,9 @@ typedef struct ipr_line_breaker ipr_line_breaker;
 /* A line-break iterator (UBRK_LINE, root locale: the default rules, dictionaries by script); NULL when ICU cannot
  * open its rules. */
 ipr_line_breaker *ipr_line_breaker_open(void);
+/* A word-break iterator (UBRK_WORD, root locale: UAX #29 word boundaries, ICU's dictionaries for Thai, Lao, Khmer,
+ * Myanmar, Chinese and Japanese); its boundaries come from `ipr_line_breaks` as well. NULL when ICU cannot open it. */
+ipr_line_breaker *ipr_word_breaker_open(void);
 void ipr_line_breaker_close(ipr_line_breaker *breaker);
 
 /* Writes the line-break boundaries of `length` bytes of UTF-8 at `text` (byte offsets, 0 and `length` included,

@@ -14,12 +14,26 @@ enum RenderCommand {
         let parsed = try CommandSpec.renderCommand.parse(arguments)
         let settings = try parsed.renderSettings()
         let output = parsed.value("--output")
+        let annotations = AnnotationRequest(parsed)
         let manifest = parsed.value("--manifest")
         let jobs = try parsed.integer("--jobs", in: 1...Int(Int32.max), what: "a positive whole number") ?? ProcessInfo.processInfo.activeProcessorCount
         let shard = try parsed.value("--shard").map { try Shard($0, command: "render") }
         let positional = parsed.positional
         let batch = manifest != nil || positional.count > 1 || output?.hasSuffix("/") == true || shard != nil
         let animation = settings.animation ?? (settings.format == nil ? output.flatMap { AnimationFormat(rawValue: PathName.pathExtension($0).lowercased()) } : nil)
+        if annotations == nil, parsed.has("--annotation-clusters") {
+            throw UsageError(message: "--annotation-clusters adds grapheme clusters to --annotations, which is not given")
+        }
+        if annotations != nil, animation != nil {
+            throw UsageError(message: "--annotations describes a still image: render to .png, .svg or .pdf")
+        }
+        if batch, let file = annotations?.file {
+            throw UsageError(message: "--annotations takes no FILE with several inputs or --manifest (it writes annotations.jsonl beside the "
+                + "manifest or in OUTDIR/, annotations.I-of-N.jsonl for --shard I/N), not \(file)")
+        }
+        if !batch, let annotations, annotations.file == nil {
+            throw UsageError(message: "--annotations needs FILE for one input (render INPUT -o out.png --annotations out.json)")
+        }
         if batch, animation != nil {
             throw UsageError(message: "animations (apng, gif, mp4) are written one message at a time: render INPUT -o FILE.gif")
         }
@@ -30,7 +44,7 @@ enum RenderCommand {
             // The render options alone (the command line without this command's own), defaults of every job.
             let batch = try BatchRender(inputs: positional, output: output, manifest: manifest, renderArguments: parsed.renderArguments,
                                         format: settings.format)
-            return batch.run(jobs: jobs, shard: shard)
+            return batch.run(jobs: jobs, shard: shard, annotations: annotations)
         }
         guard let input = positional.first else { throw UsageError(message: "missing INPUT (a JSON file, or - for stdin)") }
         guard let output else { throw UsageError(message: "missing -o OUTPUT (out.png, out.svg, out.pdf, or - for stdout)") }
@@ -39,18 +53,34 @@ enum RenderCommand {
         }
         let format = try OutputFormat.forPath(output, explicit: settings.format)
         try CLI.refuseBinaryOnTerminal(output, format: format, command: "render")
+        if let file = annotations?.file, file == "-", output == "-" {
+            throw UsageError(message: "-o - and --annotations - would both write to standard output: name a file for one of them")
+        }
         let pipeline = try RenderPipeline(processDefault: true, videoFrames: FFmpegVideoFrames())
-        try render(input, to: output, format: format, settings: settings, pipeline: pipeline, warningPrefix: "")
+        try render(input, to: output, format: format, settings: settings, pipeline: pipeline, warningPrefix: "", annotations: annotations)
         return ExitCode.success
     }
 
-    /// Renders one input file to one output file (or standard output), printing its warnings.
+    /// Renders one input file to one output file (or standard output), printing its warnings. With `annotations`, the
+    /// page's annotations are made too: written to the request's file (before the image is committed, so a failure
+    /// leaves neither), or returned (a batch collects them).
+    @discardableResult
     static func render(_ input: String, to output: String, format: Renderer.Format, settings: RenderSettings, pipeline: RenderPipeline,
-                       warningPrefix: String) throws {
+                       warningPrefix: String, annotations: AnnotationRequest? = nil) throws -> Annotations? {
         let started = Date()
         if let directory = settings.mediaDirectory { try CLI.checkMediaFolder(directory) }
         let bytes = try CLI.readInput(input)
+        var settings = settings
+        // The glyphs' ink rects the words are measured from; they change no pixel of the output.
+        if annotations != nil { settings.layout.revealRects = true }
         let layout: PageLayout, byteCount: Int
+        var made: Annotations?
+        func annotate(_ layout: PageLayout) throws {
+            guard let annotations else { return }
+            let value = Annotations(layout, options: settings.layout, clusters: annotations.clusters)
+            if let file = annotations.file { try CLI.writeOutput(Array((value.json().serialized(pretty: true) + "\n").utf8), to: file) }
+            made = value
+        }
         if format == .png, output != "-" {
             let file = try AtomicFileWriter(path: output)
             if file.canOverwrite {
@@ -64,11 +94,13 @@ enum RenderCommand {
                 try result.output.withUnsafeBytes { try file.write($0) }
                 layout = result.layout
             }
+            try annotate(layout)
             try file.commit()
             byteCount = file.written
         } else {
             let result = try pipeline.render(bytes: bytes, path: input, settings: settings, format: format)
             for warning in result.warnings { CLI.printWarning(warningPrefix + warning) }
+            try annotate(result.layout)
             try CLI.writeOutput(result.output, to: output)
             layout = result.layout
             byteCount = result.output.count
@@ -77,6 +109,7 @@ enum RenderCommand {
             : "\(layout.canvas.width.clean)×\(layout.canvas.height.clean) pt"
         CLI.printNote("\(input) → \(output == "-" ? "standard output" : output): \(format.rawValue.uppercased()) \(size), \(byteCount) bytes, "
             + "\(CLI.milliseconds(since: started)) ms")
+        return made
     }
 }
 

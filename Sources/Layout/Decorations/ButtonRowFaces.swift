@@ -10,6 +10,10 @@ public struct ButtonRowFaces: Decoration {
         [("buttons", .array(faces.map { .object([("frame", PageLayout.rectJSON($0.frame))]) }))]
     }
 
+    func labels(in frame: Rect) -> [(box: TextBox, origin: Point)] {
+        faces.map { ($0.label, Point(x: frame.minX, y: frame.minY).offset($0.labelOrigin)) }
+    }
+
     func draw(in frame: Rect, with builder: FrameBuilder) -> Frame {
         let origin = Point(x: frame.minX, y: frame.minY)
         var drawing = Frame()

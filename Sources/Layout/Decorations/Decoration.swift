@@ -13,9 +13,12 @@ protocol Decoration: Sendable, Equatable {
     var jsonFields: [(String, JSONOut)] { get }
     /// Its drawing, for the item's frame `frame` in the coordinates the builder is drawing in.
     func draw(in frame: Rect, with builder: FrameBuilder) -> Frame
+    /// The texts it draws with their origins, for the item's frame `frame` (annotations list their words).
+    func labels(in frame: Rect) -> [(box: TextBox, origin: Point)]
 }
 
 extension Decoration {
+    func labels(in frame: Rect) -> [(box: TextBox, origin: Point)] { [] }
     fileprivate func isEqual(to other: any Decoration) -> Bool { (other as? Self) == self }
 }
 
@@ -29,6 +32,9 @@ public struct AnyDecoration: Sendable, Equatable {
 
     /// The layout JSON's `kind` (`divider`, `listMarker`, `quoteFrame`, …).
     public var kind: String { value.kind }
+
+    /// The texts it draws (a list marker's label, a pill's, the buttons'), with their origins for the item's frame `frame`.
+    public func labels(in frame: Rect) -> [(box: TextBox, origin: Point)] { value.labels(in: frame) }
 
     /// The decoration as its own type, when it is one (`as(ListMarker.self)`).
     public func `as`<T>(_ type: T.Type) -> T? { value as? T }

@@ -13,6 +13,11 @@ extension ListMarker: Decoration {
         }
     }
 
+    func labels(in frame: Rect) -> [(box: TextBox, origin: Point)] {
+        guard case .label(let box, let origin) = self else { return [] }
+        return [(box, Point(x: frame.minX + origin.x, y: frame.minY + origin.y))]
+    }
+
     /// Bullet: a filled circle; label: its text; checkbox: an 18 pt rounded square of radius 6 — a ring of
     /// 1 pt + 1 px when unchecked, filled with the tick (5.33, 9.5) → (7.83, 12.5) → (12.5, 6.5) cut out when checked (§7.3).
     func draw(in frame: Rect, with builder: FrameBuilder) -> Frame {

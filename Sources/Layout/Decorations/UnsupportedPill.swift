@@ -14,6 +14,8 @@ public struct UnsupportedPill: Decoration {
     var kind: String { "unsupported" }
     var jsonFields: [(String, JSONOut)] { [("type", .string(typeName))] }
 
+    func labels(in frame: Rect) -> [(box: TextBox, origin: Point)] { [(label, Point(x: frame.minX, y: frame.minY).offset(labelOrigin))] }
+
     func draw(in frame: Rect, with builder: FrameBuilder) -> Frame {
         var drawing = Frame([.fill(.roundedRect(frame, radius: cornerRadius), .solid(fill))])
         drawing.append(contentsOf: builder.text(label, at: Point(x: frame.minX, y: frame.minY).offset(labelOrigin)))

@@ -27,7 +27,7 @@ struct BubbleLayouter {
         var text = AttributedText()
         text.hanRegion = options.text.forms
         text.append(time, AttributedText.Attributes(font: FontSpec(family: .sans, size: 11), metricsFont: FontSpec(family: .sans, size: 11), color: colors.secondaryText))
-        guard let result = TextItemLayouter(fonts: fonts, scale: options.scale, computeCharacterRects: false)
+        guard let result = TextItemLayouter(fonts: fonts, scale: options.scale, computeCharacterRects: options.revealRects)
             .layout(text, width: 10_000, alignment: .natural, lineSpacingFactor: 1) else { return (nil, 0) }
         return (result.box, 5 + result.width.rounded(.up) + (options.outgoing ? 13 : 0))
     }
@@ -75,6 +75,8 @@ struct BubbleLayouter {
             for index in date.lines.indices {
                 date.lines[index].frame = date.lines[index].frame.offsetBy(dx: 5, dy: 1 - pixel)
                 date.lines[index].baseline += 1 - pixel
+                // The glyphs' ink rects (annotations, reveal) move with the line; an empty rect stays empty.
+                date.lines[index].characterRects = date.lines[index].characterRects?.map { $0 == .zero ? $0 : $0.offsetBy(dx: 5, dy: 1 - pixel) }
             }
             // With "Show more" the status trails its line, at the bottom of the link's text box (pad 0, §7.5).
             let trailing = showMore.map { (maxX: $0.frame.maxX, baseline: $0.frame.maxY, pad: 0.0) } ?? trailingLine(items: items)

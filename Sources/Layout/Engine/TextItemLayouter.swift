@@ -152,6 +152,7 @@ struct TextItemLayouter {
             lines[index] = shifted(lines[index], by: x)
         }
         var box = TextBox(font: fontMetrics, lineHeight: m.lineHeight, lines: lines, alignment: alignment)
+        box.text = text.text
         box.entities = entities(text, measured: measured, lines: lines, descent: m.descent, utf16: utf16)
         box.missingGlyphs = Self.missingGlyphs(measured, utf16: utf16)
         // An inline formula's characters no face drew are named at its U+FFFC.

@@ -115,6 +115,9 @@ public struct TableCellLayout: Sendable, Equatable {
 
     public var row: Int
     public var column: Int
+    /// The rows and columns the cell covers (1 unless it spans; clamped to the table's).
+    public var rowSpan = 1
+    public var columnSpan = 1
     public var frame: Rect
     public var header: Bool
     public var filled: Bool

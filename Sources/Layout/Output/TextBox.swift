@@ -13,6 +13,8 @@ public struct TextBox: Sendable, Equatable {
     public var missingGlyphs: [MissingGlyph] = []
     /// The message's entities in this text (styles, links, emoji, dates), in the order they start.
     public var entities: [TextEntity] = []
+    /// The item's text as laid out (an inline attachment is one U+FFFC): what line and entity ranges index, in UTF-16.
+    public var text: String = ""
 
     public init(font: FontMetrics, lineHeight: Double, lines: [TextLine], alignment: TextAlignment) {
         self.font = font

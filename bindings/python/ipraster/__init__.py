@@ -32,7 +32,7 @@ from typing import Any, Dict, List, Optional, Union
 
 __all__ = ["render", "Renderer", "Result", "Error", "InputError", "EnvironmentFailure", "version", "library_path", "Source", "OptionValue"]
 
-__version__ = "0.5.0"
+__version__ = "0.6.0"
 
 Source = Union[bytes, bytearray, memoryview, str, Dict[str, Any]]
 OptionValue = Union[str, int, float, bool, None]
@@ -107,6 +107,7 @@ def _lib() -> ctypes.CDLL:
                 ("ipr_result_data", ctypes.POINTER(ctypes.c_ubyte), [pointer, ctypes.POINTER(ctypes.c_size_t)]),
                 ("ipr_result_warnings", text, [pointer]),
                 ("ipr_result_layout", text, [pointer]),
+                ("ipr_result_annotations", text, [pointer]),
                 ("ipr_result_error_message", text, [pointer]),
                 ("ipr_result_error_location", text, [pointer]),
                 ("ipr_result_error_kind", text, [pointer]),
@@ -154,7 +155,8 @@ def _options_json(format: str, options: Dict[str, OptionValue]) -> bytes:
 
 class Result:
     """A render's output: ``data`` (PNG, SVG or PDF bytes), ``warnings`` and ``format``; ``layout()`` writes the
-    layout JSON (as ``ipraster layout`` prints it) only when called."""
+    layout JSON (as ``ipraster layout`` prints it) only when called; ``annotations()`` the ground truth of a render
+    asked for with ``annotations=True`` (or ``"clusters"``), as ``ipraster render --annotations`` writes it."""
 
     def __init__(self, handle: int, library: ctypes.CDLL, format: str) -> None:
         self._handle: Optional[int] = handle
@@ -165,6 +167,22 @@ class Result:
         self.data: bytes = ctypes.string_at(data, length.value) if length.value else b""
         self.warnings: List[str] = [str(item) for item in json.loads(library.ipr_result_warnings(handle) or b"[]")]
         self._layout: Optional[Dict[str, Any]] = None
+        self._annotations: Optional[str] = None
+
+    def annotations_json(self) -> Optional[str]:
+        """The annotations as JSON text (docs/annotations.md), or None when the render did not ask for them."""
+        if self._annotations is None:
+            if self._handle is None:
+                raise ValueError("the result was closed")
+            self._annotations = _text(self._library.ipr_result_annotations(self._handle))
+        return self._annotations
+
+    def annotations(self) -> Optional[Dict[str, Any]]:
+        """The annotations (parsed): blocks, lines, words with their ink boxes in the image's pixels, attachments,
+        table cells and settings; None when the render did not ask for them (``annotations=True``)."""
+        text = self.annotations_json()
+        parsed: Optional[Dict[str, Any]] = json.loads(text) if text else None
+        return parsed
 
     def layout(self) -> Dict[str, Any]:
         """The page's layout JSON (parsed): items with their frames, lines and attachments, and the warnings."""
@@ -176,8 +194,8 @@ class Result:
         return self._layout
 
     def close(self) -> None:
-        """Frees the library's copy of the result now (``data`` and ``warnings`` stay; ``layout()`` then works
-        only if it was called before)."""
+        """Frees the library's copy of the result now (``data`` and ``warnings`` stay; ``layout()`` and
+        ``annotations()`` then work only if they were called before)."""
         if self._handle is not None:
             self._library.ipr_result_free(self._handle)
             self._handle = None

@@ -77,6 +77,23 @@ class PackageTests(unittest.TestCase):
                     self.assertEqual(result.layout(), json.loads(layout))
                     self.assertIs(result.layout(), result.layout(), "the layout is made once")
 
+    def test_annotations_are_the_command_lines(self) -> None:
+        with tempfile.TemporaryDirectory() as folder:
+            target = Path(folder) / "a.json"
+            status, _, _ = command_line([str(HELLO), "-o", str(Path(folder) / "a.png"), "--annotations", str(target), "--theme", "night",
+                                         "--annotation-clusters"])
+            self.assertEqual(status, 0)
+            expected = json.loads(target.read_text())
+        result = ipraster.render(HELLO.read_bytes(), theme="night", annotations="clusters")
+        self.assertEqual(result.annotations(), expected)
+        self.assertTrue(expected["words"] and expected["clusters"])
+        plain = ipraster.render(HELLO.read_bytes(), theme="night")
+        self.assertIsNone(plain.annotations())
+        self.assertEqual(plain.data, result.data, "asking for annotations changes no pixel")
+        with self.assertRaises(ipraster.InputError) as raised:
+            ipraster.render(HELLO.read_bytes(), annotations="glyphs")
+        self.assertEqual(raised.exception.location, "annotations")
+
     def test_input_errors_and_environment_failures(self) -> None:
         with self.assertRaises(ipraster.InputError) as malformed:
             ipraster.render('{"blocks": [{"type": "paragraph", "text": 5}]}')

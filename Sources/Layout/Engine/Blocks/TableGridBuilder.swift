@@ -7,6 +7,8 @@ struct TableGridBuilder {
     struct Cell {
         var row: Int
         var column: Int
+        var rowSpan: Int
+        var columnSpan: Int
         var frame: Rect
         var header: Bool
         var filled: Bool
@@ -137,6 +139,9 @@ struct TableGridBuilder {
             }
         }
         let filled = pending.cell.header || (table.striped && pending.row % 2 == 0)
-        return Cell(row: pending.row, column: pending.column, frame: frame, header: pending.cell.header, filled: filled, items: items)
+        let rowSpan = max(1, min(pending.cell.rowspan, table.rows.count - pending.row))
+        let columnSpan = max(1, min(pending.cell.colspan, widths.count - pending.column))
+        return Cell(row: pending.row, column: pending.column, rowSpan: rowSpan, columnSpan: columnSpan, frame: frame, header: pending.cell.header,
+                    filled: filled, items: items)
     }
 }

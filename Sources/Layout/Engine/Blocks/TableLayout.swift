@@ -91,7 +91,7 @@ enum TableLayout {
             }
             // RTL mirrors the cells only; their content keeps its offsets inside the cell (§2.17).
             let items = cell.items
-            cellLayouts.append(TableCellLayout(row: cell.row, column: cell.column,
+            cellLayouts.append(TableCellLayout(row: cell.row, column: cell.column, rowSpan: cell.rowSpan, columnSpan: cell.columnSpan,
                                                frame: frame.offsetBy(dx: gridX, dy: titleHeight), header: cell.header, filled: cell.filled,
                                                roundedCorners: corners, fillCornerRadius: max(0, cornerRadius - borderWidth), items: items))
         }
