@@ -15,9 +15,10 @@ struct ipr_line_breaker {
     UBreakIterator *iterator;
 };
 
-ipr_line_breaker *ipr_line_breaker_open(void) {
+/* A break iterator of `type` with the root locale's rules, behind the opaque handle. */
+static ipr_line_breaker *open_breaker(UBreakIteratorType type) {
     UErrorCode status = U_ZERO_ERROR;
-    UBreakIterator *iterator = ubrk_open(UBRK_LINE, "", NULL, 0, &status);
+    UBreakIterator *iterator = ubrk_open(type, "", NULL, 0, &status);
     if (U_FAILURE(status) || iterator == NULL) return NULL;
     ipr_line_breaker *breaker = malloc(sizeof *breaker);
     if (breaker == NULL) {
@@ -28,18 +29,9 @@ ipr_line_breaker *ipr_line_breaker_open(void) {
     return breaker;
 }
 
-ipr_line_breaker *ipr_word_breaker_open(void) {
-    UErrorCode status = U_ZERO_ERROR;
-    UBreakIterator *iterator = ubrk_open(UBRK_WORD, "", NULL, 0, &status);
-    if (U_FAILURE(status) || iterator == NULL) return NULL;
-    ipr_line_breaker *breaker = malloc(sizeof *breaker);
-    if (breaker == NULL) {
-        ubrk_close(iterator);
-        return NULL;
-    }
-    breaker->iterator = iterator;
-    return breaker;
-}
+ipr_line_breaker *ipr_line_breaker_open(void) { return open_breaker(UBRK_LINE); }
+
+ipr_line_breaker *ipr_word_breaker_open(void) { return open_breaker(UBRK_WORD); }
 
 void ipr_line_breaker_close(ipr_line_breaker *breaker) {
     if (breaker == NULL) return;

@@ -72,12 +72,7 @@ struct BubbleLayouter {
             }
             var date = dateBox
             // The date sits at (leftInset 5, 1 − px) in the row.
-            for index in date.lines.indices {
-                date.lines[index].frame = date.lines[index].frame.offsetBy(dx: 5, dy: 1 - pixel)
-                date.lines[index].baseline += 1 - pixel
-                // The glyphs' ink rects (annotations, reveal) move with the line; an empty rect stays empty.
-                date.lines[index].characterRects = date.lines[index].characterRects?.map { $0 == .zero ? $0 : $0.offsetBy(dx: 5, dy: 1 - pixel) }
-            }
+            date.lines = date.lines.map { $0.offsetBy(dx: 5, dy: 1 - pixel) }
             // With "Show more" the status trails its line, at the bottom of the link's text box (pad 0, §7.5).
             let trailing = showMore.map { (maxX: $0.frame.maxX, baseline: $0.frame.maxY, pad: 0.0) } ?? trailingLine(items: items)
             let contentBottom = showMore?.frame.maxY ?? C

@@ -257,20 +257,7 @@ struct TextItemLayouter {
 
     /// Moves everything line-local by `dx` (alignment).
     private func shifted(_ line: TextLine, by dx: Double) -> TextLine {
-        guard dx != 0 else { return line }
-        var line = line
-        line.frame.x += dx
-        for index in line.decorations.indices { line.decorations[index].rect.x += dx }
-        for index in line.attachments.indices {
-            line.attachments[index].frame.x += dx
-            line.attachments[index].drawing = line.attachments[index].drawing.offsetBy(dx: dx, dy: 0)
-        }
-        for index in line.spoilers.indices {
-            line.spoilers[index].rect.x += dx
-            line.spoilers[index].dots = line.spoilers[index].dots.map { Point(x: $0.x + dx, y: $0.y) }
-        }
-        line.characterRects = line.characterRects?.map { $0 == .zero ? $0 : $0.offsetBy(dx: dx, dy: 0) }
-        return line
+        dx == 0 ? line : line.offsetBy(dx: dx, dy: 0)
     }
 
     /// Consecutive glyphs with the same font and colour become one run, with the text of their clusters in

@@ -100,6 +100,28 @@ public struct TextLine: Sendable, Equatable {
     public var spoilers: [SpoilerCover]
 }
 
+extension TextLine {
+    /// The line with everything it places moved by (dx, dy): its frame and baseline, decorations, attachments (a
+    /// formula's baseline too), spoiler covers and the glyphs' ink rects (an empty rect stays empty).
+    public func offsetBy(dx: Double, dy: Double) -> TextLine {
+        var line = self
+        line.frame = line.frame.offsetBy(dx: dx, dy: dy)
+        line.baseline += dy
+        for index in line.decorations.indices { line.decorations[index].rect = line.decorations[index].rect.offsetBy(dx: dx, dy: dy) }
+        for index in line.attachments.indices {
+            line.attachments[index].frame = line.attachments[index].frame.offsetBy(dx: dx, dy: dy)
+            line.attachments[index].drawing = line.attachments[index].drawing.offsetBy(dx: dx, dy: dy)
+            line.attachments[index].baseline = line.attachments[index].baseline.map { $0 + dy }
+        }
+        for index in line.spoilers.indices {
+            line.spoilers[index].rect = line.spoilers[index].rect.offsetBy(dx: dx, dy: dy)
+            line.spoilers[index].dots = line.spoilers[index].dots.map { Point(x: $0.x + dx, y: $0.y + dy) }
+        }
+        line.characterRects = line.characterRects?.map { $0 == .zero ? $0 : $0.offsetBy(dx: dx, dy: dy) }
+        return line
+    }
+}
+
 /// An inline object drawn in a cell of its own (`v2-layout-facts.md` §3.3 steps 8–10): a frame attached to
 /// the text. A local file for `mediaId` replaces the drawing (emoji and images). A formula's drawing is its
 /// typeset glyphs and rules.
