@@ -52,7 +52,7 @@ public struct RenderOptions: Sendable {
                 domain: .integer(-62_135_596_800...253_402_300_799)) { settings, value in
             settings.layout.text.now = Int64(try value.number())
         },
-        .render("--locale", value: "TAG", help: "date locale (a BCP 47 tag); Han forms: zh-Hant/zh-TW, zh-HK, ja, ko, else Simplified",
+        .render("--locale", value: "TAG", help: "date locale (a BCP 47 tag); Han forms: zh…/zh-Hant/zh-HK, ja, ko decide, else the message's kana or Hangul, else Simplified",
                 shown: { $0.layout.text.locale.identifier }, values: ["en", "zh-Hans", "zh-Hant", "zh-HK", "ja", "ko"], domain: .localeTag) { settings, value in
             do { settings.layout.text.locale = try TextLocale(try value.text()) } catch let error as TextLocale.Invalid {
                 throw OptionError(option: value.option, message: error.reason)

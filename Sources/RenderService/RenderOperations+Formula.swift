@@ -32,10 +32,10 @@ extension RenderOperations {
     package static func typeset(_ latex: String, job: FormulaJob, format: Renderer.Format?, json: Bool, typesetter: FormulaTypesetter) throws -> FormulaResult {
         var warnings: [String] = []
         var formula: Formula
-        // A formula alone is its own message: its kana or Hangul choose the Han forms (`HanRegion.message`).
+        // A formula alone is its own message: without a CJK locale its kana or Hangul choose the Han forms.
         var tally = HanTally()
         tally.count(latex)
-        let region = job.locale.hanRegion.message(tally)
+        let region = job.locale.hanRegion(for: tally)
         switch typesetter.typeset(latex, display: job.display, size: job.size, color: job.color, hanRegion: region) {
         case .success(let typeset): formula = typeset
         case .failure(let error):

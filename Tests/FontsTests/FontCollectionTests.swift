@@ -15,26 +15,28 @@ final class HanRegionTests: XCTestCase {
         for (locale, region) in expected { XCTAssertEqual(HanRegion(locale: locale), region, locale) }
     }
 
+    func testOnlyCJKLocalesDecide() {
+        for tag in ["zh", "zh-Hant", "zh-HK", "ja", "ja-JP", "ko", "KO_kr"] { XCTAssertNotNil(HanRegion(cjkLocale: tag), tag) }
+        for tag in ["en", "ru-RU", "yue", "vi", "zhx", ""] { XCTAssertNil(HanRegion(cjkLocale: tag), tag) }
+    }
+
     func testKanaAndHangulDecideForTheMessage() {
-        func region(_ locale: HanRegion, _ texts: String...) -> HanRegion {
+        func region(_ texts: String...) -> HanRegion {
             var tally = HanTally()
             for text in texts { tally.count(text) }
-            return locale.message(tally)
+            return HanRegion.message(tally)
         }
         // Kana anywhere: Japanese, also for a paragraph of kanji only (README Decisions, "Han forms without --locale").
-        XCTAssertEqual(region(.simplifiedChinese, "漢字 かな", "漢字だけ"), .japanese)
-        XCTAssertEqual(region(.traditionalChinese, "漢字 カナ"), .japanese)
-        XCTAssertEqual(region(.simplifiedChinese, "漢字", "한글"), .korean)
-        // Both: more characters wins, a tie is Japanese; a Japanese or Korean locale keeps its own.
-        XCTAssertEqual(region(.simplifiedChinese, "かな", "한국어"), .korean)
-        XCTAssertEqual(region(.simplifiedChinese, "かなかな", "한국어"), .japanese)
-        XCTAssertEqual(region(.simplifiedChinese, "かな", "한글"), .japanese)
-        XCTAssertEqual(region(.hongKong, "かな", "한글"), .japanese)
-        XCTAssertEqual(region(.korean, "かなかな", "한"), .korean)
-        XCTAssertEqual(region(.japanese, "か", "한국어"), .japanese)
-        // Neither: the locale's region.
-        XCTAssertEqual(region(.korean, "漢字"), .korean)
-        XCTAssertEqual(region(.simplifiedChinese, "漢字", "Latin"), .simplifiedChinese)
+        XCTAssertEqual(region("漢字 かな", "漢字だけ"), .japanese)
+        XCTAssertEqual(region("漢字 カナ"), .japanese)
+        XCTAssertEqual(region("漢字", "한글"), .korean)
+        // Both: more characters wins, a tie is Japanese.
+        XCTAssertEqual(region("かな", "한국어"), .korean)
+        XCTAssertEqual(region("かなかな", "한국어"), .japanese)
+        XCTAssertEqual(region("かな", "한글"), .japanese)
+        // Neither: Simplified Chinese, as iOS with an English system.
+        XCTAssertEqual(region("漢字"), .simplifiedChinese)
+        XCTAssertEqual(region("漢字", "Latin"), .simplifiedChinese)
         XCTAssertEqual(HanRegion.japanese.family(monospaced: false), "Noto Sans CJK JP")
         XCTAssertEqual(HanRegion.hongKong.family(monospaced: true), "Noto Sans Mono CJK HK")
     }

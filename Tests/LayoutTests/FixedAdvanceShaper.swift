@@ -54,12 +54,14 @@ final class FixedAdvanceShaper: TextShaper {
                 var rangeEnd = end
                 while rangeEnd < characters.count, characters[rangeEnd].space { rangeEnd += 1 }
                 var glyphs: [MeasuredParagraph.Glyph] = []
-                var attachmentX: [Int: Double] = [:]
+                var attachmentCells: [Int: MeasuredParagraph.AttachmentCell] = [:]
                 var x = 0.0
                 var drawnEnd = end
                 while drawnEnd > start, characters[drawnEnd - 1].space { drawnEnd -= 1 }
                 for character in characters[start..<drawnEnd] {
-                    if objects[character.byte] != nil { attachmentX[character.byte] = x }
+                    if objects[character.byte] != nil {
+                        attachmentCells[character.byte] = MeasuredParagraph.AttachmentCell(x: x, advance: character.advance, takesDecorations: true)
+                    }
                     glyphs.append(MeasuredParagraph.Glyph(id: 1, x: x, yOffset: 0, advance: character.advance, cluster: character.byte,
                                                           clusterEnd: character.byte + character.length, fontIndex: 0,
                                                           ink: inkRects ? Rect(x: 0, y: -7, width: character.advance, height: 7) : nil, isRTL: false))
@@ -70,7 +72,7 @@ final class FixedAdvanceShaper: TextShaper {
                 // The width counts the trailing spaces, as the Pango shaper gives it (CoreText's typographic width).
                 let trailing = characters[drawnEnd..<rangeEnd].reduce(0) { $0 + $1.advance }
                 lines.append(MeasuredParagraph.Line(startByte: startByte, endByte: endByte, width: x + trailing, isRTL: false, glyphs: glyphs,
-                                                    attachmentX: attachmentX))
+                                                    attachmentCells: attachmentCells))
                 if characters.isEmpty { break }
                 start = rangeEnd
             }

@@ -228,22 +228,48 @@ final class WorldTextTests: XCTestCase {
         // The second paragraph has no kana (no Hangul): it takes the message's region all the same.
         XCTAssertEqual(try faces(["直骨 ひらがな", "直骨写"]), [japanese])
         XCTAssertEqual(try faces(["直骨写", "直骨 한국어"]), [korean])
-        // Both: more characters win, a tie is Japanese, whatever a Chinese locale says.
+        // Both: more characters win, a tie is Japanese (without a CJK locale; an English or Russian one is none).
         XCTAssertEqual(try faces(["直骨 ひらがな", "한국어 한국어"]), [korean])
         XCTAssertEqual(try faces(["直骨 ひらがな", "한국어"]), [japanese])
-        XCTAssertEqual(try faces(["直骨 ひら", "한국"], "zh-TW"), [japanese])
-        // Neither: the locale's region.
-        XCTAssertEqual(try faces(["直骨", "写"], "zh-TW"), [try Self.cjkFace("Noto Sans CJK TC")])
+        XCTAssertEqual(try faces(["直骨 ひら", "한국"], "ru"), [japanese])
+        // Neither: Simplified Chinese.
+        XCTAssertEqual(try faces(["直骨", "写"], "fr"), [try Self.cjkFace("Noto Sans CJK SC")])
         let code = try TestEnvironment.layout(#"{"blocks": [{"type": "pre", "text": "let 名前 = 1", "language": ""}, {"type": "paragraph", "text": "かな"}]}"#)
         XCTAssertEqual(Self.hanFaces(code), [try Self.cjkFace("Noto Sans Mono CJK JP"), japanese])
     }
 
+    /// A given Chinese, Japanese or Korean locale decides over the message's kana and Hangul (README Decisions, fifth
+    /// review, "A given CJK locale decides Han forms"): the Han of a message with kana takes the locale's forms.
+    func testACJKLocaleDecidesOverKana() throws {
+        func faces(_ paragraphs: [String], _ locale: String) throws -> Set<Int> {
+            let blocks = paragraphs.map { #"{"type": "paragraph", "text": "# + Self.json($0) + "}" }.joined(separator: ", ")
+            return Self.hanFaces(try TestEnvironment.layout(#"{"blocks": ["# + blocks + "]}", ["--locale", locale]))
+        }
+        for (locale, family) in [("zh-Hant", "Noto Sans CJK TC"), ("zh-Hans", "Noto Sans CJK SC"), ("zh-TW", "Noto Sans CJK TC"),
+                                 ("zh-HK", "Noto Sans CJK HK"), ("ko", "Noto Sans CJK KR"), ("ja", "Noto Sans CJK JP")] {
+            XCTAssertEqual(try faces(["直骨 ひらがな", "東京都渋谷区直通"], locale), [try Self.cjkFace(family)], locale)
+            XCTAssertEqual(try faces(["直骨 한국어"], locale), [try Self.cjkFace(family)], locale)
+        }
+        // The formula's Han follows the locale too: the PNG under zh-Hant differs from the one under ja.
+        let message = #"{"blocks": [{"type": "paragraph", "text": "今日は晴れです。"}, "#
+            + #"{"type": "mathematical_expression", "expression": "\\text{直線} = 1"}]}"#
+        let pngs = try ["ja", "zh-Hant", "ko"].map { locale -> [UInt8] in
+            var settings = RenderSettings()
+            settings.layout.text.locale = try TextLocale(locale)
+            let layout = try TestEnvironment.pipeline.layout(try settings.decode(Array(message.utf8), path: nil), settings: settings)
+            return try TestEnvironment.pipeline.encode(layout, as: .png, settings: settings).bytes
+        }
+        XCTAssertNotEqual(pngs[0], pngs[1])
+        XCTAssertNotEqual(pngs[0], pngs[2])
+        XCTAssertNotEqual(pngs[1], pngs[2])
+    }
+
     /// A Japanese message whose second paragraph (and formula) has no kana renders byte for byte as with `--locale ja`:
-    /// the region is the message's, not the paragraph's.
+    /// the region is the message's, not the paragraph's; so does it under a locale that is not CJK.
     func testAJapaneseMessageRendersAsWithItsLocale() throws {
         let message = #"{"blocks": [{"type": "paragraph", "text": "今日は晴れです。"}, {"type": "paragraph", "text": "東京都渋谷区直通"}, "#
             + #"{"type": "mathematical_expression", "expression": "\\text{直線} = 1"}]}"#
-        let pngs = try [nil, "ja", "zh-Hans"].map { locale -> [UInt8] in
+        let pngs = try [nil, "ja", "de-DE"].map { locale -> [UInt8] in
             var settings = RenderSettings()
             if let locale { settings.layout.text.locale = try TextLocale(locale) }
             let layout = try TestEnvironment.pipeline.layout(try settings.decode(Array(message.utf8), path: nil), settings: settings)
@@ -251,7 +277,7 @@ final class WorldTextTests: XCTestCase {
             return try TestEnvironment.pipeline.encode(layout, as: .png, settings: settings).bytes
         }
         XCTAssertEqual(pngs[0], pngs[1])
-        XCTAssertEqual(pngs[0], pngs[2], "kana make the message Japanese under a Chinese locale too")
+        XCTAssertEqual(pngs[0], pngs[2], "kana make the message Japanese under a locale that is not CJK")
         // Without the kana, the second paragraph alone is Chinese: its forms differ, so the comparison above can fail.
         var settings = RenderSettings()
         let alone = #"{"blocks": [{"type": "paragraph", "text": "東京都渋谷区直通"}]}"#

@@ -1,6 +1,6 @@
 /// Which regional forms Han characters take: the same code point (直, 骨, 写) is drawn differently in Chinese,
-/// Japanese and Korean. Chosen once per message from the render's `--locale` and the message's kana and Hangul
-/// (`message(_:)`, docs/rendering.md "Fonts and scripts"), and mapped to the Noto Sans CJK face of that region.
+/// Japanese and Korean. Chosen once per message: by the render's `--locale` when it is a CJK one, else from the message's
+/// kana and Hangul (`message(_:)`, docs/rendering.md "Fonts and scripts"); mapped to the Noto Sans CJK face of that region.
 public enum HanRegion: String, Sendable, CaseIterable {
     case simplifiedChinese = "SC", traditionalChinese = "TC", hongKong = "HK", japanese = "JP", korean = "KR"
 
@@ -8,6 +8,12 @@ public enum HanRegion: String, Sendable, CaseIterable {
     /// `zh-HK`, `zh-MO` → HK; `zh-TW`, `zh-Hant…` → TC; `ja…` → JP; `ko…` → KR; any other → SC, as iOS
     /// with an English system. A region subtag (HK, MO, TW, CN, SG) wins over a script subtag.
     public init(locale: String) {
+        self = HanRegion(cjkLocale: locale) ?? .simplifiedChinese
+    }
+
+    /// The region of a Chinese, Japanese or Korean locale (`zh…`, `ja…`, `ko…`); nil for any other. Such a locale
+    /// decides the Han forms of a whole message (README Decisions, fifth review, "A given CJK locale decides Han forms").
+    public init?(cjkLocale locale: String) {
         let parts = locale.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).map(String.init)
         switch parts.first {
         case "ja": self = .japanese
@@ -19,22 +25,21 @@ public enum HanRegion: String, Sendable, CaseIterable {
             else if rest.contains("cn") || rest.contains("sg") { self = .simplifiedChinese }
             else if rest.contains("hant") { self = .traditionalChinese }
             else { self = .simplifiedChinese }
-        default: self = .simplifiedChinese
+        default: return nil
         }
     }
 
-    /// The region of a message whose text holds `tally`'s kana and Hangul, under a render locale of this region (README
-    /// Decisions, fourth review, "Han forms without `--locale`"): kana and no Hangul is Japanese, Hangul and no kana
-    /// Korean; with both, a Japanese or Korean locale keeps its own region, any other takes the script with more
-    /// characters (a tie: Japanese); with neither, the locale's region stands (Simplified Chinese without `--locale`).
-    public func message(_ tally: HanTally) -> HanRegion {
+    /// The region of a message whose text holds `tally`'s kana and Hangul when the render gives no CJK locale (README
+    /// Decisions, fourth review, "Han forms without `--locale`", and fifth review): kana and no Hangul is Japanese,
+    /// Hangul and no kana Korean; with both, the script with more characters (a tie: Japanese); with neither,
+    /// Simplified Chinese, as iOS with an English system. A `zh…`, `ja…` or `ko…` locale decides instead
+    /// (`init(cjkLocale:)`), whatever the message holds.
+    public static func message(_ tally: HanTally) -> HanRegion {
         switch (tally.kana > 0, tally.hangul > 0) {
-        case (false, false): return self
+        case (false, false): return .simplifiedChinese
         case (true, false): return .japanese
         case (false, true): return .korean
-        case (true, true):
-            if self == .japanese || self == .korean { return self }
-            return tally.hangul > tally.kana ? .korean : .japanese
+        case (true, true): return tally.hangul > tally.kana ? .korean : .japanese
         }
     }
 

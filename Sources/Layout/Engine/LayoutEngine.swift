@@ -72,11 +72,12 @@ public final class LayoutEngine {
         return layout
     }
 
-    /// The Han forms of `document` under `locale`: chosen once from all the message's text, formulas and code
-    /// included (README Decisions, fourth review, "Han forms without `--locale`"; `HanRegion.message`).
+    /// The Han forms of `document` under `locale`: a CJK locale's, else chosen once from all the message's text,
+    /// formulas and code included (README Decisions, fourth and fifth reviews; `TextLocale.hanRegion(for:)`).
     public static func hanRegion(of document: Document, locale: TextLocale) -> HanRegion {
+        if let region = locale.cjkRegion { return region }
         var tally = HanTally()
         document.forEachString { tally.count($0) }
-        return locale.hanRegion.message(tally)
+        return locale.hanRegion(for: tally)
     }
 }

@@ -90,7 +90,7 @@ struct TextItemLayouter {
             // Attachment frames: x = the RTL-safe left edge; emoji and images centred on the L band (§3.3 step 10).
             var attachments: [InlineAttachment] = []
             for attachment in onLine {
-                let x = line.attachmentX[attachment.byte] ?? 0
+                let x = line.attachmentCells[attachment.byte]?.x ?? 0
                 let y: Double
                 switch attachment.kind {
                 case .button, .formula: y = baselineY - attachment.ascent
@@ -197,7 +197,7 @@ struct TextItemLayouter {
         if !layers.isEmpty {
             for (lineIndex, line) in measured.lines.enumerated() where lineIndex < lines.count {
                 let box = lines[lineIndex].frame
-                let order = line.glyphs.indices.sorted { line.glyphs[$0].x < line.glyphs[$1].x }
+                let order = Self.covered(line).sorted { $0.x < $1.x }
                 for layer in layers {
                     // The layer's target holding `cluster`, if any (the last one starting at or before it).
                     func target(_ cluster: Int) -> Int? {
@@ -216,8 +216,7 @@ struct TextItemLayouter {
                         }
                         run = nil
                     }
-                    for glyphIndex in order {
-                        let glyph = line.glyphs[glyphIndex]
+                    for glyph in order {
                         visited += 1
                         guard let entity = target(glyph.cluster) else { close(); continue }
                         if let current = run, current.entity == entity {
@@ -297,11 +296,20 @@ struct TextItemLayouter {
         return runs
     }
 
-    /// The x-extent of every attribute run on the line that `include` selects, keyed by run index.
+    /// What decorations and link rectangles cover on a line: every glyph's pen extent (x to x + advance) and the cells
+    /// of the attachments that take decorations — an emoji, image or formula in a marked, underlined, struck, linked
+    /// or spoiler range is covered over its whole advance (README Decisions, fifth review), as the app's placeholder
+    /// character carries its run's attributes. Glyphs first, then cells, each by its cluster.
+    static func covered(_ line: MeasuredParagraph.Line) -> [(cluster: Int, x: Double, advance: Double)] {
+        line.glyphs.map { ($0.cluster, $0.x, $0.advance) }
+            + line.attachmentCells.filter(\.value.takesDecorations).sorted { $0.key < $1.key }.map { ($0.key, $0.value.x, $0.value.advance) }
+    }
+
+    /// The x-extent of every attribute run on the line that `include` selects, keyed by run index (in run order).
     func runExtents(_ line: MeasuredParagraph.Line, _ text: AttributedText,
                             include: (AttributedText.Attributes) -> Bool) -> [(index: Int, minX: Double, maxX: Double)] {
         var extents: [Int: (minX: Double, maxX: Double)] = [:]
-        for glyph in line.glyphs {
+        for glyph in Self.covered(line) {
             let index = text.runIndex(at: glyph.cluster)
             guard include(text.runs[index].attributes) else { continue }
             let low = min(glyph.x, glyph.x + glyph.advance), high = max(glyph.x, glyph.x + glyph.advance)
@@ -311,7 +319,18 @@ struct TextItemLayouter {
                 extents[index] = (low, high)
             }
         }
-        return extents.keys.sorted().map { ($0, extents[$0]!.minX, extents[$0]!.maxX) }
+        // An attachment is a run of its own carrying its neighbours' attributes (the only way two runs with equal
+        // attributes meet, as `AttributedText.append` joins the rest): touching runs with equal attributes are one
+        // extent (one pill, one rule), kept under the first run's index.
+        var merged: [(index: Int, minX: Double, maxX: Double)] = []
+        for (index, extent) in extents.sorted(by: { $0.value.minX != $1.value.minX ? $0.value.minX < $1.value.minX : $0.key < $1.key }) {
+            if let last = merged.last, extent.minX <= last.maxX + 0.01, text.runs[last.index].attributes == text.runs[index].attributes {
+                merged[merged.count - 1] = (min(last.index, index), last.minX, max(last.maxX, extent.maxX))
+            } else {
+                merged.append((index, extent.minX, extent.maxX))
+            }
+        }
+        return merged.sorted { $0.index < $1.index }
     }
 
     /// Marker pills, strike lines and underlines for every styled attribute run on the line

@@ -59,57 +59,28 @@ extension LayoutItem {
                 ("family", .string(box.font.family)), ("size", .number(box.font.size)), ("ascent", .number(box.font.ascent)),
                 ("descent", .number(box.font.descent)), ("lineHeight", .number(box.lineHeight)),
             ])))
-            members.append(("lines", .array(box.lines.map { line in
-                var lineMembers: [(String, JSONOut)] = [("frame", rect(line.frame)), ("baseline", .number(line.baseline)),
-                                                        ("range", .array([.int(line.range.lowerBound), .int(line.range.upperBound)])),
-                                                        ("rtl", .bool(line.rtl))]
-                if includeCharacterRects, let rects = line.characterRects { lineMembers.append(("characterRects", .array(rects.map(rect)))) }
-                return .object(lineMembers)
-            })))
-            if let missing = Self.missingGlyphs(box.missingGlyphs) { members.append(missing) }
-            if let entities = Self.entities(box.entities) { members.append(entities) }
-            let attachments = box.lines.flatMap(\.attachments)
-            if !attachments.isEmpty {
-                members.append(("attachments", .array(attachments.map { attachment in
-                    var fields: [(String, JSONOut)] = [("kind", .string(attachment.kind.rawValue)),
-                                                       ("range", .array([.int(attachment.range.lowerBound), .int(attachment.range.upperBound)])),
-                                                       ("frame", rect(attachment.frame))]
-                    if let id = attachment.mediaId { fields.append(("mediaId", .string(id))) }
-                    if attachment.kind == .formula {
-                        fields.append(("baseline", .number(attachment.baseline ?? attachment.frame.maxY)))
-                        fields.append(("latex", .string(attachment.latex ?? "")))
-                        fields.append(("fallback", .bool(false)))
-                    }
-                    return .object(fields)
-                })))
-            }
+            members += Self.textJSON(box, includeCharacterRects: includeCharacterRects)
         case .decoration(let decoration):
             members.append(contentsOf: decoration.value.jsonFields)
         case .codeBlock(let code):
             members.append(("language", .string(code.language)))
             members.append(("textFrame", rect(Rect(x: code.textOrigin.x, y: code.textOrigin.y, width: code.text.lines.map(\.frame.maxX).max() ?? 0,
                                                    height: code.textHeight))))
-            members.append(("lines", .array(code.text.lines.map { line in
-                var lineMembers: [(String, JSONOut)] = [("frame", rect(line.frame)), ("baseline", .number(line.baseline)),
-                                                        ("range", .array([.int(line.range.lowerBound), .int(line.range.upperBound)])),
-                                                        ("rtl", .bool(line.rtl))]
-                if includeCharacterRects, let rects = line.characterRects { lineMembers.append(("characterRects", .array(rects.map(rect)))) }
-                return .object(lineMembers)
-            })))
-            if let missing = Self.missingGlyphs(code.text.missingGlyphs) { members.append(missing) }
+            members += Self.textJSON(code.text, includeCharacterRects: includeCharacterRects)
         case .details(let details):
             members.append(("expanded", .bool(details.isExpanded)))
             members.append(("titleHeight", .number(details.titleHeight)))
+            // The title row's text, item-local lines and attachments as a text item's (fifth review: attachments
+            // wherever lines are).
+            if let title = details.title {
+                members.append(("title", .object([("origin", .array([.number(details.titleOrigin.x), .number(details.titleOrigin.y)]))]
+                                                 + Self.textJSON(title, includeCharacterRects: includeCharacterRects))))
+            }
             if !details.items.isEmpty {
                 members.append(("items", .array(details.items.map { $0.json(includeCharacterRects: includeCharacterRects) })))
             }
         case .thinking(let thinking):
-            members.append(("lines", .array(thinking.text.lines.map { line in
-                .object([("frame", rect(line.frame)), ("baseline", .number(line.baseline)),
-                         ("range", .array([.int(line.range.lowerBound), .int(line.range.upperBound)])), ("rtl", .bool(line.rtl))])
-            })))
-            if let missing = Self.missingGlyphs(thinking.text.missingGlyphs) { members.append(missing) }
-            if let entities = Self.entities(thinking.text.entities) { members.append(entities) }
+            members += Self.textJSON(thinking.text, includeCharacterRects: false)
         case .showMore:
             break
         case .media(let media):
@@ -127,7 +98,7 @@ extension LayoutItem {
             members.append(("fallback", .bool(formula.fallback != nil)))
             if formula.clipped { members.append(("contentWidth", .number(formula.width))) }
             if formula.scrollOffset != 0 { members.append(("scrollOffset", .number(formula.scrollOffset))) }
-            if let missing = Self.missingGlyphs(formula.missingGlyphs) { members.append(missing) }
+            if let missing = PageLayout.missingGlyphs(formula.missingGlyphs) { members.append(missing) }
         case .table(let table):
             members.append(("contentInset", .number(table.contentInset)))
             members.append(("gridFrame", rect(table.gridFrame)))
@@ -149,21 +120,42 @@ extension LayoutItem {
         return .object(members)
     }
 
-    /// `"entities": [{"type": "url", "range": [2, 14]}, {"type": "text_link", "range": …, "url": "https://…"}]`.
-    static func entities(_ entities: [TextEntity]) -> (String, JSONOut)? {
-        guard !entities.isEmpty else { return nil }
-        return ("entities", .array(entities.map { entity in
-            .object([("type", .string(entity.type)), ("range", .array([.int(entity.range.lowerBound), .int(entity.range.upperBound)]))]
-                     + entity.fields.map { ($0.name, .string($0.value)) })
-        }))
-    }
-
-    /// `"missingGlyphs": [{"codePoint": "U+0378", "range": [1, 2]}]` for a text with characters no font draws.
-    static func missingGlyphs(_ glyphs: [MissingGlyph]) -> (String, JSONOut)? {
-        guard !glyphs.isEmpty else { return nil }
-        return ("missingGlyphs", .array(glyphs.map { glyph in
-            .object([("codePoint", .string(MissingGlyph.name(glyph.codePoint))),
-                     ("range", .array([.int(glyph.range.lowerBound), .int(glyph.range.upperBound)]))])
-        }))
+    /// A text's lines (frame, baseline, UTF-16 range, direction, optionally the per-character ink rects; decorations
+    /// and spoiler covers where there are any), then the
+    /// characters no font draws, its entities and its inline attachments, each only when there are any: the same
+    /// fields for text items, code blocks, thinking blocks and details titles (README Decisions, fifth review:
+    /// attachments are listed wherever lines are).
+    static func textJSON(_ box: TextBox, includeCharacterRects: Bool) -> [(String, JSONOut)] {
+        let rect = PageLayout.rectJSON
+        var members: [(String, JSONOut)] = [("lines", .array(box.lines.map { line in
+            var lineMembers: [(String, JSONOut)] = [("frame", rect(line.frame)), ("baseline", .number(line.baseline)),
+                                                    ("range", .array([.int(line.range.lowerBound), .int(line.range.upperBound)])),
+                                                    ("rtl", .bool(line.rtl))]
+            if includeCharacterRects, let rects = line.characterRects { lineMembers.append(("characterRects", .array(rects.map(rect)))) }
+            // Marked fills, underlines and strike lines, and spoiler covers, item-local, where the line has any.
+            if !line.decorations.isEmpty {
+                lineMembers.append(("decorations", .array(line.decorations.map { .object([("kind", .string($0.kind.rawValue)), ("frame", rect($0.rect))]) })))
+            }
+            if !line.spoilers.isEmpty { lineMembers.append(("spoilers", .array(line.spoilers.map { rect($0.rect) }))) }
+            return .object(lineMembers)
+        }))]
+        if let missing = PageLayout.missingGlyphs(box.missingGlyphs) { members.append(missing) }
+        if let entities = PageLayout.entities(box.entities) { members.append(entities) }
+        let attachments = box.lines.flatMap(\.attachments)
+        if !attachments.isEmpty {
+            members.append(("attachments", .array(attachments.map { attachment in
+                var fields: [(String, JSONOut)] = [("kind", .string(attachment.kind.rawValue)),
+                                                   ("range", .array([.int(attachment.range.lowerBound), .int(attachment.range.upperBound)])),
+                                                   ("frame", rect(attachment.frame))]
+                if let id = attachment.mediaId { fields.append(("mediaId", .string(id))) }
+                if attachment.kind == .formula {
+                    fields.append(("baseline", .number(attachment.baseline ?? attachment.frame.maxY)))
+                    fields.append(("latex", .string(attachment.latex ?? "")))
+                    fields.append(("fallback", .bool(false)))
+                }
+                return .object(fields)
+            })))
+        }
+        return members
     }
 }

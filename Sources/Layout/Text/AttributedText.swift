@@ -38,6 +38,16 @@ struct AttributedText {
             case formula(Formula, latex: String)
             /// Room between two adjacent button pills: measured, never drawn.
             case spacer
+
+            /// Marked fills, underlines, strike lines, link rectangles and spoiler covers over the attachment's range
+            /// run across its cell (README Decisions, fifth review): emoji, images and formulas; a button's pill
+            /// and the room between two are not text.
+            var takesDecorations: Bool {
+                switch self {
+                case .customEmoji, .image, .formula: return true
+                case .button, .spacer: return false
+                }
+            }
         }
 
         var byte: Int

@@ -71,13 +71,46 @@ extension MediaLayout {
     }
 
     /// A collage: the mosaic in (B, B) with 1 pt gaps, flattened into ordinary media items; cells on the
-    /// right edge bleed 4 pt (§2.14).
+    /// right edge bleed 4 pt (§2.14). An item whose media the document does not hold keeps its slot (aspect 1, as
+    /// any item without a size) and draws nothing, with the usual warning; when no item resolves, nothing is drawn,
+    /// as for a single photo. A collage of one photo or video is laid out as that single media — its own frame with
+    /// the bleed, the collage's caption below — with a warning: the app's mosaic has no layout for one item (README
+    /// Decisions, fifth review).
     static func collage(_ blocks: [Block], caption: Caption, boundingWidth B: Double, inset H: Double, isCover: Bool,
                         context: LayoutContext) -> [LayoutItem] {
-        let given = blocks
-        let blocks = resolvable(blocks, context: context)
-        if blocks.isEmpty && !given.isEmpty { return [] }
-        let sizes = blocks.map { block -> (w: Double, h: Double) in
+        let showSpoilers = context.options.text.showSpoilers
+        if blocks.count == 1 {
+            var single: (items: [LayoutItem], what: String)?
+            switch blocks[0] {
+            case .photo(let id, _, let spoiler, let url):
+                single = (photo(id, caption: caption, spoiler: spoiler && !showSpoilers, url: url, boundingWidth: B, inset: H, isCover: isCover,
+                                context: context), "photo")
+            case .video(let id, _, let spoiler):
+                single = (video(id, caption: caption, spoiler: spoiler && !showSpoilers, boundingWidth: B, inset: H, isCover: isCover,
+                                context: context), "video")
+            default:
+                break
+            }
+            if let single {
+                // An unresolvable item has had its own warning and draws nothing.
+                if !single.items.isEmpty {
+                    let place = context.warnings.place.map { "at \($0): " } ?? ""
+                    context.warnings.note("\(place)a collage of one item is laid out as a single \(single.what) (the app's collage has no layout for one item)")
+                }
+                return single.items
+            }
+        }
+        let resolved = blocks.map { block -> Bool in
+            switch block {
+            case .photo(let id, _, _, _): return !isUnresolvable(id, "photo", context: context)
+            case .video(let id, _, _): return !isUnresolvable(id, "video", context: context)
+            default: return true
+            }
+        }
+        if !blocks.isEmpty && !resolved.contains(true) { return [] }
+        // Items without a size (unresolvable ones included) reserve a slot of aspect 1 (§2.14 step 2).
+        let sizes = zip(blocks, resolved).map { block, resolved -> (w: Double, h: Double) in
+            guard resolved else { return (0, 0) }
             switch block {
             case .photo(let id, _, _, _): return dimensions(media(id, context: context)) ?? defaultPhotoSize
             case .video(let id, _, _): return dimensions(media(id, context: context)) ?? defaultVideoSize
@@ -86,16 +119,18 @@ extension MediaLayout {
         }
         let mosaic = MosaicLayout.layout(sizes: sizes, maxSize: (B, B))
         var items: [LayoutItem] = []
-        for (block, cell) in zip(blocks, mosaic.cells) {
+        for ((block, resolved), cell) in zip(zip(blocks, resolved), mosaic.cells) where resolved {
             var frame = cell.frame
             if cell.position.contains(.right) { frame.width += bleed }
             let visible = (w: cell.frame.width, h: cell.frame.height)
             switch block {
             case .photo(let id, _, let spoiler, _):
-                let view = flushView(.image, id, frame: frame, bleed: frame.width - cell.frame.width, spoiler: spoiler, context: context)
+                let view = flushView(.image, id, frame: frame, bleed: frame.width - cell.frame.width, spoiler: spoiler && !showSpoilers,
+                                     context: context)
                 items.append(LayoutItem(frame: frame, block: .photo, content: .media(view)))
             case .video(let id, _, let spoiler):
-                var view = flushView(.video, id, frame: frame, bleed: frame.width - cell.frame.width, spoiler: spoiler, context: context)
+                var view = flushView(.video, id, frame: frame, bleed: frame.width - cell.frame.width, spoiler: spoiler && !showSpoilers,
+                                     context: context)
                 decorateVideo(&view, size: visible, duration: media(id, context: context)?.durationSeconds, context: context)
                 items.append(LayoutItem(frame: frame, block: .video, content: .media(view)))
             default:
@@ -118,8 +153,8 @@ extension MediaLayout {
         for block in blocks {
             let page: (kind: MediaView.Kind, id: String, spoiler: Bool, fallback: (w: Double, h: Double))
             switch block {
-            case .photo(let id, _, let spoiler, _): page = (.image, id, spoiler, defaultPhotoSize)
-            case .video(let id, _, let spoiler): page = (.video, id, spoiler, defaultVideoSize)
+            case .photo(let id, _, let spoiler, _): page = (.image, id, spoiler && !context.options.text.showSpoilers, defaultPhotoSize)
+            case .video(let id, _, let spoiler): page = (.video, id, spoiler && !context.options.text.showSpoilers, defaultVideoSize)
             default: continue
             }
             var fitted = dimensions(media(page.id, context: context)) ?? page.fallback

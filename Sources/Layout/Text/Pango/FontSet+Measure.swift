@@ -27,8 +27,17 @@ struct MeasuredParagraph {
         var width: Double
         var isRTL: Bool
         var glyphs: [Glyph]
-        /// Line-local left edge of each attachment on the line, by its byte offset.
-        var attachmentX: [Int: Double]
+        /// Each attachment's cell on the line, by its byte offset.
+        var attachmentCells: [Int: AttachmentCell]
+    }
+
+    /// Where an attachment sits on its line: the line-local left edge of its logical rectangle and its advance, and
+    /// whether decorations over its range cover it (custom emoji, inline images and formulas; README Decisions,
+    /// fifth review, "Decorations cover attachments") or not (buttons, spacers).
+    struct AttachmentCell {
+        var x: Double
+        var advance: Double
+        var takesDecorations: Bool
     }
 
     var lines: [Line]
@@ -80,7 +89,7 @@ extension FontSet {
                     line.glyphs[index].clusterEnd += offset
                     line.glyphs[index].fontIndex = remap[line.glyphs[index].fontIndex]
                 }
-                line.attachmentX = Dictionary(uniqueKeysWithValues: line.attachmentX.map { ($0.key + offset, $0.value) })
+                line.attachmentCells = Dictionary(uniqueKeysWithValues: line.attachmentCells.map { ($0.key + offset, $0.value) })
                 joined.lines.append(line)
             }
         }
@@ -210,7 +219,7 @@ extension FontSet {
             pango_layout_set_width(layout, -1)
         }
 
-        let attachmentBytes = Set(text.attachments.map(\.byte))
+        let attachmentKinds = Dictionary(text.attachments.map { ($0.byte, $0.kind.takesDecorations) }, uniquingKeysWith: { first, _ in first })
         var fontIndices: [UnsafeMutablePointer<PangoFont>: Int] = [:]
         var fonts: [FontKey] = []
         var lines: [MeasuredParagraph.Line] = []
@@ -224,7 +233,7 @@ extension FontSet {
             pango_layout_iter_get_line_extents(iterator, nil, &logical)
             var measured = MeasuredParagraph.Line(startByte: Int(line.pointee.start_index),
                                                   endByte: Int(line.pointee.start_index + line.pointee.length),
-                                                  width: Double(logical.width) / scale, isRTL: false, glyphs: [], attachmentX: [:])
+                                                  width: Double(logical.width) / scale, isRTL: false, glyphs: [], attachmentCells: [:])
             var penX = 0.0
             // Pango zeroes the width of the white space that ends a wrapped line; CoreText's typographic width counts
             // it (v2-layout-facts §3.3; README Decisions, fourth review): those glyphs get their advance back, so the
@@ -232,6 +241,8 @@ extension FontSet {
             // it move as CoreText draws them. Ink is unchanged.
             let trailingStart = Self.trailingWhiteSpaceStart(utf8, start: measured.startByte, end: measured.endByte)
             var restored = 0.0
+            // Every glyph slot of the line in visual order (kept glyphs, emptied ones and attachments), for rule L1 below.
+            var slots: [PenSlot] = []
             var runNode = line.pointee.runs
             var firstRun = true
             while let current = runNode {
@@ -281,8 +292,13 @@ extension FontSet {
                     // (pango-notes §4), read off the shape glyph's pen position: runs and their glyphs are in
                     // visual order, so this is left to right in RTL too (index_to_pos per attachment walked
                     // every line, quadratic in the number of lines).
-                    if attachmentBytes.contains(cluster), measured.attachmentX[cluster] == nil { measured.attachmentX[cluster] = penX }
+                    var slot = PenSlot(pen: penX, advance: advance, cluster: cluster)
+                    if let decorated = attachmentKinds[cluster], measured.attachmentCells[cluster] == nil {
+                        measured.attachmentCells[cluster] = MeasuredParagraph.AttachmentCell(x: penX, advance: advance, takesDecorations: decorated)
+                        slot.attachment = cluster
+                    }
                     if info.glyph != PANGO_GLYPH_EMPTY, fontIndex >= 0, let font {
+                        slot.glyph = measured.glyphs.count
                         var inkRect: Rect?
                         if inkRects, info.glyph & PANGO_GLYPH_UNKNOWN_FLAG == 0 {
                             var ink = PangoRectangle()
@@ -295,17 +311,84 @@ extension FontSet {
                             yOffset: Double(info.geometry.y_offset) / scale, advance: advance, cluster: cluster,
                             clusterEnd: ends[cluster] ?? itemEnd, fontIndex: fontIndex, ink: inkRect, isRTL: rtl))
                     }
+                    slots.append(slot)
                     penX += advance
                 }
             }
             measured.width += restored
+            if trailingStart < measured.endByte {
+                Self.placeTrailingWhiteSpace(&measured, slots: slots, from: trailingStart,
+                                             paragraphRTL: pango_layout_line_get_resolved_direction(line) == PANGO_DIRECTION_RTL)
+            }
             lines.append(measured)
         } while pango_layout_iter_next_line(iterator) != 0
         return MeasuredParagraph(lines: lines, fonts: fonts, cut: cut)
     }
 }
 
+/// One glyph position of a measured line: its pen x and advance, its cluster, and what sits there (a kept glyph's
+/// index in the line, an attachment's byte).
+struct PenSlot {
+    var pen: Double
+    var advance: Double
+    var cluster: Int
+    var glyph: Int?
+    var attachment: Int?
+
+    init(pen: Double, advance: Double, cluster: Int) {
+        self.pen = pen
+        self.advance = advance
+        self.cluster = cluster
+    }
+}
+
 extension FontSet {
+    /// UAX #9 rule L1 on a wrapped line, as CoreText applies it (README Decisions, fifth review, "Trailing white space of
+    /// a wrapped line"): the white space that ends the line (clusters from `start` on) takes the paragraph's level, so
+    /// it sits at the line's far end — the left in a right-to-left paragraph, the right in a left-to-right one — in
+    /// the paragraph's order, and everything else closes up in its visual order. Pango resolves levels over the whole
+    /// paragraph, so a space between a Latin word that ends a line and the Latin word that starts the next stays
+    /// inside their left-to-right run, a gap between "English" and the Arabic before it. The line's width is
+    /// unchanged (its white space still counts). In a right-to-left paragraph such a line starts (visually) with
+    /// right-to-left white space, so it is a right-to-left line (§3.3 step 7: its first run).
+    static func placeTrailingWhiteSpace(_ line: inout MeasuredParagraph.Line, slots: [PenSlot], from start: Int, paragraphRTL: Bool) {
+        let isTrailing = slots.map { $0.cluster >= start && $0.cluster < line.endByte }
+        let count = isTrailing.filter { $0 }.count
+        guard count > 0 else { return }
+        if paragraphRTL { line.isRTL = true }
+        // Already at the far end (the usual case): nothing moves.
+        let atEnd = paragraphRTL ? isTrailing.prefix(count).allSatisfy { $0 } : isTrailing.suffix(count).allSatisfy { $0 }
+        guard !atEnd else { return }
+        let trailingWidth = zip(slots, isTrailing).filter(\.1).map(\.0.advance).reduce(0, +)
+        // Pen x of every slot after the move: the others keep their order and close up; the white space is laid out at
+        // the far end in logical order (right to left in a right-to-left paragraph).
+        var newPen = [Double](repeating: 0, count: slots.count)
+        var pen = paragraphRTL ? trailingWidth : 0
+        for (index, slot) in slots.enumerated() where !isTrailing[index] {
+            newPen[index] = pen
+            pen += slot.advance
+        }
+        let trailingOrder = slots.indices.filter { isTrailing[$0] }.sorted { slots[$0].cluster != slots[$1].cluster ? slots[$0].cluster < slots[$1].cluster : $0 < $1 }
+        if paragraphRTL {
+            var right = trailingWidth
+            for index in trailingOrder {
+                right -= slots[index].advance
+                newPen[index] = right
+            }
+        } else {
+            var left = pen
+            for index in trailingOrder {
+                newPen[index] = left
+                left += slots[index].advance
+            }
+        }
+        for (index, slot) in slots.enumerated() {
+            let dx = newPen[index] - slot.pen
+            if let glyph = slot.glyph { line.glyphs[glyph].x += dx }
+            if let byte = slot.attachment { line.attachmentCells[byte]?.x += dx }
+        }
+    }
+
     /// The scalar whose UTF-8 starts at `index`.
     static func scalar(_ utf8: [UInt8], at index: Int) -> Unicode.Scalar? {
         guard index >= 0, index < utf8.count else { return nil }
