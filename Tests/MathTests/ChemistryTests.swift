@@ -39,6 +39,20 @@ final class ChemistryTests: XCTestCase {
         try same(#"\ce{\mu-Cl}"#, #"\mathrm{\mu}\text{-}\mathrm{Cl}"#)
     }
 
+    /// Issue 62, class 1: a charge followed by a state of aggregation is still the charge (mhchem's `-` before
+    /// `(aq)` is a charge, not a bond), so an ionic equation reads Ag⁺(aq) + Cl⁻(aq), never "Ag + (aq)".
+    func testIonsWithStates() throws {
+        let aq = #"\mskip2mu (\mathrm{aq})"#
+        try same(#"\ce{Ag+(aq)}"#, #"\mathrm{Ag}"# + sup("+") + aq)
+        try same(#"\ce{Cl-(aq)}"#, #"\mathrm{Cl}"# + sup("-") + aq)
+        try same(#"\ce{Fe3+(aq)}"#, #"\mathrm{Fe}"# + sup("3+") + aq)
+        try same(#"\ce{SO4^2-(aq)}"#, #"\mathrm{S}\mathrm{O}"# + sub("4") + sup("2-") + aq)
+        try same(#"\ce{Ag+(aq) + Cl-(aq) -> AgCl(s)}"#, #"\mathrm{Ag}"# + sup("+") + aq + #" + \mathrm{Cl}"# + sup("-") + aq
+                 + #" \xrightarrow{} \mathrm{Ag}\mathrm{Cl}\mskip2mu (\mathrm{s})"#)
+        // A sign before a group that is not a state stays what it was: a bond inside the species.
+        try same(#"\ce{C-(CH3)}"#, #"\mathrm{C}{-}(\mathrm{C}\mathrm{H}"# + sub("3") + ")")
+    }
+
     func testBonds() throws {
         try same(#"\ce{C-C}"#, #"\mathrm{C}{-}\mathrm{C}"#)
         // LaTeX's mhchem: two minus signs 0.2 ex above and below, three 0.4 ex apart.

@@ -27,6 +27,28 @@ final class LaTeXParserTests: XCTestCase {
         XCTAssertEqual(try parse("α ≤ β"), [ord("\u{03B1}"), atom(.rel, "\u{2264}"), ord("\u{03B2}")])
     }
 
+    /// Issue 62, class 2: amsmath's `\dots` chooses by the next token — ⋯ on the axis before a binary operator, a
+    /// relation, `\not` or a big operator (`\dotsb`), after a thin negative kern before an integral (`\dotsi`), the
+    /// low … before a comma, a closing delimiter or nothing (`\dotsc`, `\dotso`).
+    func testDotsChooseByWhatFollows() throws {
+        let centred = atom(.inner, "\u{22EF}"), low = atom(.inner, "\u{2026}")
+        let a1 = ord("a", lower: MathList([ord("1")])), an = ord("a", lower: MathList([ord("n")]))
+        XCTAssertEqual(try parse(#"a_1 + \dots + a_n"#), [a1, atom(.bin, "+"), centred, atom(.bin, "+"), an])
+        XCTAssertEqual(try parse(#"a_1, \dots, a_n"#), [a1, atom(.punct, ","), low, atom(.punct, ","), an])
+        XCTAssertEqual(try parse(#"x_1 \dots= 0"#).dropFirst().first, centred)
+        XCTAssertEqual(try parse(#"\dots \times b"#).first, centred)
+        XCTAssertEqual(try parse(#"\dots \le b"#).first, centred)
+        XCTAssertEqual(try parse(#"\dots \not= b"#).first, centred)
+        XCTAssertEqual(try parse(#"\dots \sum b"#).first, centred)
+        XCTAssertEqual(Array(try parse(#"\dots \int f"#).prefix(2)), [.space(.mu(-3)), centred])
+        XCTAssertEqual(try parse(#"(a, \dots)"#)[3], low)
+        XCTAssertEqual(try parse(#"a \dots"#).last, low)
+        XCTAssertEqual(try parse(#"\dots x"#).first, low)
+        // \ldots and \cdots say which they are.
+        XCTAssertEqual(try parse(#"\ldots + b"#).first, low)
+        XCTAssertEqual(try parse(#"\cdots, b"#).first, atom(.inner, "\u{22EF}"))
+    }
+
     func testStructures() throws {
         XCTAssertEqual(try parse(#"\frac{a}{b}"#), [.atom(MathAtom(.ord, .fraction(MathFraction(numerator: MathList([ord("a")]), denominator: MathList([ord("b")])))))])
         XCTAssertEqual(try parse(#"\tbinom12"#), [.atom(MathAtom(.ord, .fraction(MathFraction(numerator: MathList([ord("1")]), denominator: MathList([ord("2")]),

@@ -288,8 +288,10 @@ enum ChemistryParser {
                 // A count is whole digits: a . after it is an adduct (KCr(SO4)2.12H2O), as mhchem reads it.
                 var digits = ""
                 while index < characters.count, characters[index].isNumber { digits.append(characters[index]); index += 1 }
-                // A trailing charge after a count: SO4^2- is handled by ^; "Fe3+" makes 3+ a charge at the end of a word.
-                if index < characters.count, characters[index] == "+" || characters[index] == "-", index + 1 == characters.count {
+                // A trailing charge after a count: SO4^2- is handled by ^; "Fe3+" makes 3+ a charge at the end of a word
+                // or before its state (Fe3+(aq)).
+                if index < characters.count, characters[index] == "+" || characters[index] == "-",
+                   index + 1 == characters.count || (characters[index + 1] == "(" && isState(characters, index + 1)) {
                     out += Self.raised("\(digits)\(characters[index] == "-" ? "-" : "+")")
                     index += 1
                 } else if afterAtom {
@@ -404,9 +406,12 @@ enum ChemistryParser {
         throw Failure(offset: offset + start, message: "missing } in \\ce")
     }
 
-    /// A + or − that ends the species or starts a run of signs that does (Na+, O2 2-, Fe++).
+    /// A + or − that starts a run of signs ending the species, or followed only by its state of aggregation (Na+,
+    /// O2 2-, Fe++, Ag+(aq), Cl-(aq)): the charge, as mhchem reads it, not a bond or a plus between species.
     private static func isTrailingCharge(_ characters: [Character], _ index: Int) -> Bool {
-        characters[index...].allSatisfy { $0 == "+" || $0 == "-" }
+        var end = index
+        while end < characters.count, characters[end] == "+" || characters[end] == "-" { end += 1 }
+        return end == characters.count || (end > index && characters[end] == "(" && isState(characters, end))
     }
 
     /// Scripts hang on a capital-height strut of their own, as mhchem sets them: a count and a charge follow each

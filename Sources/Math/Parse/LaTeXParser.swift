@@ -388,6 +388,16 @@ public struct LaTeXParser {
         case "hspace", "hskip", "kern", "mkern", "mskip":
             if name == "hspace" { _ = consume("*") }
             return [.space(try length(braced: false, start: start))]
+        case "dots":
+            // amsmath's \dots looks at what follows (\@xdots): a binary operator, a relation, \not or a big operator
+            // takes ⋯ on the axis (\dotsb: `a_1 + \dots + a_n`), an integral ⋯ after a thin negative kern (\dotsi),
+            // anything else — a comma, a closing delimiter, the end — the low dots (\dotsc, \dotso).
+            let centred = MathItem.atom(MathAtom(.inner, .character("\u{22EF}", .normal)))
+            switch followingDotsContext() {
+            case .binary: return [centred]
+            case .integral: return [.space(.mu(-3)), centred]
+            case .other: return [.atom(MathAtom(.inner, .character("\u{2026}", .normal)))]
+            }
         case "bmod":
             // amsmath: \nonscript\mskip-\medmuskip\mkern5mu on each side of the binary operator: 1 mu besides the Bin's
             // 4 mu in display and text style; in script styles \nonscript drops the −4 mu and a Bin has no space, so 5 mu.
@@ -458,6 +468,28 @@ public struct LaTeXParser {
                 }
             }
             throw error("unknown command \\\(name)", at: start)
+        }
+    }
+
+    /// What follows a `\dots`, for amsmath's choice of dots (the next token, spaces skipped; nothing is consumed).
+    enum DotsContext { case binary, integral, other }
+
+    mutating func followingDotsContext() -> DotsContext {
+        let saved = index
+        defer { index = saved }
+        skipSpaces()
+        guard let c = peek else { return .other }
+        guard c == "\\" else {
+            guard case .atom(let atom)? = Self.item(for: c) else { return .other }
+            return atom.atomClass == .bin || atom.atomClass == .rel ? .binary : .other
+        }
+        let name = readCommandName()
+        if name == "not" { return .binary }
+        guard let symbol = MathSymbol.named(name), case .atom(let atomClass) = symbol.kind else { return .other }
+        switch atomClass {
+        case .bin, .rel: return .binary
+        case .op: return Self.isIntegral(symbol.scalar) ? .integral : .binary
+        default: return .other
         }
     }
 
