@@ -49,6 +49,24 @@ final class LaTeXParserTests: XCTestCase {
         XCTAssertEqual(try parse(#"\cdots, b"#).first, atom(.inner, "\u{22EF}"))
     }
 
+    /// Issue 62, class 6: a font command sets every math character of its argument, as TeX's family switch does:
+    /// an accent's base (`\mathbf{\hat n}`, `\mathrm{\dot x}`), scripts, fractions and radicals; text keeps its font.
+    func testFontCommandsReachAccentsScriptsAndFractions() throws {
+        XCTAssertEqual(try parse(#"\mathbf{\hat n}"#),
+                       [.atom(MathAtom(.ord, .list(MathList([.atom(MathAtom(.ord, .accent("\u{0302}", kind: .accent, base: MathList([ord("n", .bold)]))))]))))])
+        XCTAssertEqual(try parse(#"\mathrm{\dot x}"#),
+                       [.atom(MathAtom(.ord, .list(MathList([.atom(MathAtom(.ord, .accent("\u{0307}", kind: .accent, base: MathList([ord("x", .roman)]))))]))))])
+        XCTAssertEqual(try parse(#"\mathbf{x^2}"#), [.atom(MathAtom(.ord, .list(MathList([ord("x", .bold, upper: MathList([ord("2", .bold)]))]))))])
+        guard case .atom(let fraction)? = try parse(#"\mathbf{\frac{a}{\sqrt{b}}}"#).first, case .list(let inner) = fraction.nucleus,
+              case .atom(let atom)? = inner.items.first, case .fraction(let parts) = atom.nucleus else { return XCTFail("a fraction") }
+        XCTAssertEqual(parts.numerator.items, [ord("a", .bold)])
+        XCTAssertEqual(parts.denominator.items, [.atom(MathAtom(.ord, .radical(radicand: MathList([ord("b", .bold)]), index: nil)))])
+        // Text inside keeps its own font.
+        guard case .atom(let outer)? = try parse(#"\mathbf{\text{x}}"#).first, case .list(let list) = outer.nucleus,
+              case .atom(let text)? = list.items.first else { return XCTFail("a group") }
+        XCTAssertEqual(text.nucleus, .text("x", .roman))
+    }
+
     func testStructures() throws {
         XCTAssertEqual(try parse(#"\frac{a}{b}"#), [.atom(MathAtom(.ord, .fraction(MathFraction(numerator: MathList([ord("a")]), denominator: MathList([ord("b")])))))])
         XCTAssertEqual(try parse(#"\tbinom12"#), [.atom(MathAtom(.ord, .fraction(MathFraction(numerator: MathList([ord("1")]), denominator: MathList([ord("2")]),
