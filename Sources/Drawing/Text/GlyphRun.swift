@@ -7,13 +7,18 @@ public struct GlyphRun: Sendable, Equatable {
     /// stores it with the glyphs so the text stays selectable and searchable. Empty when unknown.
     public var text: String
     public var clusters: [TextCluster]
+    /// The glyphs are pieces of one shape that overlap (an extensible arrow's or a tall delimiter's assembly): paint
+    /// fills their outlines as one path, so an overlap is covered once. Drawn glyph by glyph, the anti-aliased edges
+    /// of each overlap were covered twice and showed as darker notches along an arrow's shaft.
+    public var isOneShape: Bool
 
-    public init(font: FontKey, color: RGBA, glyphs: [PositionedGlyph], text: String = "", clusters: [TextCluster] = []) {
+    public init(font: FontKey, color: RGBA, glyphs: [PositionedGlyph], text: String = "", clusters: [TextCluster] = [], isOneShape: Bool = false) {
         self.font = font
         self.color = color
         self.glyphs = glyphs
         self.text = text
         self.clusters = clusters
+        self.isOneShape = isOneShape
     }
 
     /// The clusters cover `text` and `glyphs` exactly (else the text is not usable with these glyphs).

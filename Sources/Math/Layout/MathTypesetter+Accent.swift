@@ -158,15 +158,14 @@ extension MathTypesetter {
         case .glyph(let chosen):
             return box(glyph: chosen, size: size)
         case .assembly(let assembly):
-            var frame = Frame()
             var ascent = 0.0, descent = 0.0
-            for part in assembly.parts {
+            let pieces = assembly.parts.map { part -> PositionedGlyph in
                 let piece = box(glyph: part.glyph, size: size)
-                frame.append(contentsOf: piece.frame.offsetBy(dx: points(part.offset, size: size), dy: 0))
                 ascent = max(ascent, piece.ascent)
                 descent = max(descent, piece.descent)
+                return PositionedGlyph(id: part.glyph, x: points(part.offset, size: size), y: 0, advance: piece.width, isMissing: false)
             }
-            return MathBox(width: points(assembly.size, size: size), ascent: ascent, descent: descent, frame: frame)
+            return MathBox(width: points(assembly.size, size: size), ascent: ascent, descent: descent, frame: oneShape(pieces, size: size))
         }
     }
 

@@ -51,16 +51,20 @@ extension MathTypesetter {
             return self.box(glyph: glyph, size: size)
         case .assembly(let assembly):
             // Parts are drawn with their ink bottom at their origin; the first part's bottom is the assembly's.
-            var frame = Frame()
             var width = 0.0
-            for part in assembly.parts {
-                let box = self.box(glyph: part.glyph, size: size)
-                frame.append(contentsOf: box.frame.offsetBy(dx: 0, dy: -points(part.offset, size: size)))
-                width = max(width, box.width)
+            let pieces = assembly.parts.map { part -> PositionedGlyph in
+                let advance = points(Double(font.advance(part.glyph)), size: size)
+                width = max(width, advance)
+                return PositionedGlyph(id: part.glyph, x: 0, y: -points(part.offset, size: size), advance: advance, isMissing: false)
             }
             return MathBox(width: width, ascent: points(assembly.size, size: size), descent: 0,
-                           italicCorrection: points(Double(assembly.italicCorrection), size: size), frame: frame)
+                           italicCorrection: points(Double(assembly.italicCorrection), size: size), frame: oneShape(pieces, size: size))
         }
+    }
+
+    /// An assembly's pieces as one glyph run filled as one shape (`GlyphRun.isOneShape`), on the box's origin.
+    func oneShape(_ pieces: [PositionedGlyph], size: Double) -> Frame {
+        Frame([.glyphs(GlyphRun(font: font.key(size: size), color: color, glyphs: pieces, isOneShape: true), origin: Point(x: 0, y: 0))])
     }
 
     /// A glyph by id at `size` (size variants and assembly parts have no code point).

@@ -35,7 +35,12 @@ final class GlyphPainter {
             // The font the gstate draws with (made for the device matrix) is kept alive for good: see RetainedFonts.
             RetainedFonts.keep(cairo_get_scaled_font(cr))
             set(run.color, cr)
-            if drawable.count == run.glyphs.count, run.clustersAreComplete {
+            if run.isOneShape {
+                // One path of all the pieces' outlines, filled once (nonzero winding): overlaps are not covered twice.
+                cairo_new_path(cr)
+                cairo_glyph_path(cr, &glyphs, Int32(glyphs.count))
+                cairo_fill(cr)
+            } else if drawable.count == run.glyphs.count, run.clustersAreComplete {
                 // With its source text, so PDF output keeps the text selectable (image surfaces ignore it).
                 var clusters = run.clusters.map { cairo_text_cluster_t(num_bytes: Int32($0.bytes), num_glyphs: Int32($0.glyphs)) }
                 cairo_show_text_glyphs(cr, run.text, Int32(run.text.utf8.count), &glyphs, Int32(glyphs.count), &clusters, Int32(clusters.count), cairo_text_cluster_flags_t(rawValue: 0))
