@@ -24,7 +24,12 @@ extension RenderOperations {
         package var message: String
         package var json: String?
         package var refused: Bool
+        /// Where in the LaTeX the typesetter stopped (`character 11`, 1-based as the message says it); nil when the
+        /// failure is the whole formula's. The service answers it as its error's `location`.
+        package var location: String? = nil
         package var description: String { message }
+        /// The message already says where (`character 11: missing }`): the line is the message alone.
+        package var failureLine: String { message }
         package var kind: FailureKind { refused ? .refused : .unreadable }
     }
 
@@ -41,7 +46,7 @@ extension RenderOperations {
         case .failure(let error):
             throw FormulaFailure(message: "cannot typeset the formula: \(error)",
                           json: json ? JSONOut.object([("fallback", .bool(true)), ("error", .string(error.description))]).serialized(pretty: false) : nil,
-                          refused: false)
+                          refused: false, location: error.offset.map { "character \($0 + 1)" })
         }
         // Characters no installed font draws: a warning, an error under --strict (docs/rendering.md "Fonts and scripts").
         if !formula.missingCodePoints.isEmpty {

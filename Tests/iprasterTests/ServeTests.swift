@@ -112,7 +112,10 @@ final class ServeTests: XCTestCase {
         expect(try service.request("POST", "/render", body: json, type: "application/x-www-form-urlencoded"), 415, "curl's --data", location: "Content-Type")
         expect(try service.request("GET", "/render"), 405, "takes POST", location: nil)
         expect(try service.request("POST", "/nowhere", body: json), 404, "no route /nowhere", location: nil)
-        expect(try service.request("POST", "/math", body: Array("x^".utf8), type: "text/plain"), 422, "cannot typeset the formula: character 2", location: nil)
+        // Issue 62: a formula that cannot be typeset names where, as the command line's message does.
+        expect(try service.request("POST", "/math", body: Array("x^".utf8), type: "text/plain"), 422, "cannot typeset the formula: character 2", location: "character 2")
+        expect(try service.request("POST", "/math", body: Array(#"a+\frac{1}{2"#.utf8), type: "text/plain"), 422, "character 13: missing }",
+               location: "character 13")
         expect(try service.request("POST", "/math?scale=8&size=200", body: Array((String(repeating: "x+", count: 30) + "x").utf8), type: "text/plain"),
                422, "more than a PNG holds", location: nil)
         // Issue 56: every parameter within its range, the surface past one image's pixel bound.
