@@ -100,13 +100,7 @@ extension MediaLayout {
                 return single.items
             }
         }
-        let resolved = blocks.map { block -> Bool in
-            switch block {
-            case .photo(let id, _, _, _): return !isUnresolvable(id, "photo", context: context)
-            case .video(let id, _, _): return !isUnresolvable(id, "video", context: context)
-            default: return true
-            }
-        }
+        let resolved = blocks.map { resolves($0, context: context) }
         if !blocks.isEmpty && !resolved.contains(true) { return [] }
         // Items without a size (unresolvable ones included) reserve a slot of aspect 1 (§2.14 step 2).
         let sizes = zip(blocks, resolved).map { block, resolved -> (w: Double, h: Double) in

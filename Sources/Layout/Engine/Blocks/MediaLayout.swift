@@ -42,15 +42,19 @@ enum MediaLayout {
         return true
     }
 
+    /// Whether `block` can be drawn: false for a photo or video whose media the document does not hold (warned about
+    /// once, `isUnresolvable`); true for anything else.
+    static func resolves(_ block: Block, context: LayoutContext) -> Bool {
+        switch block {
+        case .photo(let id, _, _, _): return !isUnresolvable(id, "photo", context: context)
+        case .video(let id, _, _): return !isUnresolvable(id, "video", context: context)
+        default: return true
+        }
+    }
+
     /// `blocks` without the photos and videos whose media the document does not hold (each warned about once).
     static func resolvable(_ blocks: [Block], context: LayoutContext) -> [Block] {
-        blocks.filter { block in
-            switch block {
-            case .photo(let id, _, _, _): return !isUnresolvable(id, "photo", context: context)
-            case .video(let id, _, _): return !isUnresolvable(id, "video", context: context)
-            default: return true
-            }
-        }
+        blocks.filter { resolves($0, context: context) }
     }
 
     static func lookupIds(_ id: String, context: LayoutContext) -> [String] { context.media[id]?.lookupIds ?? [id] }
