@@ -40,7 +40,7 @@ extension RenderOperations {
         // A formula alone is its own message: without a CJK locale its kana or Hangul choose the Han forms.
         var tally = HanTally()
         tally.count(latex)
-        let region = job.locale.hanRegion(for: tally)
+        let region = job.locale.messageRegion(tally)
         switch typesetter.typeset(latex, display: job.display, size: job.size, color: job.color, hanRegion: region) {
         case .success(let typeset): formula = typeset
         case .failure(let error):

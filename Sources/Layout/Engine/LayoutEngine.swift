@@ -73,11 +73,11 @@ public final class LayoutEngine {
     }
 
     /// The Han forms of `document` under `locale`: a CJK locale's, else chosen once from all the message's text,
-    /// formulas and code included (README Decisions, fourth and fifth reviews; `TextLocale.hanRegion(for:)`).
+    /// formulas and code included (README Decisions, fourth and fifth reviews; `TextLocale.messageRegion(_:)`).
     public static func hanRegion(of document: Document, locale: TextLocale) -> HanRegion {
         if let region = locale.cjkRegion { return region }
         var tally = HanTally()
         document.forEachString { tally.count($0) }
-        return locale.hanRegion(for: tally)
+        return locale.messageRegion(tally)
     }
 }

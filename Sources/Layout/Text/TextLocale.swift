@@ -9,10 +9,10 @@ import Primitives
 public struct TextLocale: Sendable, Equatable, CustomStringConvertible {
     /// The tag as given (`zh-Hant-TW`, `pt_BR`), for Foundation's date formatting.
     public let identifier: String
-    /// The Han forms of the tag (docs/rendering.md "Fonts and scripts"): Simplified Chinese for a tag that is not CJK.
-    public let hanRegion: HanRegion
     /// The Han forms a `zh…`, `ja…` or `ko…` tag decides for every message; nil for any other tag.
     public let cjkRegion: HanRegion?
+    /// The Han forms of the tag (docs/rendering.md "Fonts and scripts"): Simplified Chinese for a tag that is not CJK.
+    public var hanRegion: HanRegion { cjkRegion ?? .simplifiedChinese }
 
     /// English, the default: dates in English, Han in Simplified Chinese forms (iOS with an English system).
     public static let english = TextLocale(known: "en")
@@ -54,12 +54,11 @@ public struct TextLocale: Sendable, Equatable, CustomStringConvertible {
     private init(known tag: String) {
         identifier = tag
         cjkRegion = HanRegion(cjkLocale: tag)
-        hanRegion = cjkRegion ?? .simplifiedChinese
     }
 
     /// The Han forms of a message whose text holds `tally`'s kana and Hangul: a CJK locale's own, else the
     /// message's (`HanRegion.message`; README Decisions, fifth review, "A given CJK locale decides Han forms").
-    public func hanRegion(for tally: HanTally) -> HanRegion { cjkRegion ?? HanRegion.message(tally) }
+    public func messageRegion(_ tally: HanTally) -> HanRegion { cjkRegion ?? HanRegion.message(tally) }
 
     public var description: String { identifier }
 }

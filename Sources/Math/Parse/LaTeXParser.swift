@@ -389,15 +389,7 @@ public struct LaTeXParser {
             if name == "hspace" { _ = consume("*") }
             return [.space(try length(braced: false, start: start))]
         case "dots":
-            // amsmath's \dots looks at what follows (\@xdots): a binary operator, a relation, \not or a big operator
-            // takes ⋯ on the axis (\dotsb: `a_1 + \dots + a_n`), an integral ⋯ after a thin negative kern (\dotsi),
-            // anything else — a comma, a closing delimiter, the end — the low dots (\dotsc, \dotso).
-            let centred = MathItem.atom(MathAtom(.inner, .character("\u{22EF}", .normal)))
-            switch followingDotsContext() {
-            case .binary: return [centred]
-            case .integral: return [.space(.mu(-3)), centred]
-            case .other: return [.atom(MathAtom(.inner, .character("\u{2026}", .normal)))]
-            }
+            return dots()
         case "bmod":
             // amsmath: \nonscript\mskip-\medmuskip\mkern5mu on each side of the binary operator: 1 mu besides the Bin's
             // 4 mu in display and text style; in script styles \nonscript drops the −4 mu and a Bin has no space, so 5 mu.
@@ -468,28 +460,6 @@ public struct LaTeXParser {
                 }
             }
             throw error("unknown command \\\(name)", at: start)
-        }
-    }
-
-    /// What follows a `\dots`, for amsmath's choice of dots (the next token, spaces skipped; nothing is consumed).
-    enum DotsContext { case binary, integral, other }
-
-    mutating func followingDotsContext() -> DotsContext {
-        let saved = index
-        defer { index = saved }
-        skipSpaces()
-        guard let c = peek else { return .other }
-        guard c == "\\" else {
-            guard case .atom(let atom)? = Self.item(for: c) else { return .other }
-            return atom.atomClass == .bin || atom.atomClass == .rel ? .binary : .other
-        }
-        let name = readCommandName()
-        if name == "not" { return .binary }
-        guard let symbol = MathSymbol.named(name), case .atom(let atomClass) = symbol.kind else { return .other }
-        switch atomClass {
-        case .bin, .rel: return .binary
-        case .op: return Self.isIntegral(symbol.scalar) ? .integral : .binary
-        default: return .other
         }
     }
 
@@ -611,40 +581,5 @@ public struct LaTeXParser {
     /// ∫ ∬ ∭ ∮ ∯ ∰ ∱ ∲ ∳ and the integrals of Supplemental Mathematical Operators.
     static func isIntegral(_ scalar: Unicode.Scalar) -> Bool {
         (0x222B...0x2233).contains(scalar.value) || (0x2A0B...0x2A1C).contains(scalar.value)
-    }
-
-    /// `list` with its characters in `alphabet`, as a TeX family switch (`\mathbf{…}`) sets every math character of
-    /// its group: nested groups, accents' bases (`\mathbf{\hat n}`), scripts (`\mathbf{x^2}`), fractions, radicals,
-    /// delimited bodies, colours, phantoms, laps and the like. Text (`\text`, operator names) and chemistry keep their
-    /// own fonts; a table's cells are groups of their own.
-    static func applying(_ alphabet: MathAlphabet, to list: MathList) -> MathList {
-        func apply(_ list: MathList) -> MathList { applying(alphabet, to: list) }
-        return MathList(list.items.map { item in
-            guard case .atom(var atom) = item else { return item }
-            switch atom.nucleus {
-            case .character(let scalar, _): atom.nucleus = .character(scalar, alphabet)
-            case .list(let inner): atom.nucleus = .list(apply(inner))
-            case .accent(let scalar, let kind, let base): atom.nucleus = .accent(scalar, kind: kind, base: apply(base))
-            case .fraction(var fraction):
-                fraction.numerator = apply(fraction.numerator)
-                fraction.denominator = apply(fraction.denominator)
-                atom.nucleus = .fraction(fraction)
-            case .radical(let radicand, let index): atom.nucleus = .radical(radicand: apply(radicand), index: index.map(apply))
-            case .leftRight(let left, let body, let right): atom.nucleus = .leftRight(left: left, body: apply(body), right: right)
-            case .colored(let color, let inner): atom.nucleus = .colored(color, apply(inner))
-            case .boxed(let inner, let background, let border): atom.nucleus = .boxed(apply(inner), background: background, border: border)
-            case .phantom(let inner, let width, let height): atom.nucleus = .phantom(apply(inner), keepsWidth: width, keepsHeight: height)
-            case .sized(let size, let inner): atom.nucleus = .sized(size, apply(inner))
-            case .lap(let inner, let lap): atom.nucleus = .lap(apply(inner), lap)
-            case .smash(let inner, let height, let depth): atom.nucleus = .smash(apply(inner), height: height, depth: depth)
-            case .raised(let inner, let by): atom.nucleus = .raised(apply(inner), by: by)
-            case .vcenter(let inner): atom.nucleus = .vcenter(apply(inner))
-            case .negated(let inner): atom.nucleus = .negated(apply(inner))
-            default: break
-            }
-            atom.upper = atom.upper.map(apply)
-            atom.lower = atom.lower.map(apply)
-            return .atom(atom)
-        })
     }
 }
