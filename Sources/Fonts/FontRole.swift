@@ -13,7 +13,10 @@ public enum FontRole: String, Sendable, CaseIterable {
     case cjk
     /// Noto Sans Math, Symbols, Symbols 2, Music and the number forms: symbols no script face has.
     case symbols
+    /// Latin Modern Roman, Sans and Mono at their optical sizes: text inside formulas (`\text`, `\textbf`, `\texttt`
+    /// …), as LuaLaTeX sets it. Never seen by Pango; a missing file leaves that text in Latin Modern Math's letters.
+    case formula
 
     /// Whether the file belongs to the world collection, loaded only when a text needs a face the style lacks.
-    public var isCollection: Bool { self != .base }
+    public var isCollection: Bool { self != .base && self != .formula }
 }

@@ -22,7 +22,7 @@ public struct EnvironmentFingerprint: Equatable, Sendable {
         }
         var packages: [String] = []
         var totals: [String: (files: Int, bytes: Int64)] = [:]
-        for entry in fonts.files where entry.role.isCollection {
+        for entry in fonts.files where entry.role != .base {
             if totals[entry.package] == nil { packages.append(entry.package) }
             var status = stat()
             let size = stat(entry.path, &status) == 0 ? Int64(status.st_size) : nil

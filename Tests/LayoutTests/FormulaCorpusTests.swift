@@ -17,11 +17,12 @@ final class FormulaCorpusTests: XCTestCase {
     }
 
     /// Every glyph id a frame draws, groups included.
-    private static func glyphIDs(_ frame: Frame) -> Set<UInt32> {
-        var ids: Set<UInt32> = []
+    /// The glyphs a frame draws, as font file and glyph id (ids of different faces are different glyphs).
+    private static func glyphIDs(_ frame: Frame) -> Set<String> {
+        var ids: Set<String> = []
         for item in frame.items {
             switch item {
-            case .glyphs(let run, _): ids.formUnion(run.glyphs.map(\.id))
+            case .glyphs(let run, _): ids.formUnion(run.glyphs.map { "\(run.font.file)#\($0.id)" })
             case .group(let group): ids.formUnion(glyphIDs(group.frame))
             default: break
             }

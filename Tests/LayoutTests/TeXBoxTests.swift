@@ -71,27 +71,32 @@ final class TeXBoxTests: XCTestCase {
     /// `katex-constructs.txt` without size commands in math, top-level line breaks and bold math, which LaTeX with
     /// Latin Modern Math does not do as KaTeX does, and without what TeX refuses) and mhchem's examples
     /// (`mhchem-boxes`), each in display and text style. Counted within 2 % in width, in height and in depth each,
-    /// the floor is max(97 %, the share reached): 647 of 666 (97.1 %). The farthest are listed on failure and with
-    /// IPRASTER_TEX_REPORT=1.
+    /// the floor is max(97 %, the share reached): 660 of 666 (99.1 %; 647 before issue 62's text faces, states and
+    /// arrows below). The farthest, and the count per file, are listed on failure and with IPRASTER_TEX_REPORT=1.
     func testTheReferenceSetAgainstLuaTeX() throws {
         let formulas = try XCTUnwrap(TestEnvironment.pipeline.formulas)
-        var rows: [Measured] = []
-        for file in ["tex-boxes.tsv", "defect-boxes.tsv", "katex-constructs.tsv", "mhchem-boxes.tsv"] { rows += try Self.measured(file) }
+        var rows: [(file: String, row: Measured)] = []
+        let files = ["tex-boxes.tsv", "defect-boxes.tsv", "katex-constructs.tsv", "mhchem-boxes.tsv"]
+        for file in files { rows += try Self.measured(file).map { (file, $0) } }
         XCTAssertEqual(rows.count, 666)
         var within = 0
+        var perFile: [String: (within: Int, all: Int)] = [:]
         var report: [(Double, String)] = []
-        for row in rows {
+        for (file, row) in rows {
             let formula = try formulas.typeset(row.formula, display: row.display, size: 19.04, color: .black).get()
             let worst = max(Self.deviation(formula.width, row.width), Self.deviation(formula.ascent, row.height),
                             Self.deviation(formula.descent, row.depth))
             if worst <= 0.02 { within += 1 }
+            perFile[file, default: (0, 0)].all += 1
+            if worst <= 0.02 { perFile[file, default: (0, 0)].within += 1 }
             report.append((worst, String(format: "%@ %@: width %.2f vs %.2f, height %.2f vs %.2f, depth %.2f vs %.2f", row.display ? "D" : "T",
                                          row.formula, formula.width, row.width, formula.ascent, row.height, formula.descent, row.depth)))
         }
         let farthest = report.sorted { $0.0 > $1.0 }.prefix(40).map { String(format: "%.1f%% ", 100 * $0.0) + $0.1 }.joined(separator: "\n")
+        let counts = files.map { "\($0) \(perFile[$0]?.within ?? 0)/\(perFile[$0]?.all ?? 0)" }.joined(separator: ", ")
         XCTAssertGreaterThanOrEqual(Double(within) / Double(rows.count), 0.97)
-        XCTAssertGreaterThanOrEqual(within, 647, "within 2 %: \(within) of \(rows.count); the farthest:\n\(farthest)")
-        if ProcessInfo.processInfo.environment["IPRASTER_TEX_REPORT"] != nil { print("within 2 %: \(within) of \(rows.count)\n\(farthest)") }
+        XCTAssertGreaterThanOrEqual(within, 660, "within 2 %: \(within) of \(rows.count) (\(counts)); the farthest:\n\(farthest)")
+        if ProcessInfo.processInfo.environment["IPRASTER_TEX_REPORT"] != nil { print("within 2 %: \(within) of \(rows.count) (\(counts))\n\(farthest)") }
     }
 
     /// Chemistry (issue 25): the examples of mhchem's manual against LuaLaTeX with mhchem 4 (`\pu` rows: the LaTeX

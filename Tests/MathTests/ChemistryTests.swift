@@ -34,23 +34,57 @@ final class ChemistryTests: XCTestCase {
         let hydrate = #"\mathrm{Cu}\mathrm{S}\mathrm{O}"# + sub("4") + #"\,{\cdot}\,5\,\mathrm{H}"# + sub("2") + #"\mathrm{O}"#
         try same(#"\ce{CuSO4*5H2O}"#, hydrate)
         try same(#"\ce{CuSO4.5H2O}"#, hydrate)
-        // A state keeps 2 mu before it; Greek is upright, and a lone Greek letter takes a hyphen, not a bond.
-        try same(#"\ce{NaCl(aq)}"#, #"\mathrm{Na}\mathrm{Cl}\mskip2mu (\mathrm{aq})"#)
+        // A state keeps 0.2 ex before it after a letter (LaTeX's mhchem); Greek is upright, and a lone Greek letter
+        // takes a hyphen, not a bond.
+        try same(#"\ce{NaCl(aq)}"#, #"\mathrm{Na}\mathrm{Cl}\hspace{0.2ex}(\mathrm{aq})"#)
         try same(#"\ce{\mu-Cl}"#, #"\mathrm{\mu}\text{-}\mathrm{Cl}"#)
     }
 
     /// Issue 62, class 1: a charge followed by a state of aggregation is still the charge (mhchem's `-` before
     /// `(aq)` is a charge, not a bond), so an ionic equation reads Ag⁺(aq) + Cl⁻(aq), never "Ag + (aq)".
     func testIonsWithStates() throws {
-        let aq = #"\mskip2mu (\mathrm{aq})"#
+        // After a script no space comes before the state (LaTeX's mhchem).
+        let aq = #"(\mathrm{aq})"#
         try same(#"\ce{Ag+(aq)}"#, #"\mathrm{Ag}"# + sup("+") + aq)
         try same(#"\ce{Cl-(aq)}"#, #"\mathrm{Cl}"# + sup("-") + aq)
-        try same(#"\ce{Fe3+(aq)}"#, #"\mathrm{Fe}"# + sup("3+") + aq)
+        // A count after an element is its subscript, also before a charge (mhchem: Fe3+ is Fe₃⁺; Fe^3+ is Fe³⁺).
+        try same(#"\ce{Fe3+(aq)}"#, #"\mathrm{Fe}"# + sub("3") + sup("+") + aq)
+        try same(#"\ce{Fe^3+(aq)}"#, #"\mathrm{Fe}"# + sup("3+") + aq)
         try same(#"\ce{SO4^2-(aq)}"#, #"\mathrm{S}\mathrm{O}"# + sub("4") + sup("2-") + aq)
-        try same(#"\ce{Ag+(aq) + Cl-(aq) -> AgCl(s)}"#, #"\mathrm{Ag}"# + sup("+") + aq + #" + \mathrm{Cl}"# + sup("-") + aq
-                 + #" \xrightarrow{} \mathrm{Ag}\mathrm{Cl}\mskip2mu (\mathrm{s})"#)
+        try same(#"\ce{Ag+(aq) + Cl-(aq) -> AgCl(s)}"#, #"\mathrm{Ag}"# + sup("+") + aq + #" {}+{} \mathrm{Cl}"# + sup("-") + aq
+                 + #" \xrightarrow{} \mathrm{Ag}\mathrm{Cl}\hspace{0.2ex}(\mathrm{s})"#)
         // A sign before a group that is not a state stays what it was: a bond inside the species.
         try same(#"\ce{C-(CH3)}"#, #"\mathrm{C}{-}(\mathrm{C}\mathrm{H}"# + sub("3") + ")")
+    }
+
+    /// Issue 62, class 4: more of chemistry as mhchem reads it (LaTeX's mhchem 4 for spacing, mhchem's grammar for
+    /// what is what).
+    func testMoreChemistryAsMhchemReadsIt() throws {
+        // A formula's letters are upright: ligands, electrons, sites; one letter before an element is an amount.
+        try same(#"\ce{[Cu(en)2]^2+}"#, #"[\mathrm{Cu}(\mathrm{en})"# + sub("2") + "]" + sup("2+"))
+        try same(#"\ce{e-}"#, #"\mathrm{e}"# + sup("-"))
+        try same(#"\ce{xH2O}"#, #"x\,\mathrm{H}"# + sub("2") + #"\mathrm{O}"#)
+        // Orbitals are upright and their number no amount; a hyphen after one joins (an orbital overlap).
+        try same(#"\ce{1s^2-N}"#, #"\mathrm{1s}"# + sup("2") + #"\text{-}\mathrm{N}"#)
+        try same(#"\ce{sp3}"#, #"\mathrm{sp}"# + sub("3"))
+        try same(#"\ce{2p}"#, #"\mathrm{2p}"#)
+        // Kröger–Vink: sites upright, x neutral (×), dots positive; a charge's subscript hangs under it.
+        try same(#"\ce{Si_{Si}^x}"#, #"\mathrm{Si}"# + sub(#"\mathrm{Si}"#) + sup(#"{\times}"#))
+        try same(#"\ce{Li^x_{Li,1-2x}}"#, #"\mathrm{Li}"# + sup(#"{\times}"#) + #"_{\smash[t]{\mathrm{Li}{,}\mkern1mu 1-2x}}"#)
+        try same(#"\ce{V_{O}^{..}}"#, #"\mathrm{V}"# + sub(#"\mathrm{O}"#) + sup(#"\mkern1mu\bullet\mkern1mu \mkern1mu\bullet\mkern1mu "#))
+        // Operators written apart: = and - as ordinary signs 0.5 ex apart, + binary wherever it stands.
+        try same(#"\ce{A = B}"#, #"\mathrm{A} \hspace{0.5ex}{=}\hspace{0.5ex} \mathrm{B}"#)
+        try same(#"\ce{A +}"#, #"\mathrm{A} {}+{}"#)
+        try same(#"\ce{A (v) + B (^)}"#, #"\mathrm{A} {}\mathop{\downarrow}{} {}+{} \mathrm{B} {}\mathop{\uparrow}{}"#)
+        // A sign apart after a lone Greek letter is that particle's charge (β⁺ decay).
+        try same(#"\ce{\beta +}"#, #"\mathrm{\beta}"# + sup("+"))
+        // Equilibria with a direction: the favoured harpoon full length, the other 1 em shorter and centred on it.
+        try same(#"\ce{A <=>> B}"#, #"\mathrm{A} \mathrel{\mathrlap{\raisebox{-.22ex}{$\mkern9mu\leftharpoondown\mkern9mu$}}\raisebox{.22ex}{$\xrightharpoonup{}$}} \mathrm{B}"#)
+        try same(#"\ce{A <<=> B}"#, #"\mathrm{A} \mathrel{\mathrlap{\raisebox{.22ex}{$\mkern9mu\rightharpoonup\mkern9mu$}}\raisebox{-.22ex}{$\xleftharpoondown{}$}} \mathrm{B}"#)
+        // \pu: a second number after ±, and each side of a quotient a quantity of its own.
+        try same(#"\pu{1.2345 \pm 0.00005 mol}"#, #"{1.2345{}\pm{}0.000\mkern2mu 05~\mathrm{mol}}"#)
+        let fraction = #"\frac{\mathrm{l}}{100~\mathrm{km}}"#
+        try same(#"\pu{5 l//100km}"#, "{5~\\mathchoice{\\textstyle\(fraction)}{\(fraction)}{\(fraction)}{\(fraction)}}")
     }
 
     func testBonds() throws {
@@ -61,13 +95,13 @@ final class ChemistryTests: XCTestCase {
     }
 
     func testEquationsArrowsAndSigns() throws {
-        try same(#"\ce{A + B -> C v}"#, #"\mathrm{A} + \mathrm{B} \xrightarrow{} \mathrm{C} \downarrow"#)
+        try same(#"\ce{A + B -> C v}"#, #"\mathrm{A} {}+{} \mathrm{B} \xrightarrow{} \mathrm{C} {}\mathop{\downarrow}{}"#)
         try same(#"\ce{A ->[H2O] B}"#, #"\mathrm{A} \xrightarrow{\mathrm{H}"# + sub("2") + #"\mathrm{O}} \mathrm{B}"#)
         // mhchem's equilibrium: a right harpoon 0.22 ex up over a left one 0.22 ex down, each as long as both labels.
         let upper = #"\mathrm{H}"# + sup("+"), lower = #"\mathrm{O}\mathrm{H}"# + sup("-")
         try same(#"\ce{A <=>[H+][OH-] B}"#, #"\mathrm{A} \mathrel{\mathrlap{\raisebox{.22ex}{$\xrightharpoonup[\hphantom{"# + lower + "}]{" + upper
                  + #"}$}}\raisebox{-.22ex}{$\xleftharpoondown[{"# + lower + #"}]{\hphantom{"# + upper + #"}}$}} \mathrm{B}"#)
-        try same(#"\ce{H2 ^}"#, #"\mathrm{H}"# + sub("2") + #" \uparrow"#)
+        try same(#"\ce{H2 ^}"#, #"\mathrm{H}"# + sub("2") + #" {}\mathop{\uparrow}{}"#)
     }
 
     /// Issue 40, defect 10: what mhchem reads as written. A spaced hyphen is the minus between species (LuaLaTeX:
@@ -75,7 +109,7 @@ final class ChemistryTests: XCTestCase {
     /// words, `\text{…}`, other scripts or a nested `\ce{…}`; `$…$` inside a script is math; a lower-case word
     /// is text unless a species follows it.
     func testWhatMhchemReadsAsWritten() throws {
-        try same(#"\ce{A - B}"#, #"\mathrm{A} - \mathrm{B}"#)
+        try same(#"\ce{A - B}"#, #"\mathrm{A} \hspace{0.5ex}{-}\hspace{0.5ex} \mathrm{B}"#)
         try same(#"\ce{A\bond{=}B}"#, #"\mathrm{A}{\mathrlap{\raisebox{.2ex}{$-$}}\raisebox{-.2ex}{$-$}}\mathrm{B}"#)
         try same(#"\ce{A\bond{...}B}"#, #"\mathrm{A}{\cdot}{\cdot}{\cdot}\mathrm{B}"#)
         try same(#"\ce{A\bond{->}B\bond{1}C}"#, #"\mathrm{A}{\rightarrow}\mathrm{B}{-}\mathrm{C}"#)
@@ -85,7 +119,7 @@ final class ChemistryTests: XCTestCase {
         try same(#"\ce{A ->[\ce{H2O}] B}"#, #"\mathrm{A} \xrightarrow{{\mathrm{H}"# + sub("2") + #"\mathrm{O}}} \mathrm{B}"#)
         try same(#"\ce{A_{$x$}^{$n$+}}"#, #"\mathrm{A}"# + sub("{x}") + sup("{n}+"))
         try same(#"\ce{x}"#, #"\text{x}"#)
-        try same(#"\ce{heat + A}"#, #"\text{heat} + \mathrm{A}"#)
+        try same(#"\ce{heat + A}"#, #"\text{heat} {}+{} \mathrm{A}"#)
         try same(#"\ce{x H2O}"#, #"x\, \mathrm{H}"# + sub("2") + #"\mathrm{O}"#)
         XCTAssertThrowsError(try LaTeXParser.parse(#"\ce{A\bond{?}B}"#)) { error in
             XCTAssertTrue("\(error)".contains(#"\bond{?} is no bond"#), "\(error)")

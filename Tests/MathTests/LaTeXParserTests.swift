@@ -64,7 +64,7 @@ final class LaTeXParserTests: XCTestCase {
         // Text inside keeps its own font.
         guard case .atom(let outer)? = try parse(#"\mathbf{\text{x}}"#).first, case .list(let list) = outer.nucleus,
               case .atom(let text)? = list.items.first else { return XCTFail("a group") }
-        XCTAssertEqual(text.nucleus, .text("x", .roman))
+        XCTAssertEqual(text.nucleus, .textRun("x", .normal))
     }
 
     func testStructures() throws {
@@ -77,7 +77,7 @@ final class LaTeXParserTests: XCTestCase {
         XCTAssertEqual(try parse(#"\Bigl\langle"#), [.atom(MathAtom(.open, .sizedDelimiter("\u{27E8}", size: 2)))])
         XCTAssertEqual(try parse(#"\hat{x}"#), [.atom(MathAtom(.ord, .accent("\u{0302}", kind: .accent, base: MathList([ord("x")]))))])
         XCTAssertEqual(try parse(#"\mathbf{x1}"#), [.atom(MathAtom(.ord, .list(MathList([ord("x", .bold), ord("1", .bold)]))))])
-        XCTAssertEqual(try parse(#"\text{если } x"#), [.atom(MathAtom(.ord, .text("если ", .roman))), ord("x")])
+        XCTAssertEqual(try parse(#"\text{если } x"#), [.atom(MathAtom(.ord, .textRun("если ", .normal))), ord("x")])
         XCTAssertEqual(try parse(#"a\,b\quad c"#), [ord("a"), .space(.mu(3)), ord("b"), .space(.em(1)), ord("c")])
         XCTAssertEqual(try parse(#"\displaystyle x"#), [.style(.display), ord("x")])
     }
@@ -108,11 +108,51 @@ final class LaTeXParserTests: XCTestCase {
         let text = try parse(#"\text{a $x$ b}"#)
         guard case .atom(let textAtom)? = text.first, case .list(let inner) = textAtom.nucleus else { return XCTFail("\(text)") }
         // `$…$` inside text starts in text style (TeX's inline math), whatever the formula's style.
-        XCTAssertEqual(inner.items, [.atom(MathAtom(.ord, .text("a ", .roman))), .atom(MathAtom(.ord, .inlineMath(MathList([ord("x")])))),
-                                     .atom(MathAtom(.ord, .text(" b", .roman)))])
+        XCTAssertEqual(inner.items, [.atom(MathAtom(.ord, .textRun("a ", .normal))), .atom(MathAtom(.ord, .inlineMath(MathList([ord("x")])))),
+                                     .atom(MathAtom(.ord, .textRun(" b", .normal)))])
         XCTAssertEqual(try parse(#"\R"#), try parse(#"\mathbb{R}"#))
         XCTAssertEqual(try parse(#"\larr"#), try parse(#"\leftarrow"#))
         XCTAssertEqual(try parse(#"\not="#), [atom(.rel, "\u{2260}")])
+    }
+
+    /// Issue 62, class 5: text commands change one axis of the text face and keep the others, so nested ones
+    /// combine (LaTeX's NFSS); the 2.09 switches set a whole face; `\emph` toggles; the typewriter face has no TeX
+    /// ligatures; runs of spaces are one space and a tie is a space, as TeX's reader makes them.
+    func testTextFacesCombineAsLaTeXsFontSelection() throws {
+        func runs(_ source: String) throws -> [String] {
+            func collect(_ items: [MathItem]) -> [String] {
+                items.flatMap { item -> [String] in
+                    guard case .atom(let atom) = item else { return [] }
+                    switch atom.nucleus {
+                    case .textRun(let text, let face):
+                        return ["\(text)|\(face.family.rawValue)\(face.bold ? "+bold" : "")\(face.italic ? "+italic" : "")"]
+                    case .list(let list): return collect(list.items)
+                    default: return []
+                    }
+                }
+            }
+            return collect(try parse(source))
+        }
+        XCTAssertEqual(try runs(#"\textbf{\textit{x1}}"#), ["x1|roman+bold+italic"])
+        XCTAssertEqual(try runs(#"\textit{\textbf{x}}"#), ["x|roman+bold+italic"])
+        XCTAssertEqual(try runs(#"\textsf{\textbf{S}\textit{s}}"#), ["S|sans+bold", "s|sans+italic"])
+        XCTAssertEqual(try runs(#"\texttt{\textbf{t}}"#), ["t|mono+bold"])
+        XCTAssertEqual(try runs(#"\textbf{a \textup{b} \textmd{c}}"#), ["a |roman+bold", "b|roman+bold", " |roman+bold", "c|roman"])
+        XCTAssertEqual(try runs(#"\textit{a \emph{b}}"#), ["a |roman+italic", "b|roman"])
+        XCTAssertEqual(try runs(#"\emph{b}"#), ["b|roman+italic"])
+        // \bf resets the shape (LaTeX 2.09), \bfseries keeps it.
+        XCTAssertEqual(try runs(#"\textit{a {\bf b}}"#), ["a |roman+italic", "b|roman+bold"])
+        XCTAssertEqual(try runs(#"\textit{a {\bfseries b}}"#), ["a |roman+italic", "b|roman+bold+italic"])
+        XCTAssertEqual(try runs(#"\mathbf{\text{x}}"#), ["x|roman"])
+        // TeX ligatures in roman and sans, none in typewriter.
+        XCTAssertEqual(try runs(#"\text{a--b ``q''}"#), ["a\u{2013}b \u{201C}q\u{201D}|roman"])
+        XCTAssertEqual(try runs(#"\texttt{a--b ``q''}"#), ["a--b ``q''|mono"])
+        XCTAssertEqual(try runs(#"\verb|a--b|"#), ["a--b|mono"])
+        // Spaces: a run is one, a tie is one, a control space swallows the spaces after it.
+        XCTAssertEqual(try runs("\\text{a   b\nc}"), ["a b c|roman"])
+        XCTAssertEqual(try runs(#"\text{a~b}"#), ["a b|roman"])
+        XCTAssertEqual(try runs(#"\text{a~ b}"#), ["a  b|roman"])
+        XCTAssertEqual(try runs(#"\text{a\  b}"#), ["a b|roman"])
     }
 
     /// Issue 40, defect 5: inside `\text`, the spaces after a control word are skipped, as TeX's reader skips them.
@@ -121,7 +161,7 @@ final class LaTeXParserTests: XCTestCase {
             items.flatMap { item -> [String] in
                 guard case .atom(let atom) = item else { return [] }
                 switch atom.nucleus {
-                case .text(let text, _): return [text]
+                case .textRun(let text, _): return [text]
                 case .list(let list): return texts(list.items)
                 default: return []
                 }
@@ -195,7 +235,7 @@ final class LaTeXParserTests: XCTestCase {
             XCTAssertEqual(error as? MathParseError, MathParseError(offset: 9, message: #"unknown command \bad"#), "the error names \\bad in the source")
         }
         // \verb takes any delimiter but a letter or *, a space included.
-        XCTAssertEqual(try parse(#"\verb x y"#).first, .atom(MathAtom(.ord, .text("x", .monospace))))
+        XCTAssertEqual(try parse(#"\verb x y"#).first, .atom(MathAtom(.ord, .textRun("x", TextFace(family: .mono)))))
         guard case .atom(let sansItalic)? = try parse(#"\mathsfit{A}"#).first else { return XCTFail("no atom") }
         XCTAssertEqual("\(sansItalic)".contains("sansSerifItalic"), true, "\(sansItalic)")
         XCTAssertEqual(MathAlphabet.sansSerifItalic.map("A"), "\u{1D608}")
@@ -241,7 +281,7 @@ final class LaTeXParserTests: XCTestCase {
             guard case .atom(let atom)? = parsed.list.items.first, case .table(let table) = atom.nucleus else { return [] }
             return table.rowTags
         }
-        func number(_ text: String) -> MathList { MathList([.atom(MathAtom(.ord, .text(text, .roman)))]) }
+        func number(_ text: String) -> MathList { MathList([.atom(MathAtom(.ord, .textRun(text, .normal)))]) }
         XCTAssertEqual(try tags(#"\begin{align} a&=b \\ c&=d \notag \\ e&=f \end{align}"#), [number("(1)"), nil, number("(2)")])
         XCTAssertEqual(try tags(#"\begin{gather} a \\ b \tag{*} \\ c \\ \end{gather}"#).map { $0 == nil }, [false, false, false])
         XCTAssertEqual(try tags(#"\begin{gather} a \\ b \tag{*} \\ c \end{gather}"#)[2], number("(2)"))

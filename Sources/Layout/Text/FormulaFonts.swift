@@ -20,9 +20,13 @@ public enum FormulaFonts {
     public static func typesetter(_ collection: FontCollection) -> FormulaTypesetter? {
         guard let math = collection.baseFaces.first(where: { $0.family == FontFamily.math.rawValue }),
               let font = try? MathFont(file: math.file, faceIndex: math.index) else { return nil }
-        let fallbacks = MathFallbackFonts { scalar, region in
-            collection.formulaFace(for: scalar, region: region).map { ($0.file, $0.index) }
+        var textFiles: [String: String] = [:]
+        for entry in collection.entries where entry.role == .formula {
+            textFiles[String(entry.path.split(separator: "/").last ?? "")] = entry.path
         }
+        let fallbacks = MathFallbackFonts(locate: { scalar, region in
+            collection.formulaFace(for: scalar, region: region).map { ($0.file, $0.index) }
+        }, textFiles: textFiles)
         return FormulaTypesetter(font: font, fallbacks: fallbacks)
     }
 }

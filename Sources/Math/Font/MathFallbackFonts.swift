@@ -1,6 +1,7 @@
 import Drawing
 
-/// The text faces for characters Latin Modern Math lacks, tried in order after it (docs/rendering.md "Fonts and scripts": Noto Sans
+/// The text faces of formulas: Latin Modern's text fonts for `\text` and its relatives (`textFace(named:)`), and the
+/// faces for characters Latin Modern Math lacks, tried in order after it (docs/rendering.md "Fonts and scripts": Noto Sans
 /// Math, Noto Sans Symbols, Symbols 2, then Noto Serif, the script's Serif face, else its Sans face; Han in the
 /// Noto Sans CJK face of the text's region). The host names the face for a character (`locate`, from its font
 /// collection); each face is opened once, when a formula first needs it. Not thread-safe: one per typesetter.
@@ -9,11 +10,24 @@ public final class MathFallbackFonts {
     public typealias Locate = (Unicode.Scalar, HanRegion) -> (file: String, index: Int)?
 
     private let locate: Locate
+    /// The Latin Modern text faces for text in formulas, by file name (`TextFace.fileName`): their paths.
+    private let textFiles: [String: String]
     private var opened: [String: TextFont?] = [:]
     private var chosen: [String: TextFont?] = [:]
 
-    public init(locate: @escaping Locate) {
+    public init(locate: @escaping Locate, textFiles: [String: String] = [:]) {
         self.locate = locate
+        self.textFiles = textFiles
+    }
+
+    /// The text face `name` (a Latin Modern file name), opened on first use; nil when it is not listed or unreadable.
+    func textFace(named name: String) -> TextFont? {
+        guard let path = textFiles[name] else { return nil }
+        let key = "\(path)#0"
+        if let known = opened[key] { return known }
+        let font = try? TextFont(file: path)
+        opened[key] = font
+        return font
     }
 
     /// One face for every character (tests, and hosts without a collection).

@@ -81,7 +81,7 @@ public final class FormulaTypesetter {
         var tags = box.tags.map { FormulaTag(width: $0.box.width, ascent: $0.box.ascent, descent: $0.box.descent, frame: $0.box.frame, baseline: $0.baseline) }
         // An `equation` is numbered (1) unless it has a \tag or \notag (the Decision "Equation numbers").
         let automatic = stripped.isNumberedEquation && display && !parsed.unnumbered && box.tags.isEmpty
-            ? MathList([.atom(MathAtom(.ord, .text("(1)", .roman)))]) : nil
+            ? MathList([.atom(MathAtom(.ord, .textRun("(1)", .normal)))]) : nil
         if let tag = parsed.tag ?? automatic {
             let tagBox = try typesetter.layout(tag, style: StyleState(.text))
             tags.append(FormulaTag(width: tagBox.width, ascent: tagBox.ascent, descent: tagBox.descent, frame: tagBox.frame, baseline: 0))

@@ -142,7 +142,11 @@ extension MathTypesetter {
             frame.append(contentsOf: stretched.frame.offsetBy(dx: x, dy: -baseline))
             return MathBox(width: body.width, ascent: max(body.ascent, baseline + ink.top), descent: body.descent, frame: frame)
         }
-        let baseline = braced ? body.descent : body.descent + constant(.stretchStackGapAboveMin, size: size) + ink.top
+        // The combining arrows below (\underrightarrow, \underleftarrow, \underleftrightarrow: unicode-math's stretchy
+        // bottom accents) hang from the body's depth on their own baseline, their ink designed below it (LuaLaTeX:
+        // \underrightarrow{AB} is 5.35 pt deep at 19.04 pt, \underrightarrow{gy} that much below g's depth).
+        let baseline = braced || Self.arrowsBelow.contains(scalar.value) ? body.descent
+            : body.descent + constant(.stretchStackGapAboveMin, size: size) + ink.top
         frame.append(contentsOf: stretched.frame.offsetBy(dx: x, dy: baseline))
         return MathBox(width: body.width, ascent: body.ascent, descent: max(body.descent, baseline - ink.bottom), frame: frame)
     }
@@ -182,6 +186,9 @@ extension MathTypesetter {
         }
         return bottom <= top ? (bottom, top) : nil
     }
+
+    /// The combining arrows below that `\underrightarrow`, `\underleftarrow` and `\underleftrightarrow` stretch.
+    static let arrowsBelow: Set<UInt32> = [0x20EE, 0x20EF, 0x034D]
 
     /// The combining arrows above that `\overrightarrow`, `\overleftarrow` and `\overleftrightarrow` stretch.
     static let stretchyAccents: Set<UInt32> = [0x20D6, 0x20D7, 0x20E1]

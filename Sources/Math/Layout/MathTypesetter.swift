@@ -146,6 +146,8 @@ public struct MathTypesetter {
             return glyph(alphabet.map(scalar), size: size, scriptLevel: style.scriptLevel)
         case .text(let text, let alphabet):
             return self.text(text, alphabet: alphabet, size: size)
+        case .textRun(let text, let face):
+            return textRun(text, face: face, size: size)
         case .list(let list):
             var box = try layout(list, style: style)
             // TeX §1186: a group that holds one Ord character without scripts is that character (`\mathbf{Q}_4`,
@@ -220,6 +222,44 @@ public struct MathTypesetter {
                 append(glyph(alphabet.map(scalar), size: size), to: &box)
             } else {
                 pending.append(character)
+            }
+        }
+        flush()
+        box.italicCorrection = 0
+        return box
+    }
+
+    /// Text in a text face (`\text`, `\textbf`, `\texttt` …): the Latin Modern file LaTeX loads for the face at this
+    /// size (a 10 pt design in text and display style, 7 pt in scripts, 5 pt in second-order scripts, 12 and 17 pt
+    /// under `\large` and up: `TextFace.fileName`), shaped whole with the font's kerning and ligatures (fi, ff);
+    /// characters it lacks come from the fallback faces. Without the Latin Modern text faces, the math font's letters
+    /// in the nearest alphabet.
+    func textRun(_ text: String, face: TextFace, size: Double) -> MathBox {
+        let designSize = 10 * size / normalSize
+        guard let textFont = fallbacks?.textFace(named: face.fileName(designSize: designSize)) else {
+            return self.text(text, alphabet: face.mathAlphabet, size: size)
+        }
+        var box = MathBox()
+        var covered = "", uncovered = ""
+        func flush() {
+            if !covered.isEmpty {
+                let shaped = textFont.shape(covered, size: size, color: color)
+                append(MathBox(width: shaped.width, ascent: shaped.ascent, descent: shaped.descent,
+                               frame: Frame([.glyphs(shaped.run, origin: Point(x: 0, y: 0))])), to: &box)
+                covered = ""
+            }
+            if !uncovered.isEmpty {
+                append(fallback(uncovered, size: size), to: &box)
+                uncovered = ""
+            }
+        }
+        for character in text {
+            if character.unicodeScalars.allSatisfy(textFont.covers) {
+                if !uncovered.isEmpty { flush() }
+                covered.append(character)
+            } else {
+                if !covered.isEmpty { flush() }
+                uncovered.append(character)
             }
         }
         flush()

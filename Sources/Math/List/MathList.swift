@@ -68,8 +68,11 @@ public indirect enum MathNucleus: Sendable, Equatable {
     /// Nothing (a script on an empty base: `{}^2`, `^2`).
     case empty
     case character(Unicode.Scalar, MathAlphabet)
-    /// Upright text: `\text{…}`, an operator name.
+    /// Upright text in the math font's letters: an operator name (`\sin`, `\operatorname{…}`), `\bmod`.
     case text(String, MathAlphabet)
+    /// Text in a text face (`\text{…}`, `\textbf{…}`, `\mbox{…}`, `\verb`, a tag): Latin Modern's text fonts at
+    /// the optical size of the style, as LuaLaTeX sets it.
+    case textRun(String, TextFace)
     /// A braced group.
     case list(MathList)
     case fraction(MathFraction)

@@ -10,26 +10,53 @@ extension ChemistryParser {
     /// thin spaces around it when a side has several units) and `//` as a text-style fraction.
     static func physicalUnit(_ source: String) throws -> String {
         let characters = Array(source.trimmingWhitespace())
+        guard !characters.isEmpty else { throw Failure(offset: 0, message: "\\pu needs a number or a unit") }
+        return "{" + (try quantity(characters, at: source.count - String(source.drop(while: \.isWhitespace)).count).latex) + "}"
+    }
+
+    /// The sign before a number (`+-`, `+/-` and `\pm` are ±) or between two (`1.2 \pm 0.1`, `$\pm$` too).
+    private static let signs = ["+/-", "+-", "$\\pm$", "\\pm", "+", "-"]
+
+    /// A quantity as mhchem's `\pu` reads it: numbers (each with its sign, digit groups, uncertainty and exponent),
+    /// further ones after ± (set as the binary ±, `{}\pm{}`), then a tie and the units. Returns the LaTeX and how
+    /// many parts it has (a number, ±, a unit, a space between units: a quotient's side of more than one part
+    /// gets thin spaces around its `/`).
+    private static func quantity(_ characters: [Character], at offset: Int) throws -> (latex: String, parts: Int) {
         var index = 0
         var out = ""
-        // A sign.
-        for sign in ["+/-", "+-", "\\pm", "+", "-"] where characters.starts(with: Array(sign)) {
-            out = sign == "+-" || sign == "+/-" ? "\\pm " : sign
-            index = sign.count
-            break
-        }
-        let mantissaStart = index
-        while index < characters.count, characters[index].isASCII, characters[index].isNumber || ((characters[index] == "." || characters[index] == ",") && index + 1 < characters.count && characters[index + 1].isNumber) {
-            index += 1
-        }
-        let mantissa = String(characters[mantissaStart..<index])
-        if mantissa.isEmpty, !out.isEmpty {
-            // A sign without a number is part of the units.
-            index = 0
-            out = ""
-        }
-        if !mantissa.isEmpty {
+        var parts = 0
+        func skipSpaces() { while index < characters.count, characters[index] == " " { index += 1 } }
+        while true {
+            skipSpaces()
+            let start = index
+            var sign = ""
+            for candidate in signs where characters[index...].starts(with: Array(candidate)) {
+                sign = candidate == "+" || candidate == "-" ? candidate : "\\pm "
+                index += candidate.count
+                break
+            }
+            skipSpaces()
+            let mantissaStart = index
+            while index < characters.count, characters[index].isASCII,
+                  characters[index].isNumber || ((characters[index] == "." || characters[index] == ",") && index + 1 < characters.count && characters[index + 1].isNumber) {
+                index += 1
+            }
+            let mantissa = String(characters[mantissaStart..<index])
+            guard !mantissa.isEmpty else {
+                // A sign without a number belongs to the units (or is the ± between numbers that never came).
+                index = start
+                break
+            }
+            if parts > 0 {
+                // Only ± joins a second number.
+                guard sign == "\\pm " else { index = start; break }
+                out += "{}\\pm{}"
+                parts += 1
+            } else {
+                out += sign
+            }
             out += grouped(mantissa)
+            parts += 1
             // An uncertainty in parentheses: 1.23(4).
             if index < characters.count, characters[index] == "(", let close = characters[index...].firstIndex(of: ")"),
                close > index + 1, characters[(index + 1)..<close].allSatisfy({ $0.isNumber || $0 == "." }) {
@@ -40,18 +67,19 @@ extension ChemistryParser {
                 out += "\(product)10^{\(exponent)}"
                 index = next
             } else if index < characters.count, characters[index] == "^" {
-                let (power, next) = try unitPower(characters, index + 1)
+                let (power, next) = try unitPower(characters, index + 1, at: offset)
                 out += "^{\(power)}"
                 index = next
             }
         }
         let units = String(characters[index...]).trimmingWhitespace()
         guard !units.isEmpty else {
-            guard !out.isEmpty else { throw Failure(offset: 0, message: "\\pu needs a number or a unit") }
-            return "{\(out)}"
+            guard !out.isEmpty else { throw Failure(offset: offset, message: "\\pu needs a number or a unit") }
+            return (out, parts)
         }
-        let unitLaTeX = try unitQuotient(units, at: source.count - units.count)
-        return "{" + (mantissa.isEmpty ? "" : out + "~") + unitLaTeX + "}"
+        let unitOffset = offset + characters.count - String(characters[index...]).drop(while: \.isWhitespace).count
+        let (unitLaTeX, unitParts) = try unitQuotient(units, at: unitOffset)
+        return out.isEmpty ? (unitLaTeX, unitParts) : (out + "~" + unitLaTeX, parts + 1 + unitParts)
     }
 
     /// `e3`, `E-5`, `*10^3`, `x10^{-3}`, `\times 10^3` after a number: the product sign and the exponent.
@@ -107,25 +135,24 @@ extension ChemistryParser {
         return groups(whole, fromRight: true) + (number[separator] == "," ? "{,}" : ".") + groups(fraction, fromRight: false)
     }
 
-    /// `kJ//mol` (a text-style fraction), `kJ/mol`, `J/(mol K)`: `/` with thin spaces when a side has several units.
-    private static func unitQuotient(_ units: String, at offset: Int) throws -> String {
-        if let range = units.firstRange(of: "//") {
-            let top = String(units[..<range.lowerBound]).trimmingWhitespace()
-            let bottom = String(units[range.upperBound...]).trimmingWhitespace()
-            guard !top.isEmpty, !bottom.isEmpty else { throw Failure(offset: offset, message: "// needs units on both sides in \\pu") }
-            let fraction = "\\frac{\(try unitQuotient(top, at: offset))}{\(try unitQuotient(bottom, at: offset))}"
-            return "\\mathchoice{\\textstyle\(fraction)}{\(fraction)}{\(fraction)}{\(fraction)}"
+    /// `kJ//mol` (a text-style fraction), `kJ/mol`, `J/(mol K)`, `l//100km`: split at the first `/` or `//`, each side
+    /// a quantity of its own (the rest may hold further quotients), `/` with thin spaces when a side has several parts.
+    private static func unitQuotient(_ units: String, at offset: Int) throws -> (String, Int) {
+        guard let slash = units.firstIndex(of: "/") else { return try unitProduct(units, at: offset) }
+        let isFraction = units[units.index(after: slash)...].first == "/"
+        let top = String(units[..<slash]).trimmingWhitespace()
+        let bottomStart = units.index(slash, offsetBy: isFraction ? 2 : 1)
+        let bottom = String(units[bottomStart...]).trimmingWhitespace()
+        let name = isFraction ? "//" : "/"
+        guard !top.isEmpty, !bottom.isEmpty else { throw Failure(offset: offset, message: "\(name) needs units on both sides in \\pu") }
+        let upper = try quantity(Array(top), at: offset)
+        let lower = try quantity(Array(bottom), at: offset + units.distance(from: units.startIndex, to: bottomStart))
+        if isFraction {
+            let fraction = "\\frac{\(upper.latex)}{\(lower.latex)}"
+            return ("\\mathchoice{\\textstyle\(fraction)}{\(fraction)}{\(fraction)}{\(fraction)}", 1)
         }
-        if let slash = units.firstIndex(of: "/") {
-            let top = String(units[..<slash]).trimmingWhitespace()
-            let bottom = String(units[units.index(after: slash)...]).trimmingWhitespace()
-            guard !top.isEmpty, !bottom.isEmpty else { throw Failure(offset: offset, message: "/ needs units on both sides in \\pu") }
-            let (upper, upperCount) = try unitProduct(top, at: offset)
-            let lower = try unitQuotient(bottom, at: offset + units.distance(from: units.startIndex, to: slash) + 1)
-            let several = upperCount > 1 || bottom.contains(where: { $0 == " " || $0 == "*" || $0 == "." || $0 == "/" })
-            return upper + (several ? "\\,/\\," : "/") + lower
-        }
-        return try unitProduct(units, at: offset).0
+        let several = upper.parts > 1 || lower.parts > 1
+        return (upper.latex + (several ? "\\,/\\," : "/") + lower.latex, upper.parts + 1 + lower.parts)
     }
 
     /// Units apart (3 mu) or joined by `*` or `.` (a tight centred dot), each in `\mathrm` with its power inside

@@ -73,6 +73,18 @@ enum ChemistryParser {
             guard depth == 0 else { throw Failure(offset: start, message: "unbalanced braces in \\ce") }
             words.append(.written(word, offset: start))
         }
+        // A lone Greek letter is a particle, and a sign written apart after it is its charge (\beta +, \alpha +), as
+        // LaTeX's mhchem reads it.
+        var merged: [Word] = []
+        for word in words {
+            if case .written(let sign, _) = word, sign == "+" || sign == "-", case .written(let particle, let offset)? = merged.last,
+               particle.hasPrefix("\\"), Self.greekNames.contains(String(particle.dropFirst())) {
+                merged[merged.count - 1] = .written(particle + sign, offset: offset)
+                continue
+            }
+            merged.append(word)
+        }
+        words = merged
         var output: [String] = []
         for (position, word) in words.enumerated() {
             switch word {
@@ -93,8 +105,20 @@ enum ChemistryParser {
         return output.joined(separator: " ")
     }
 
-    /// Words that stand between species: signs, precipitate and gas.
-    private static let operators: Set<String> = ["+", "-", "v", "^", "->", "<-"]
+    /// Words that stand between species, as mhchem's operators: signs, relations, precipitate and gas (`v`, `(v)`,
+    /// `^`, `(^)`), and arrows written apart.
+    private static let operators: Set<String> = Set(operatorLaTeX.keys).union(["->", "<-"])
+
+    /// mhchem's operators written apart and what LaTeX's mhchem (version 4, in math) sets for each: `+` and `±` as
+    /// binary signs with an empty atom on both sides, so they keep their spaces wherever they stand (`A +`); `-` and
+    /// `=` as ordinary signs 0.5 ex from their neighbours; the other relations as relations; precipitate and gas as
+    /// arrows set like operators.
+    private static let operatorLaTeX: [String: String] = [
+        "+": "{}+{}", "-": "\\hspace{0.5ex}{-}\\hspace{0.5ex}", "=": "\\hspace{0.5ex}{=}\\hspace{0.5ex}", "<": "{}<{}", ">": "{}>{}",
+        "<<": "{}\\ll{}", ">>": "{}\\gg{}", "\\pm": "{}\\pm{}", "$\\pm$": "{}\\pm{}", "+-": "{}\\pm{}", "+/-": "{}\\pm{}",
+        "\\approx": "{}\\approx{}", "$\\approx$": "{}\\approx{}", "v": "{}\\mathop{\\downarrow}{}", "(v)": "{}\\mathop{\\downarrow}{}",
+        "^": "{}\\mathop{\\uparrow}{}", "(^)": "{}\\mathop{\\uparrow}{}",
+    ]
 
     private static let arrows = ["<=>>", "<<=>", "<-->", "<=>", "<->", "->", "<-"]
 
@@ -138,6 +162,32 @@ enum ChemistryParser {
         default: command = "\\xrightleftharpoons"
         }
         let upper = try label(above), lower = try label(below)
+        if arrow == "<=>>" || arrow == "<<=>" {
+            // mhchem's unequal equilibria: the harpoon of the favoured direction full length, the other 1 em shorter
+            // and centred on it (mhchem.sty's equilibriumRight and equilibriumLeft): a short harpoon is the font's
+            // 1 em glyph when there are no labels, else an arrow 1 em shorter than the labels make the long one.
+            let right = arrow == "<=>>"
+            let longLabel = right ? upper : lower, shortLabel = right ? lower : upper
+            let longArrow = right ? "\\xrightharpoonup" : "\\xleftharpoondown", shortArrow = right ? "\\xleftharpoondown" : "\\xrightharpoonup"
+            let long: String, short: String
+            if upper.isEmpty && lower.isEmpty {
+                long = longArrow + "{}"
+                short = "\\mkern9mu" + (right ? "\\leftharpoondown" : "\\rightharpoonup") + "\\mkern9mu"
+            } else {
+                // The long one is as long as its own label needs, and 1 em longer than the short one (which an arrow in
+                // \ce cannot make shorter than 2 em).
+                let phantom = longLabel.isEmpty ? "" : "\\hphantom{\(longLabel)}\\mkern-18mu"
+                let shortBody = right ? "\(shortArrow)[{\(shortLabel)}]{\(phantom)}" : "\(shortArrow)[\(phantom)]{\(shortLabel)}"
+                let room = "\\hphantom{\(shortBody)}\\mkern18mu"
+                long = right ? "\(longArrow)[\(room)]{\(longLabel)}" : "\(longArrow)[{\(longLabel)}]{\(room)}"
+                short = "\\mkern9mu" + shortBody
+            }
+            let (top, bottom) = right ? (long, short) : (short, long)
+            // The long arrow sets the width: the short one is drawn over it without width of its own.
+            return right
+                ? "\\mathrel{\\mathrlap{\\raisebox{-.22ex}{$\(bottom)$}}\\raisebox{.22ex}{$\(top)$}}"
+                : "\\mathrel{\\mathrlap{\\raisebox{.22ex}{$\(top)$}}\\raisebox{-.22ex}{$\(bottom)$}}"
+        }
         if arrow.contains("=") || arrow == "<-->" {
             // mhchem's equilibrium (and <-->): a right harpoon raised 0.22 ex over a left one lowered 0.22 ex (two
             // full arrows 0.44 ex), each as long as both labels need (the other's label as a phantom), the upper
@@ -155,16 +205,12 @@ enum ChemistryParser {
 
     /// One word: `+`, a precipitate or gas sign, or a species with its stoichiometric number.
     private static func wordLaTeX(_ word: String, at offset: Int) throws -> String {
-        switch word {
-        case "+": return "+"
         // A spaced hyphen is an operator (A - B), set as the minus sign between species, not a charge.
-        case "-": return "-"
-        case "v": return "\\downarrow"
-        case "^": return "\\uparrow"
-        case "->", "<-": return try arrowLaTeX(word, above: nil, below: nil, at: offset)
-        default: break
-        }
+        if let latex = operatorLaTeX[word] { return latex }
+        if word == "->" || word == "<-" { return try arrowLaTeX(word, above: nil, below: nil, at: offset) }
         var characters = Array(word)
+        // An orbital (1s, 2p, 3d, sp, sp3 …): upright, its count is no stoichiometric number.
+        if orbitalLength(characters, 0) != nil { return try species(characters, at: offset) }
         var prefix = ""
         // Stoichiometric number: digits, a decimal, a fraction (1/2), or a parenthesised letter ((n)).
         var number = ""
@@ -195,11 +241,19 @@ enum ChemistryParser {
         var afterAtom = false
         /// Whether everything so far is a prescript (an isotope's numbers).
         var prescript = false
+        /// Whether the species began with an orbital (a hyphen after it joins, not bonds).
+        var orbital = false
+        /// Whether the last thing read was a charge written with ^ (a subscript then goes under it).
+        var charged = false
+        /// Whether the last thing read was a script (a count, a charge, ^ or _).
+        var hasScript = false
         func failure(_ message: String) -> Failure { Failure(offset: offset + index, message: message) }
         while index < characters.count {
             let c = characters[index]
-            let wasPrescript = prescript
+            let wasPrescript = prescript, wasCharge = charged, scripted = hasScript
             prescript = false
+            charged = false
+            hasScript = false
             switch c {
             case "$":
                 var math = ""
@@ -270,40 +324,60 @@ enum ChemistryParser {
                 while index < characters.count, characters[index].isLowercase, characters[index].isASCII { symbol.append(characters[index]); index += 1 }
                 out += "\\mathrm{\(symbol)}"
                 afterAtom = true
-            case _ where c.isLowercase && c.isASCII:
-                // Lower-case letters alone are variables (x in H_xO) set in italic, as mhchem does.
-                var variable = String(c)
+            case _ where !afterAtom && orbitalLength(characters, index) != nil:
+                // An orbital (1s, 2p, sp3) where a species starts: upright; a hyphen after it and its scripts joins
+                // the next part (1s^2-N), as mhchem reads an orbital overlap.
+                let length = orbitalLength(characters, index) ?? 0
+                out += "\\mathrm{\(String(characters[index..<(index + length)]))}"
+                index += length
+                afterAtom = true
+                orbital = true
+            case "-" where orbital && !isTrailingCharge(characters, index):
+                out += "\\text{-}"
                 index += 1
-                while index < characters.count, characters[index].isLowercase, characters[index].isASCII { variable.append(characters[index]); index += 1 }
-                out += afterAtom ? Self.lowered(variable) : variable
-                // One letter at the start and a - after it: a hyphen (n-Bu, x-ray), as after a lone Greek letter.
-                if !afterAtom, variable.count == 1, index == 1, index < characters.count, characters[index] == "-", !isTrailingCharge(characters, index) {
-                    out += "\\text{-}"
+                afterAtom = false
+                orbital = false
+            case _ where c.isLowercase && c.isASCII:
+                var letters = String(c)
+                index += 1
+                while index < characters.count, characters[index].isLowercase, characters[index].isASCII { letters.append(characters[index]); index += 1 }
+                if afterAtom {
+                    // Letters right after a group or a count: its variable count, a subscript ((CH2)n).
+                    out += Self.lowered(letters)
+                    hasScript = true
+                } else if letters.count == 1, index == 1, index < characters.count, characters[index].isUppercase {
+                    // One letter before an element where the species starts: its amount, italic (xH2O), as mhchem's amount.
+                    out += letters + "\\,"
+                    afterAtom = false
+                    continue
+                } else if letters.count == 1, index == 1, index < characters.count, characters[index] == "-", !isTrailingCharge(characters, index) {
+                    // One letter at the start and a - after it: italic and a hyphen (n-Bu, x-ray), as after a lone Greek letter.
+                    out += letters + "\\text{-}"
                     index += 1
                     afterAtom = false
                     continue
+                } else {
+                    // Anywhere else letters are upright, as mhchem sets a formula's letters: e-, (en), (aq), pH.
+                    out += "\\mathrm{\(letters)}"
                 }
                 afterAtom = true
             case _ where c.isNumber:
                 // A count is whole digits: a . after it is an adduct (KCr(SO4)2.12H2O), as mhchem reads it.
                 var digits = ""
                 while index < characters.count, characters[index].isNumber { digits.append(characters[index]); index += 1 }
-                // A trailing charge after a count: SO4^2- is handled by ^; "Fe3+" makes 3+ a charge at the end of a word
-                // or before its state (Fe3+(aq)).
-                if index < characters.count, characters[index] == "+" || characters[index] == "-",
-                   index + 1 == characters.count || (characters[index + 1] == "(" && isState(characters, index + 1)) {
-                    out += Self.raised("\(digits)\(characters[index] == "-" ? "-" : "+")")
-                    index += 1
-                } else if afterAtom {
+                // A count after an atom is its subscript, also before a charge: mhchem reads Fe3+ as Fe₃⁺ (a charge's
+                // digits need ^: Fe^3+).
+                if afterAtom {
                     out += Self.lowered(digits)
+                    hasScript = true
                 } else {
                     // A number inside a word after an adduct dot is that part's stoichiometric number (5H2O).
                     out += digits + (index < characters.count && characters[index].isLetter ? "\\," : "")
                 }
             case "(" where isState(characters, index):
-                let end = characters[index...].firstIndex(of: ")")!
-                // mhchem keeps 2 mu before a state of aggregation.
-                out += "\\mskip2mu (\\mathrm{\(String(characters[(index + 1)..<end]))})"
+                guard let end = characters[index...].firstIndex(of: ")") else { throw failure("missing ) in \\ce") }
+                // LaTeX's mhchem keeps 0.2 ex before a state of aggregation, none after a script (CO2(g), Ag+(aq)).
+                out += (scripted ? "" : "\\hspace{0.2ex}") + "(\\mathrm{\(String(characters[(index + 1)..<end]))})"
                 index = end + 1
                 afterAtom = false
             case "(", "[":
@@ -324,18 +398,28 @@ enum ChemistryParser {
                 // is 17.25 pt high and 4.97 deep, as {\vphantom{X}}^{227}_{90}\mathrm{Th}).
                 if out.isEmpty { out = "{\\vphantom{X}}" }
                 out += prescript ? "^{\(script)}" : Self.raised(charge(script))
+                charged = !prescript
+                hasScript = true
             case "_":
                 index += 1
                 let (script, next) = try scriptArgument(characters, index, at: offset)
                 index = next
                 prescript = out.isEmpty || wasPrescript
                 if out.isEmpty { out = "{\\vphantom{X}}" }
-                out += prescript ? "_{\(script)}" : Self.lowered(script)
+                if wasCharge {
+                    // A subscript right after a charge hangs under it on the same strut (Kröger–Vink: Li^x_{Li}), as
+                    // mhchem sets a charge before a subscript.
+                    out += "_{\\smash[t]{\(subscriptText(script))}}"
+                } else {
+                    out += prescript ? "_{\(script)}" : Self.lowered(subscriptText(script))
+                }
+                hasScript = true
             case "+" where isTrailingCharge(characters, index), "-" where isTrailingCharge(characters, index):
                 // Trailing + or - (Na+, Cl-, O2 2-): the charge.
                 var signs = ""
                 while index < characters.count, characters[index] == "+" || characters[index] == "-" { signs.append(characters[index]); index += 1 }
                 out += Self.raised(charge(signs))
+                hasScript = true
             case "-":
                 // A single bond inside a species.
                 out += "{-}"
@@ -447,21 +531,23 @@ enum ChemistryParser {
             guard parts.count % 2 == 1 else { throw Failure(offset: offset + start, message: "missing $ in \\ce") }
             return (parts.enumerated().map { $0.offset % 2 == 1 ? "{\($0.element)}" : String($0.element) }.joined(), next)
         }
+        // mhchem's unbraced script is its digits (or one character); signs after them join it as a charge only where
+        // they end the species (SO4^2-, Fe^3+(aq)), not before more of it (1s^2-N: a hyphen).
         var text = ""
-        while index < characters.count, characters[index].isNumber || characters[index] == "+" || characters[index] == "-" {
+        while index < characters.count, characters[index].isNumber {
             text.append(characters[index])
             index += 1
+        }
+        if index < characters.count, characters[index] == "+" || characters[index] == "-", text.isEmpty || isTrailingCharge(characters, index) {
+            while index < characters.count, characters[index] == "+" || characters[index] == "-" {
+                text.append(characters[index])
+                index += 1
+            }
         }
         if text.isEmpty {
             text = String(characters[index])
             index += 1
         }
         return (text, index)
-    }
-
-    /// A charge written `2-`, `-`, `3+`, `II`: signs as the minus and plus of math, Roman numerals upright.
-    private static func charge(_ text: String) -> String {
-        if !text.isEmpty, text.allSatisfy({ "IVXLivxl".contains($0) }) { return "\\mathrm{\(text)}" }
-        return text.map { $0 == "-" ? "-" : String($0) }.joined()
     }
 }

@@ -82,6 +82,5 @@ enum LaTeXMacros {
         "braket": (1, #"\mathinner{\langle{#1}\rangle}"#), "Bra": (1, #"\left\langle #1\right|"#), "Ket": (1, #"\left|#1\right\rangle"#),
         "Braket": (1, #"\left\langle #1\right\rangle"#),
         "pod": (1, #"\mathchoice{\mkern18mu}{\mkern8mu}{\mkern8mu}{\mkern8mu}(#1)"#), "frak": (1, #"\mathfrak{#1}"#), "Bbb": (1, #"\mathbb{#1}"#), "bold": (1, #"\mathbf{#1}"#),
-        "emph": (1, #"\textit{#1}"#),
     ]
 }

@@ -27,7 +27,7 @@ extension LaTeXParser {
     static let extraAccents: [String: (scalar: Unicode.Scalar, kind: MathSymbol.Kind)] = [
         "overgroup": ("\u{23E0}", .over), "undergroup": ("\u{23E1}", .under), "overleftharpoon": ("\u{21BC}", .over),
         "overrightharpoon": ("\u{21C0}", .over), "Overrightarrow": ("\u{21D2}", .over), "overlinesegment": ("\u{2014}", .overSegment),
-        "underlinesegment": ("\u{2014}", .underSegment), "underleftrightarrow": ("\u{2194}", .under), "underbar": ("\u{0332}", .underRule),
+        "underlinesegment": ("\u{2014}", .underSegment), "underleftrightarrow": ("\u{034D}", .under), "underbar": ("\u{0332}", .underRule),
         // unicode-math's arrows over are the combining arrows as stretchy accents (the symbol table's .over arrows
         // stood a gap above the base: 8 pt taller than LuaTeX's \overrightarrow{AB}).
         "overrightarrow": ("\u{20D7}", .wideAccent), "overleftarrow": ("\u{20D6}", .wideAccent), "overleftrightarrow": ("\u{20E1}", .wideAccent),
@@ -69,7 +69,7 @@ extension LaTeXParser {
         switch name {
         case "llap", "rlap", "clap":
             let alignment: MathLap = name == "llap" ? .left : name == "rlap" ? .right : .center
-            return [.atom(MathAtom(.ord, .lap(try textArgument(.roman), alignment)))]
+            return [.atom(MathAtom(.ord, .lap(try textArgument(.normal), alignment)))]
         case "mathllap", "mathrlap", "mathclap":
             let alignment: MathLap = name == "mathllap" ? .left : name == "mathrlap" ? .right : .center
             return [.atom(MathAtom(.ord, .lap(try argument(), alignment)))]
@@ -101,7 +101,7 @@ extension LaTeXParser {
         case "cancel", "bcancel", "xcancel", "sout":
             let lines: [MathEnclosure] = name == "cancel" ? [.upDiagonal] : name == "bcancel" ? [.downDiagonal]
                 : name == "xcancel" ? [.upDiagonal, .downDiagonal] : [.horizontalStrike]
-            let body = name == "sout" ? try textArgument(.roman) : try argument()
+            let body = name == "sout" ? try textArgument(.normal) : try argument()
             return [.atom(MathAtom(.ord, .enclosed(body, lines)))]
         case "angl":
             return [.atom(MathAtom(.ord, .enclosed(try argument(), [.topAndRight])))]
@@ -190,13 +190,13 @@ extension LaTeXParser {
                                                                        ruleThickness: hasRule ? thickness : nil)))))
             return items.count == 1 ? items : [.atom(MathAtom(.ord, .list(MathList(items))))]
         case "fbox":
-            return [.atom(MathAtom(.ord, .framed(try textArgument(.roman), border: nil, background: nil)))]
+            return [.atom(MathAtom(.ord, .framed(try textArgument(.normal), border: nil, background: nil)))]
         case "fcolorbox":
             let border = try colorArgument(), background = try colorArgument()
-            return [.atom(MathAtom(.ord, .framed(try textArgument(.roman), border: border, background: background)))]
+            return [.atom(MathAtom(.ord, .framed(try textArgument(.normal), border: border, background: background)))]
         case "raisebox":
             let amount = try length(braced: true, start: start)
-            return [.atom(MathAtom(.ord, .raised(try textArgument(.roman), by: amount)))]
+            return [.atom(MathAtom(.ord, .raised(try textArgument(.normal), by: amount)))]
         case "rule":
             skipSpaces()
             var raise = MathSpace.em(0)
@@ -210,7 +210,7 @@ extension LaTeXParser {
         case "vcenter":
             return [.atom(MathAtom(.ord, .vcenter(try argument())))]
         case "hbox":
-            return [.atom(MathAtom(.ord, .list(try textArgument(.roman))))]
+            return [.atom(MathAtom(.ord, .list(try textArgument(.normal))))]
         case "mathchoice":
             let display = try argument(), text = try argument(), script = try argument(), scriptScript = try argument()
             return [.atom(MathAtom(.ord, .choice(display: display, text: text, script: script, scriptScript: scriptScript)))]
@@ -224,7 +224,7 @@ extension LaTeXParser {
             var text = ""
             while let c = peek, c != delimiter { text.append(c); index += 1 }
             guard consume(delimiter) else { throw error("\\verb is missing its closing \(delimiter)", at: start) }
-            return [.atom(MathAtom(.ord, .text(star ? text.replacingEvery(" ", with: "\u{2423}") : text, .monospace)))]
+            return [.atom(MathAtom(.ord, .textRun(star ? text.replacingEvery(" ", with: "\u{2423}") : text, TextFace(family: .mono))))]
         case "vcentcolon":
             return [.atom(MathAtom(.rel, .vcenter(MathList([.atom(MathAtom(.ord, .character(":", .normal)))]))))]
         case "arraystretch":
@@ -238,8 +238,8 @@ extension LaTeXParser {
         case "tag":
             let starred = consume("*")
             guard tag == nil else { throw error("multiple \\tag in one row", at: start) }
-            let body = try textArgument(.roman)
-            tag = starred ? body : MathList([.atom(MathAtom(.ord, .text("(", .roman)))] + body.items + [.atom(MathAtom(.ord, .text(")", .roman)))])
+            let body = try textArgument(.normal)
+            tag = starred ? body : MathList([.atom(MathAtom(.ord, .textRun("(", .normal)))] + body.items + [.atom(MathAtom(.ord, .textRun(")", .normal)))])
             return []
         case "ce", "pu":
             // mhchem: the argument read as chemistry (or units), then set as the LaTeX that stands for it.

@@ -6,6 +6,15 @@ import Primitives
 /// items 6, 7 and 9). Spacing values follow LaTeX's `array` and amsmath (in ems at 10 pt: \arraycolsep 5 pt,
 /// \jot 3 pt, \quad 1 em) and amsmath's `smallmatrix` (\baselineskip 6\ex@, \lineskip 1.5\ex@, \thickspace between columns).
 extension LaTeXParser {
+    /// amsmath's `cases` is an `array` stretched by 1.2 in text style; mathtools' `dcases` and `drcases` are
+    /// display-style rows set as amsmath's alignments set theirs (`\spread@equation`: rows \jot further apart, and
+    /// \lineskip + \jot between rows taller than their struts), which LuaLaTeX shows on tall rows (two display
+    /// fractions: 7.6 pt more at 19.04 pt).
+    static func casesTable(display: Bool) -> MathTable {
+        display ? MathTable(rows: [], alignments: [.left, .left], style: .display, columnGap: 1, jot: 0.3)
+            : MathTable(rows: [], alignments: [.left, .left], style: .text, columnGap: 1, rowStretch: 1.2)
+    }
+
     /// The table an environment makes, and the delimiters around it.
     private struct EnvironmentKind {
         var table: MathTable
@@ -35,11 +44,9 @@ extension LaTeXParser {
             table.compactRows = true
             return EnvironmentKind(table: table)
         case "cases", "dcases":
-            return EnvironmentKind(table: MathTable(rows: [], alignments: [.left, .left], style: name == "cases" ? .text : .display, columnGap: 1,
-                                                    rowStretch: 1.2), left: "{", maxColumns: 2)
+            return EnvironmentKind(table: Self.casesTable(display: name == "dcases"), left: "{", maxColumns: 2)
         case "rcases", "drcases":
-            var kind = EnvironmentKind(table: MathTable(rows: [], alignments: [.left, .left], style: name == "rcases" ? .text : .display,
-                                                        columnGap: 1, rowStretch: 1.2), right: "}", maxColumns: 2)
+            var kind = EnvironmentKind(table: Self.casesTable(display: name == "drcases"), right: "}", maxColumns: 2)
             kind.rightBrace = true
             return kind
         case "aligned", "align", "align*", "alignat", "alignat*", "alignedat", "split":
@@ -146,7 +153,7 @@ extension LaTeXParser {
         func closeRow() {
             if tag == nil, numbered, !rowUnnumbered, rows[rows.count - 1].contains(where: { !$0.items.isEmpty }) {
                 equationCount += 1
-                tag = MathList([.atom(MathAtom(.ord, .text("(\(equationCount))", .roman)))])
+                tag = MathList([.atom(MathAtom(.ord, .textRun("(\(equationCount))", .normal)))])
             }
             rowUnnumbered = false
         }

@@ -17,10 +17,11 @@ extension LaTeXParser {
         "mathfrak": .fraktur, "mathbb": .doubleStruck,
     ]
 
-    /// Text commands: their argument is upright text in that alphabet.
-    static let textCommands: [String: MathAlphabet] = [
-        "text": .roman, "textrm": .roman, "textnormal": .roman, "mbox": .roman, "textbf": .bold, "textit": .italic,
-        "textsf": .sansSerif, "texttt": .monospace,
+    /// Text commands: their argument is text, in the current text face changed by the command (`TextFace`).
+    static let textCommands: [String: TextFace.Change] = [
+        "text": .keep, "mbox": .keep, "textnormal": .set(.normal), "textrm": .family(.roman), "textsf": .family(.sans),
+        "texttt": .family(.mono), "textbf": .bold(true), "textmd": .bold(false), "textit": .italic(true), "textsl": .italic(true),
+        "textup": .italic(false), "emph": .emphasis,
     ]
 
     /// Named operators (§5.12): the upright name and whether it takes limits in display style.

@@ -3,26 +3,28 @@ import FoundationEssentials
 import Primitives
 
 /// Text mode: the argument of `\text`, `\textbf`, `\fbox`, `\raisebox`, `\tag` … is text, not math. Runs of
-/// characters become text atoms in the alphabet; `$…$` and `\(…\)` inside are math again; `\textbf{…}` and the
-/// other text commands nest; sizes switch for the rest of the group; TeX's text symbols (`\ss`, `\AA`,
-/// `\textdollar` …), accents (`\'{e}`, `\"o`) and ligatures (`--`, `---`, ` `` `, `''`) become their characters.
+/// characters become text runs in a text face (`TextFace`); `$…$` and `\(…\)` inside are math again; `\textbf{…}`
+/// and the other text commands nest and combine; sizes switch for the rest of the group; TeX's text symbols (`\ss`,
+/// `\AA`, `\textdollar` …) and accents (`\'{e}`, `\"o`) become their characters, and so do the TeX ligatures of the
+/// roman and sans faces (`--`, `---`, ` `` `, `''`); the typewriter face has none (LaTeX loads Latin Modern Mono
+/// without them), so `--` stays two hyphens there.
 extension LaTeXParser {
     /// A braced text argument (or one character) as a list.
-    mutating func textArgument(_ alphabet: MathAlphabet) throws -> MathList {
+    mutating func textArgument(_ face: TextFace) throws -> MathList {
         skipSpaces()
         guard let c = peek else { throw error("missing argument") }
         guard c == "{" else {
             index += 1
-            return MathList([.atom(MathAtom(.ord, .text(String(c), alphabet)))])
+            return MathList([.atom(MathAtom(.ord, .textRun(String(c), face)))])
         }
         index += 1
-        let items = try textItems(alphabet, until: "}")
+        let items = try textItems(face, until: "}")
         index += 1
         return MathList(items)
     }
 
     /// Text up to `terminator` ("}", not consumed).
-    private mutating func textItems(_ alphabet: MathAlphabet, until terminator: Character) throws -> [MathItem] {
+    private mutating func textItems(_ face: TextFace, until terminator: Character) throws -> [MathItem] {
         depth += 1
         defer { depth -= 1 }
         guard depth <= Self.maxDepth else { throw error("groups nest deeper than \(Self.maxDepth)") }
@@ -30,7 +32,7 @@ extension LaTeXParser {
         var run = ""
         func flush() {
             guard !run.isEmpty else { return }
-            items.append(.atom(MathAtom(.ord, .text(run, alphabet))))
+            items.append(.atom(MathAtom(.ord, .textRun(run, face))))
             run = ""
         }
         while true {
@@ -40,7 +42,7 @@ extension LaTeXParser {
             case "{":
                 index += 1
                 flush()
-                let inner = try textItems(alphabet, until: "}")
+                let inner = try textItems(face, until: "}")
                 index += 1
                 items.append(.atom(MathAtom(.ord, .list(MathList(inner)))))
             case "}":
@@ -60,9 +62,16 @@ extension LaTeXParser {
                 let math = try subformula(source, at: start + (display ? 2 : 1))
                 items.append(.atom(MathAtom(.ord, display ? .list(MathList([.style(.display)] + math.items)) : .inlineMath(math))))
             case "~":
+                // TeX's tie is an interword space that does not break; a formula has no line breaks, so it is a space
+                // (a no-break space is wider in Latin Modern).
                 index += 1
-                run.append("\u{00A0}")
-            case "-":
+                run.append(" ")
+            case _ where c.isWhitespace:
+                // TeX's reader makes a run of spaces (and a line end) one space, and skips the spaces after a control
+                // space (`\ `), as after any space.
+                if index == 0 || !characters[index - 1].isWhitespace { run.append(" ") }
+                index += 1
+            case "-" where face.family != .mono:
                 index += 1
                 if peek == "-" {
                     index += 1
@@ -70,16 +79,16 @@ extension LaTeXParser {
                 } else {
                     run.append("-")
                 }
-            case "`" where index + 1 < characters.count && characters[index + 1] == "`":
+            case "`" where index + 1 < characters.count && characters[index + 1] == "`" && face.family != .mono:
                 index += 2
                 run.append("\u{201C}")
-            case "'" where index + 1 < characters.count && characters[index + 1] == "'":
+            case "'" where index + 1 < characters.count && characters[index + 1] == "'" && face.family != .mono:
                 index += 2
                 run.append("\u{201D}")
-            case "`":
+            case "`" where face.family != .mono:
                 index += 1
                 run.append("\u{2018}")
-            case "'":
+            case "'" where face.family != .mono:
                 index += 1
                 run.append("\u{2019}")
             case "\\":
@@ -111,21 +120,21 @@ extension LaTeXParser {
                     run.append(contentsOf: Self.composed(base + String(combining)))
                     continue
                 }
-                if let inner = Self.textCommands[name] ?? Self.textFontCommands[name] {
+                if let change = Self.textCommands[name] {
                     flush()
-                    let nested = try textArgument(inner == .roman && Self.textFontCommands[name] == nil ? alphabet : inner)
+                    let nested = try textArgument(change.applied(to: face))
                     items.append(.atom(MathAtom(.ord, .list(nested))))
                     continue
                 }
                 if let factor = Self.sizeSwitches[name] {
                     flush()
-                    let rest = try textItems(alphabet, until: terminator)
+                    let rest = try textItems(face, until: terminator)
                     items.append(.atom(MathAtom(.ord, .sized(factor, MathList(rest)))))
                     return items
                 }
-                if let switched = Self.textAlphabetSwitches[name] {
+                if let change = Self.textFaceSwitches[name] {
                     flush()
-                    let rest = try textItems(switched, until: terminator)
+                    let rest = try textItems(change.applied(to: face), until: terminator)
                     items.append(.atom(MathAtom(.ord, .list(MathList(rest)))))
                     return items
                 }
@@ -133,21 +142,21 @@ extension LaTeXParser {
                 case "textcolor":
                     flush()
                     let color = try colorArgument()
-                    items.append(.atom(MathAtom(.ord, .colored(color, try textArgument(alphabet)))))
+                    items.append(.atom(MathAtom(.ord, .colored(color, try textArgument(face)))))
                 case "color":
                     flush()
                     let color = try colorArgument()
-                    let rest = try textItems(alphabet, until: terminator)
+                    let rest = try textItems(face, until: terminator)
                     items.append(.atom(MathAtom(.ord, .colored(color, MathList(rest)))))
                     return items
                 case "\\", "newline":
                     run.append(" ")
                 case "underline":
                     flush()
-                    items.append(.atom(MathAtom(.ord, .accent("\u{0332}", kind: .underRule, base: try textArgument(alphabet)))))
+                    items.append(.atom(MathAtom(.ord, .accent("\u{0332}", kind: .underRule, base: try textArgument(face)))))
                 case "phantom", "hphantom", "vphantom":
                     flush()
-                    items.append(.atom(MathAtom(.ord, .phantom(try textArgument(alphabet), keepsWidth: name != "vphantom",
+                    items.append(.atom(MathAtom(.ord, .phantom(try textArgument(face), keepsWidth: name != "vphantom",
                                                                keepsHeight: name != "hphantom"))))
                 case "vdots":
                     // The math font's ⋮, as LaTeX's \vdots draws it in text too (a text face's is narrower).
@@ -214,16 +223,12 @@ extension LaTeXParser {
         }
     }
 
-    /// Text font commands inside text (`\textbf{…}` in `\text{…}`).
-    static let textFontCommands: [String: MathAlphabet] = [
-        "textup": .roman, "textmd": .roman, "textnormal": .roman, "emph": .italic, "textsl": .italic,
-    ]
-
-    /// `{\bf …}` inside text.
-    static let textAlphabetSwitches: [String: MathAlphabet] = [
-        "bf": .bold, "bfseries": .bold, "rm": .roman, "rmfamily": .roman, "it": .italic, "itshape": .italic, "sf": .sansSerif,
-        "sffamily": .sansSerif, "tt": .monospace, "ttfamily": .monospace, "upshape": .roman, "mdseries": .roman, "normalfont": .roman,
-        "em": .italic,
+    /// `{\bf …}` inside text: LaTeX 2.09's switches set a whole face, the NFSS ones (`\bfseries`) one axis of it.
+    static let textFaceSwitches: [String: TextFace.Change] = [
+        "bf": .set(TextFace(bold: true)), "it": .set(TextFace(italic: true)), "rm": .set(.normal), "sf": .set(TextFace(family: .sans)),
+        "tt": .set(TextFace(family: .mono)), "bfseries": .bold(true), "mdseries": .bold(false), "itshape": .italic(true),
+        "slshape": .italic(true), "upshape": .italic(false), "rmfamily": .family(.roman), "sffamily": .family(.sans),
+        "ttfamily": .family(.mono), "normalfont": .set(.normal), "em": .emphasis,
     ]
 
     /// TeX's text symbols and LaTeX's `\text…` names, by what they print.

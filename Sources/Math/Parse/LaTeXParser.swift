@@ -320,10 +320,10 @@ public struct LaTeXParser {
             let atomClass = name == "boldsymbol" || name == "bm" ? Self.soleClass(argument) ?? .ord : .ord
             return [.atom(MathAtom(atomClass, .list(Self.applying(alphabet, to: argument))))]
         }
-        if let alphabet = Self.textCommands[name] ?? Self.textFontCommands[name] {
-            let text = try textArgument(alphabet)
+        if let change = Self.textCommands[name] {
+            let text = try textArgument(change.applied(to: .normal))
             // One run of text stays one text atom (a `\text{…}` without math or commands inside).
-            if text.items.count == 1, case .atom(let atom) = text.items[0], case .text = atom.nucleus { return text.items }
+            if text.items.count == 1, case .atom(let atom) = text.items[0], case .textRun = atom.nucleus { return text.items }
             return [.atom(MathAtom(.ord, .list(text)))]
         }
         if let items = try boxCommand(name, start: start) { return items }
@@ -380,7 +380,7 @@ public struct LaTeXParser {
             return [.atom(MathAtom(.ord, .colored(color, try argument())))]
         case "colorbox":
             let color = try colorArgument()
-            return [.atom(MathAtom(.ord, .boxed(try textArgument(.roman), background: color, border: false)))]
+            return [.atom(MathAtom(.ord, .boxed(try textArgument(.normal), background: color, border: false)))]
         case "boxed":
             return [.atom(MathAtom(.ord, .boxed(MathList([.style(.display)] + (try argument()).items), background: nil, border: true)))]
         case "phantom", "hphantom", "vphantom":
