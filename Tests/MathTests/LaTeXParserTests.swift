@@ -155,6 +155,20 @@ final class LaTeXParserTests: XCTestCase {
         XCTAssertEqual(try runs(#"\text{a\  b}"#), ["a b|roman"])
     }
 
+    /// Issue 62, class 7: a TeX box (`\mbox`, `\raisebox`, `\fbox` …) keeps the text size in a script (its list starts
+    /// in text style), where amstext's `\text` shrinks; `\boldsymbol` makes an operator name bold, `\mathbf` does not.
+    func testBoxesKeepTheirSizeAndBoldsymbolReachesOperatorNames() throws {
+        guard case .atom(let x)? = try parse(#"x_{\mbox{a}}"#).first, let lower = x.lower, case .atom(let box)? = lower.items.first,
+              case .list(let content) = box.nucleus else { return XCTFail("a box") }
+        XCTAssertEqual(content.items.first, .style(.text))
+        guard case .atom(let y)? = try parse(#"y_{\text{a}}"#).first, let textLower = y.lower else { return XCTFail("a script") }
+        XCTAssertEqual(textLower.items, [.atom(MathAtom(.ord, .textRun("a", .normal)))])
+        guard case .atom(let bold)? = try parse(#"\boldsymbol{\lim}"#).first, case .list(let inner) = bold.nucleus else { return XCTFail("a group") }
+        XCTAssertEqual(inner.items, [.atom(MathAtom(.op, .text("lim", .bold)))])
+        guard case .atom(let mathbf)? = try parse(#"\mathbf{\lim}"#).first, case .list(let plain) = mathbf.nucleus else { return XCTFail("a group") }
+        XCTAssertEqual(plain.items, [.atom(MathAtom(.op, .text("lim", .roman)))])
+    }
+
     /// Issue 40, defect 5: inside `\text`, the spaces after a control word are skipped, as TeX's reader skips them.
     func testTextSkipsTheSpaceAfterAControlWord() throws {
         func texts(_ items: [MathItem]) -> [String] {
@@ -259,10 +273,13 @@ final class LaTeXParserTests: XCTestCase {
         XCTAssertThrowsError(try LaTeXParser.parse(#"\begin{matrix} a \\[b] \end{matrix}"#)) { error in
             XCTAssertEqual((error as? MathParseError)?.message, "bad length b")
         }
-        // \\ inside a group stacks lines as at the top level; the table keeps the surrounding style.
-        guard case .atom(let group)? = try parse(#"{a \\ b}"#).first, case .list(let lines) = group.nucleus,
-              case .atom(let stacked)? = lines.items.first, case .table(let stack) = stacked.nucleus else { return XCTFail("no stack") }
+        // Issue 62, class 7: \\ inside a bare group breaks no line (TeX has no line to end there, KaTeX breaks only
+        // the top level): the group is its items; at the top level the lines stack flush left in the surrounding style.
+        guard case .atom(let group)? = try parse(#"{a \\[2pt] b}"#).first, case .list(let inner) = group.nucleus else { return XCTFail("no group") }
+        XCTAssertEqual(inner.items, [ord("a"), ord("b")])
+        guard case .atom(let stacked)? = try parse(#"a \\ b"#).first, case .table(let stack) = stacked.nucleus else { return XCTFail("no stack") }
         XCTAssertEqual(stack.rows.count, 2)
+        XCTAssertEqual(stack.alignments, [.left])
         XCTAssertNil(stack.style)
         // `:` columns and \hdashline are dashed rules.
         guard case .atom(let dashed)? = try parse(#"\begin{array}{c:c|c} a & b & c \\ \hdashline d & e & f \end{array}"#).first,

@@ -66,9 +66,9 @@ extension MathTypesetter {
     /// `\fbox`, `\fcolorbox`, `\boxed` and `\colorbox`: \fboxsep of padding on a background, and (`rule`) a
     /// \fboxrule frame in `border` or the current colour.
     func framed(_ list: MathList, border: RGBA?, background: RGBA?, rule drawsRule: Bool = true, style: StyleState) throws -> MathBox {
-        let size = style.size(base: baseSize, constants: font.constants)
         let body = try layout(list, style: style)
-        let pad = 0.3 * size, rule = drawsRule ? 0.04 * size : 0
+        // \fboxsep (3 pt) and \fboxrule (0.4 pt) are lengths: the text size's in scripts too (LuaLaTeX: z_{\fbox{a}}).
+        let pad = 0.3 * baseSize, rule = drawsRule ? 0.04 * baseSize : 0
         let width = body.width + 2 * (pad + rule)
         let top = body.ascent + pad + rule, bottom = body.descent + pad + rule
         var frame = Frame()

@@ -2,14 +2,17 @@
 extension LaTeXParser {
     /// `list` with its characters in `alphabet`, as a TeX family switch (`\mathbf{…}`) sets every math character of
     /// its group: nested groups, accents' bases (`\mathbf{\hat n}`), scripts (`\mathbf{x^2}`), fractions, radicals,
-    /// delimited bodies, colours, phantoms, laps and the like. Text (`\text`, operator names) and chemistry keep their
-    /// own fonts; a table's cells are groups of their own.
+    /// delimited bodies, colours, phantoms, laps and the like. Text (`\text`, operator names but under `\boldsymbol`)
+    /// and chemistry keep their own fonts; a table's cells are groups of their own.
     static func applying(_ alphabet: MathAlphabet, to list: MathList) -> MathList {
         func apply(_ list: MathList) -> MathList { applying(alphabet, to: list) }
         return MathList(list.items.map { item in
             guard case .atom(var atom) = item else { return item }
             switch atom.nucleus {
             case .character(let scalar, _): atom.nucleus = .character(scalar, alphabet)
+            // amsbsy's \boldsymbol sets its argument in the bold math version, whose operator font is bold too
+            // (`\boldsymbol{\lim}`); a family switch (\mathbf) leaves operator names as they are.
+            case .text(let name, .roman) where alphabet == .boldItalic && atom.atomClass == .op: atom.nucleus = .text(name, .bold)
             case .list(let inner): atom.nucleus = .list(apply(inner))
             case .accent(let scalar, let kind, let base): atom.nucleus = .accent(scalar, kind: kind, base: apply(base))
             case .fraction(var fraction):

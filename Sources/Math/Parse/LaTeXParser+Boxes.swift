@@ -6,6 +6,13 @@ import Primitives
 /// `\smash`, `\not`, the cancel family, `\genfrac`, `\fbox`/`\fcolorbox`, `\raisebox`, `\rule`, `\vcenter`,
 /// `\hbox`, `\mathchoice`, `\char`, `\verb`, more stretchy accents and arrows, and equation tags.
 extension LaTeXParser {
+    /// The argument of a TeX box (`\mbox`, `\hbox`, `\fbox`, `\raisebox`, `\colorbox`, the text laps): text at the
+    /// text size, also in a script (a box keeps the font it was made with; amstext's `\text` is what shrinks), and
+    /// math inside it starts in text style.
+    mutating func boxArgument() throws -> MathList {
+        MathList([.style(.text)] + (try textArgument(.normal)).items)
+    }
+
     /// Atom-class commands: their argument as one atom of that class.
     static let classCommands: [String: AtomClass] = [
         "mathord": .ord, "mathop": .op, "mathbin": .bin, "mathrel": .rel, "mathopen": .open, "mathclose": .close,
@@ -69,7 +76,7 @@ extension LaTeXParser {
         switch name {
         case "llap", "rlap", "clap":
             let alignment: MathLap = name == "llap" ? .left : name == "rlap" ? .right : .center
-            return [.atom(MathAtom(.ord, .lap(try textArgument(.normal), alignment)))]
+            return [.atom(MathAtom(.ord, .lap(try boxArgument(), alignment)))]
         case "mathllap", "mathrlap", "mathclap":
             let alignment: MathLap = name == "mathllap" ? .left : name == "mathrlap" ? .right : .center
             return [.atom(MathAtom(.ord, .lap(try argument(), alignment)))]
@@ -190,13 +197,13 @@ extension LaTeXParser {
                                                                        ruleThickness: hasRule ? thickness : nil)))))
             return items.count == 1 ? items : [.atom(MathAtom(.ord, .list(MathList(items))))]
         case "fbox":
-            return [.atom(MathAtom(.ord, .framed(try textArgument(.normal), border: nil, background: nil)))]
+            return [.atom(MathAtom(.ord, .framed(try boxArgument(), border: nil, background: nil)))]
         case "fcolorbox":
             let border = try colorArgument(), background = try colorArgument()
-            return [.atom(MathAtom(.ord, .framed(try textArgument(.normal), border: border, background: background)))]
+            return [.atom(MathAtom(.ord, .framed(try boxArgument(), border: border, background: background)))]
         case "raisebox":
             let amount = try length(braced: true, start: start)
-            return [.atom(MathAtom(.ord, .raised(try textArgument(.normal), by: amount)))]
+            return [.atom(MathAtom(.ord, .raised(try boxArgument(), by: amount)))]
         case "rule":
             skipSpaces()
             var raise = MathSpace.em(0)
@@ -210,7 +217,7 @@ extension LaTeXParser {
         case "vcenter":
             return [.atom(MathAtom(.ord, .vcenter(try argument())))]
         case "hbox":
-            return [.atom(MathAtom(.ord, .list(try textArgument(.normal))))]
+            return [.atom(MathAtom(.ord, .list(try boxArgument())))]
         case "mathchoice":
             let display = try argument(), text = try argument(), script = try argument(), scriptScript = try argument()
             return [.atom(MathAtom(.ord, .choice(display: display, text: text, script: script, scriptScript: scriptScript)))]

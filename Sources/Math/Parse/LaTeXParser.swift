@@ -54,9 +54,9 @@ public struct LaTeXParser {
         return list
     }
 
-    /// Items up to `terminator` ("row": the end of the formula; "substack": a group's "}"), where `\\` line breaks
-    /// outside an environment stack the lines centred, as KaTeX does, in the surrounding style (an inline formula's
-    /// lines stay in text style).
+    /// Items up to `terminator` ("row": the end of the formula; "substack": an argument's "}"), where `\\` line breaks
+    /// outside an environment stack the lines flush left, as KaTeX breaks a formula's top level (its lines start at
+    /// the same left edge), in the surrounding style (an inline formula's lines stay in text style).
     mutating func lines(until terminator: String) throws -> MathList {
         var rows = [try list(until: terminator)]
         while atRowBreak {
@@ -66,8 +66,20 @@ public struct LaTeXParser {
         }
         if rows.count > 1, rows.last?.items.isEmpty == true { rows.removeLast() }
         guard rows.count > 1 else { return rows[0] }
-        let table = MathTable(rows: rows.map { [$0] }, alignments: [.center], style: nil, columnGap: 0, jot: 0.3)
+        let table = MathTable(rows: rows.map { [$0] }, alignments: [.left], style: nil, columnGap: 0, jot: 0.3)
         return MathList([.atom(MathAtom(.ord, .table(table)))])
+    }
+
+    /// A braced group's items up to its "}": a `\\` in it breaks no line (TeX's `\\` has no line to end in a
+    /// formula's group, and KaTeX breaks only the top level), so it is dropped with its optional length.
+    mutating func groupItems() throws -> MathList {
+        var items = try list(until: "substack").items
+        while atRowBreak {
+            index += 2
+            _ = try optionalLength()
+            items += try list(until: "substack").items
+        }
+        return MathList(items)
     }
 
     // MARK: - Lists
@@ -116,7 +128,7 @@ public struct LaTeXParser {
                 try attach(prime, superscript: true, to: &items, at: index - primes, mergingPrimes: true)
             case "{":
                 index += 1
-                let group = try lines(until: "substack")
+                let group = try groupItems()
                 index += 1
                 items.append(.atom(MathAtom(.ord, .list(group))))
             case "\\" where lookingAt(command: "limits") || lookingAt(command: "nolimits"):
@@ -320,6 +332,7 @@ public struct LaTeXParser {
             let atomClass = name == "boldsymbol" || name == "bm" ? Self.soleClass(argument) ?? .ord : .ord
             return [.atom(MathAtom(atomClass, .list(Self.applying(alphabet, to: argument))))]
         }
+        if name == "mbox" { return [.atom(MathAtom(.ord, .list(try boxArgument())))] }
         if let change = Self.textCommands[name] {
             let text = try textArgument(change.applied(to: .normal))
             // One run of text stays one text atom (a `\text{…}` without math or commands inside).
@@ -380,7 +393,7 @@ public struct LaTeXParser {
             return [.atom(MathAtom(.ord, .colored(color, try argument())))]
         case "colorbox":
             let color = try colorArgument()
-            return [.atom(MathAtom(.ord, .boxed(try textArgument(.normal), background: color, border: false)))]
+            return [.atom(MathAtom(.ord, .boxed(try boxArgument(), background: color, border: false)))]
         case "boxed":
             return [.atom(MathAtom(.ord, .boxed(MathList([.style(.display)] + (try argument()).items), background: nil, border: true)))]
         case "phantom", "hphantom", "vphantom":
