@@ -262,4 +262,23 @@ final class MathTypesetterTests: XCTestCase {
         XCTAssertNil(rule(binomial))
         XCTAssertEqual(origins(binomial).count, 4, "(, n, k, )")
     }
+
+    /// Issue 62, class 7: `\overgroup` and `\undergroup` are a flat rule with arcs at its ends (KaTeX's shape), drawn
+    /// with the parenthesis's assembly over a wide body, never the tortoise-shell bracket with its slanted ends.
+    func testGroupsAreArcsNotTrapezoids() throws {
+        let font = typesetter.font
+        func glyphs(_ latex: String) throws -> Set<UInt32> {
+            var ids: Set<UInt32> = []
+            for item in try box(latex).frame.items { if case .glyphs(let run, _) = item { ids.formUnion(run.glyphs.map(\.id)) } }
+            return ids
+        }
+        for (command, paren, shell) in [("overgroup", "\u{23DC}", "\u{23E0}"), ("undergroup", "\u{23DD}", "\u{23E1}")] as [(String, Unicode.Scalar, Unicode.Scalar)] {
+            let drawn = try glyphs("\\\(command){ABCDEFGH}")
+            let parenParts = Set(font.assembly(try XCTUnwrap(font.glyph(for: paren)), vertical: false).parts.map(\.glyph))
+            let shellGlyphs = Set([try XCTUnwrap(font.glyph(for: shell))] + font.variants(try XCTUnwrap(font.glyph(for: shell)), vertical: false).map(\.glyph)
+                                  + font.assembly(try XCTUnwrap(font.glyph(for: shell)), vertical: false).parts.map(\.glyph))
+            XCTAssertFalse(drawn.isDisjoint(with: parenParts), command)
+            XCTAssertTrue(drawn.isDisjoint(with: shellGlyphs), command)
+        }
+    }
 }

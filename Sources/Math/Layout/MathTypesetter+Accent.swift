@@ -130,8 +130,17 @@ extension MathTypesetter {
         let body = try layout(list, style: over ? style.crampedSame : style)
         guard let glyph = font.glyph(for: scalar) else { return body }
         let braced = LaTeXParser.isBrace(scalar)
-        let stretched = braced ? horizontalBox(font.fitted(glyph, within: body.width * Double(font.unitsPerEm) / size), size: size)
-            : horizontalStretch(glyph, width: body.width, size: size)
+        let units = body.width * Double(font.unitsPerEm) / size
+        let stretched: MathBox
+        if let paren = Self.groupParens[scalar.value].flatMap({ font.glyph(for: $0) }),
+           let built = font.build(font.assembly(paren, vertical: false).parts, italicCorrection: 0, to: units, vertical: false) {
+            // \overgroup and \undergroup (KaTeX's, as LaTeX has none): a flat rule with arcs turning down (up) at its
+            // ends, which the parenthesis's assembly draws (the tortoise-shell bracket's ends are straight slants);
+            // over a body narrower than the shortest assembly, the parenthesis's own arc.
+            stretched = horizontalBox(built.size <= units + 0.5 ? .assembly(built) : font.fitted(paren, within: units), size: size)
+        } else {
+            stretched = braced ? horizontalBox(font.fitted(glyph, within: units), size: size) : horizontalStretch(glyph, width: body.width, size: size)
+        }
         let x = (body.width - stretched.width) / 2
         var frame = body.frame
         // Arrows: the gap is between inks (an arrow's ink sits on and above its baseline).
@@ -186,6 +195,9 @@ extension MathTypesetter {
         }
         return bottom <= top ? (bottom, top) : nil
     }
+
+    /// `\overgroup`'s and `\undergroup`'s brackets and the parentheses whose assemblies draw them.
+    static let groupParens: [UInt32: Unicode.Scalar] = [0x23E0: "\u{23DC}", 0x23E1: "\u{23DD}"]
 
     /// The combining arrows below that `\underrightarrow`, `\underleftarrow` and `\underleftrightarrow` stretch.
     static let arrowsBelow: Set<UInt32> = [0x20EE, 0x20EF, 0x034D]
