@@ -11,9 +11,6 @@ import Math
 final class Formulas4BoxTests: XCTestCase {
     /// Formulas still apart from LaTeX's mhchem, with the bound they are held to and why (docs/formulas.md lists them).
     static let known: [String: (bound: Double, reason: String)] = [
-        #"\ce{1s^2-N}"#: (0.07, "LaTeX's mhchem joins an orbital overlap with a wider hyphen than mhchemParser's \\text{-}"),
-        #"\ce{Si_{Si}^x}"#: (0.05, "LaTeX's mhchem sets the Kröger–Vink × 0.7 pt lower"),
-        #"\ce{Li^x_{Li}}"#: (0.05, "LaTeX's mhchem sets the Kröger–Vink × 0.7 pt lower"),
         #"\mathbf{\hat n} + \mathrm{\dot x}"#: (0.03, "the accent over a bold n sits 0.35 pt higher than LuaTeX's"),
     ]
 

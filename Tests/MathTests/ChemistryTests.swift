@@ -64,14 +64,15 @@ final class ChemistryTests: XCTestCase {
         try same(#"\ce{[Cu(en)2]^2+}"#, #"[\mathrm{Cu}(\mathrm{en})"# + sub("2") + "]" + sup("2+"))
         try same(#"\ce{e-}"#, #"\mathrm{e}"# + sup("-"))
         try same(#"\ce{xH2O}"#, #"x\,\mathrm{H}"# + sub("2") + #"\mathrm{O}"#)
-        // Orbitals are upright and their number no amount; a hyphen after one joins (an orbital overlap).
-        try same(#"\ce{1s^2-N}"#, #"\mathrm{1s}"# + sup("2") + #"\text{-}\mathrm{N}"#)
+        // Orbitals: the number, a thin space, the upright letters; a hyphen after one joins (an orbital overlap).
+        try same(#"\ce{1s^2-N}"#, #"1\,\mathrm{s}"# + sup("2") + #"\text{-}\mathrm{N}"#)
         try same(#"\ce{sp3}"#, #"\mathrm{sp}"# + sub("3"))
-        try same(#"\ce{2p}"#, #"\mathrm{2p}"#)
-        // Kröger–Vink: sites upright, x neutral (×), dots positive; a charge's subscript hangs under it.
-        try same(#"\ce{Si_{Si}^x}"#, #"\mathrm{Si}"# + sub(#"\mathrm{Si}"#) + sup(#"{\times}"#))
-        try same(#"\ce{Li^x_{Li,1-2x}}"#, #"\mathrm{Li}"# + sup(#"{\times}"#) + #"_{\smash[t]{\mathrm{Li}{,}\mkern1mu 1-2x}}"#)
-        try same(#"\ce{V_{O}^{..}}"#, #"\mathrm{V}"# + sub(#"\mathrm{O}"#) + sup(#"\mkern1mu\bullet\mkern1mu \mkern1mu\bullet\mkern1mu "#))
+        try same(#"\ce{2p}"#, #"2\,\mathrm{p}"#)
+        // Kröger–Vink: sites upright, x neutral (the letter, as LaTeX's mhchem sets it), dots positive; a charge's
+        // subscript hangs under it.
+        try same(#"\ce{Si_{Si}^x}"#, #"\mathrm{Si}"# + sub(#"\mathrm{Si}"#) + sup("x"))
+        try same(#"\ce{Li^x_{Li,1-2x}}"#, #"\mathrm{Li}"# + sup("x") + #"_{\smash[t]{\mathrm{Li}{,}\mkern1mu 1-2x}}"#)
+        try same(#"\ce{V_{O}^{..}}"#, #"\mathrm{V}"# + sub(#"\mathrm{O}"#) + sup(#"{\bullet}{\bullet}"#))
         // Operators written apart: = and - as ordinary signs 0.5 ex apart, + binary wherever it stands.
         try same(#"\ce{A = B}"#, #"\mathrm{A} \hspace{0.5ex}{=}\hspace{0.5ex} \mathrm{B}"#)
         try same(#"\ce{A +}"#, #"\mathrm{A} {}+{}"#)

@@ -2,11 +2,13 @@
 /// forms), the letters of a subscript, and orbitals.
 extension ChemistryParser {
     /// A charge written `2-`, `-`, `3+`, `II`: signs as the minus and plus of math, Roman numerals upright; and the
-    /// Kröger–Vink charges of mhchem: `x` alone is neutral (×), dots are positive charges (•), `'` negative ones (′).
+    /// Kröger–Vink charges: `x` (neutral) stays the letter x, as LaTeX's mhchem sets it (mhchemParser writes ×;
+    /// LuaLaTeX: \ce{Si_{Si}^x} is 14.12 pt high, as with x), dots are positive charges (• side by side, LaTeX's mhchem: \\ce{V_{O}^{..}} is 41.43 pt wide), `'` negative
+    /// ones (′).
     static func charge(_ text: String) -> String {
-        if text == "x" { return "{\\times}" }
-        if !text.isEmpty, text.allSatisfy({ $0 == "." }) { return String(repeating: "\\mkern1mu\\bullet\\mkern1mu ", count: text.count) }
+        if !text.isEmpty, text.allSatisfy({ $0 == "." }) { return String(repeating: "{\\bullet}", count: text.count) }
         if !text.isEmpty, text.allSatisfy({ $0 == "'" }) { return String(repeating: "\\prime ", count: text.count) }
+        if text == "x" { return "x" }
         if !text.isEmpty, text.allSatisfy({ "IVXLivxl".contains($0) }) { return "\\mathrm{\(text)}" }
         return text.map { $0 == "-" ? "-" : String($0) }.joined()
     }

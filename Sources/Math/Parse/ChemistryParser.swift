@@ -325,10 +325,13 @@ enum ChemistryParser {
                 out += "\\mathrm{\(symbol)}"
                 afterAtom = true
             case _ where !afterAtom && orbitalLength(characters, index) != nil:
-                // An orbital (1s, 2p, sp3) where a species starts: upright; a hyphen after it and its scripts joins
-                // the next part (1s^2-N), as mhchem reads an orbital overlap.
+                // An orbital (1s, 2p, sp3) where a species starts: its number, a thin space and the upright letters,
+                // as LaTeX's mhchem sets them (LuaLaTeX: \ce{1s} is 20.2 pt wide); a hyphen after it and its scripts
+                // joins the next part (1s^2-N), as mhchem reads an orbital overlap.
                 let length = orbitalLength(characters, index) ?? 0
-                out += "\\mathrm{\(String(characters[index..<(index + length)]))}"
+                let orbitalText = characters[index..<(index + length)]
+                let number = String(orbitalText.prefix { $0.isNumber }), letters = String(orbitalText.drop { $0.isNumber })
+                out += (number.isEmpty ? "" : number + "\\,") + "\\mathrm{\(letters)}"
                 index += length
                 afterAtom = true
                 orbital = true
