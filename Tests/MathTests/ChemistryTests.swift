@@ -86,6 +86,10 @@ final class ChemistryTests: XCTestCase {
         try same(#"\pu{1.2345 \pm 0.00005 mol}"#, #"{1.2345{}\pm{}0.000\mkern2mu 05~\mathrm{mol}}"#)
         let fraction = #"\frac{\mathrm{l}}{100~\mathrm{km}}"#
         try same(#"\pu{5 l//100km}"#, "{5~\\mathchoice{\\textstyle\(fraction)}{\(fraction)}{\(fraction)}{\(fraction)}}")
+        // The quotients are read by nested calls: a \pu of thousands of slashes is refused, never a deep recursion.
+        XCTAssertThrowsError(try LaTeXParser.parse("\\pu{" + String(repeating: "m/", count: 5000) + "s}")) { error in
+            XCTAssertTrue("\(error)".contains("more than 32 quotients"), "\(error)")
+        }
     }
 
     func testBonds() throws {

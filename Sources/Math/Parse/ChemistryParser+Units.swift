@@ -11,8 +11,15 @@ extension ChemistryParser {
     static func physicalUnit(_ source: String) throws -> String {
         let characters = Array(source.trimmingWhitespace())
         guard !characters.isEmpty else { throw Failure(offset: 0, message: "\\pu needs a number or a unit") }
+        // Each quotient is read by a nested call (its two sides are quantities): their number bounds the depth.
+        guard characters.filter({ $0 == "/" }).count <= Self.maxQuotients else {
+            throw Failure(offset: 0, message: "\\pu has more than \(Self.maxQuotients) quotients")
+        }
         return "{" + (try quantity(characters, at: source.count - String(source.drop(while: \.isWhitespace)).count).latex) + "}"
     }
+
+    /// The most `/` a `\pu` may hold (units are written with a few).
+    static let maxQuotients = 32
 
     /// The sign before a number (`+-`, `+/-` and `\pm` are ±) or between two (`1.2 \pm 0.1`, `$\pm$` too).
     private static let signs = ["+/-", "+-", "$\\pm$", "\\pm", "+", "-"]
