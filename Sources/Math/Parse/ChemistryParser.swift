@@ -209,7 +209,7 @@ enum ChemistryParser {
         if let latex = operatorLaTeX[word] { return latex }
         if word == "->" || word == "<-" { return try arrowLaTeX(word, above: nil, below: nil, at: offset) }
         var characters = Array(word)
-        // An orbital (1s, 2p, 3d, sp, sp3 …): upright, its count is no stoichiometric number.
+        // An orbital (1s, 2p, 3d, sp, sp3 …): read by `species`, which also joins a hyphen after it (1s^2-N).
         if orbitalLength(characters, 0) != nil { return try species(characters, at: offset) }
         var prefix = ""
         // Stoichiometric number: digits, a decimal, a fraction (1/2), or a parenthesised letter ((n)).
