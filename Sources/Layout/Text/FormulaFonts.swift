@@ -1,6 +1,7 @@
 import Drawing
 import Fonts
 import Math
+import Primitives
 
 /// The formula typesetter on a font collection's math face (Latin Modern Math), with the collection's formula
 /// cascade for the characters it lacks. Made beside the font set, not inside it: shaping and typesetting share the
@@ -22,7 +23,7 @@ public enum FormulaFonts {
               let font = try? MathFont(file: math.file, faceIndex: math.index) else { return nil }
         var textFiles: [String: String] = [:]
         for entry in collection.entries where entry.role == .formula {
-            textFiles[String(entry.path.split(separator: "/").last ?? "")] = entry.path
+            textFiles[PathName.lastComponent(entry.path)] = entry.path
         }
         let fallbacks = MathFallbackFonts(locate: { scalar, region in
             collection.formulaFace(for: scalar, region: region).map { ($0.file, $0.index) }

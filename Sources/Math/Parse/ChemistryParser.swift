@@ -151,16 +151,6 @@ enum ChemistryParser {
             guard let text, !text.trimmingWhitespace().isEmpty else { return "" }
             return try chemistry(text)
         }
-        let command: String
-        switch arrow {
-        case "->": command = "\\xrightarrow"
-        case "<-": command = "\\xleftarrow"
-        case "<->": command = "\\xleftrightarrow"
-        case "<-->": command = "\\xtofrom"
-        case "<=>": command = "\\xrightleftharpoons"
-        case "<=>>": command = "\\xrightleftharpoons"
-        default: command = "\\xrightleftharpoons"
-        }
         let upper = try label(above), lower = try label(below)
         if arrow == "<=>>" || arrow == "<<=>" {
             // mhchem's unequal equilibria: the harpoon of the favoured direction full length, the other 1 em shorter
@@ -199,7 +189,9 @@ enum ChemistryParser {
                 + (upper.isEmpty ? "" : "\\hphantom{\(upper)}") + "}"
             return "\\mathrel{\\mathrlap{\\raisebox{\(shift)}{$\(up)$}}\\raisebox{-\(shift)}{$\(down)$}}"
         }
-        // mhchem's arrows are at least 2 em long (the typesetter's chemistry lists see to it).
+        // The single arrows (->, <-, <->); mhchem's arrows are at least 2 em long (the typesetter's chemistry lists
+        // see to it).
+        let command = arrow == "<-" ? "\\xleftarrow" : arrow == "<->" ? "\\xleftrightarrow" : "\\xrightarrow"
         return "\(command)\(lower.isEmpty ? "" : "[{\(lower)}]"){\(upper)}"
     }
 

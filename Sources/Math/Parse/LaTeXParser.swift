@@ -58,12 +58,7 @@ public struct LaTeXParser {
     /// outside an environment stack the lines flush left, as KaTeX breaks a formula's top level (its lines start at
     /// the same left edge), in the surrounding style (an inline formula's lines stay in text style).
     mutating func lines(until terminator: String) throws -> MathList {
-        var rows = [try list(until: terminator)]
-        while atRowBreak {
-            index += 2
-            _ = try optionalLength()
-            rows.append(try list(until: terminator))
-        }
+        var rows = try rowsBroken(until: terminator)
         if rows.count > 1, rows.last?.items.isEmpty == true { rows.removeLast() }
         guard rows.count > 1 else { return rows[0] }
         let table = MathTable(rows: rows.map { [$0] }, alignments: [.left], style: nil, columnGap: 0, jot: 0.3)
@@ -73,13 +68,18 @@ public struct LaTeXParser {
     /// A braced group's items up to its "}": a `\\` in it breaks no line (TeX's `\\` has no line to end in a
     /// formula's group, and KaTeX breaks only the top level), so it is dropped with its optional length.
     mutating func groupItems() throws -> MathList {
-        var items = try list(until: "substack").items
+        MathList(try rowsBroken(until: "substack").flatMap(\.items))
+    }
+
+    /// The lists up to `terminator` between `\\` line breaks (each with its optional length read and dropped).
+    private mutating func rowsBroken(until terminator: String) throws -> [MathList] {
+        var rows = [try list(until: terminator)]
         while atRowBreak {
             index += 2
             _ = try optionalLength()
-            items += try list(until: "substack").items
+            rows.append(try list(until: terminator))
         }
-        return MathList(items)
+        return rows
     }
 
     // MARK: - Lists
