@@ -87,7 +87,7 @@ let package = Package(
         .target(name: "Math", dependencies: ["Primitives", "Drawing", "CHarfBuzz", "CICUText"], path: "Sources/Math"),
         // Images below paint (issue 58): RGBA buffers, the PNG codec and sink, Cairo's resampling, pixelmatch. What media
         // sources decode into, what golden comparison compares and what paint encodes with; names no display item.
-        .target(name: "Images", dependencies: ["Primitives", "Drawing", "CCairo", "CPNG", "CPNGWriter"], path: "Sources/Images"),
+        .target(name: "Images", dependencies: ["Primitives", "Drawing", "CCairo", "CPNG", "CPNGWriter", "CWebP"], path: "Sources/Images"),
         // Paint: display pages → Cairo → PNG, SVG, PDF. Names no block and no layout value, reads no file, runs no
         // program and decodes no media (a display page carries its decoded images); depends on Drawing, Images, the
         // shared FreeType faces and C libraries only.

@@ -336,14 +336,14 @@ static void run_bands(ipr_band **bands, int count, int threads) {
 /* Frames the PNG around the bands' streams: zlib header, the streams in order, the combined Adler-32. */
 /* The zlib stream of the bands (a 2-byte header, their deflate blocks, the Adler-32 of their bytes) framed as a PNG:
    its size in bytes, or 0 when a band failed. */
-static size_t framed_size(const ipr_band *bands, int count) {
+static size_t framed_size(const ipr_band *bands, int count, ipr_png_extra extra) {
     size_t stream_size = 2 + 4;
     for (int i = 0; i < count; i++) {
         if (bands[i].status != 0) return 0;
         stream_size += bands[i].stream_size;
     }
     size_t chunks = (stream_size + IPR_IDAT_MAX - 1) / IPR_IDAT_MAX;
-    return 8 + 25 + chunks * 12 + stream_size + 12;
+    return 8 + 25 + extra.size + chunks * 12 + stream_size + 12;
 }
 
 /* IDAT chunks written as their data arrives in pieces: each chunk's length is known up front (the stream's total),
@@ -380,7 +380,8 @@ static void idat_write(idat_writer *w, const unsigned char *data, size_t length)
 
 /* The PNG of the bands written into `png` (framed_size bytes). With `release`, each band's stream is freed once
    copied, so the page's compressed bytes are held about once, not twice, while it is framed. */
-static size_t frame_into(ipr_band *bands, int count, int width, int height, int opaque, int level, unsigned char *png, int release) {
+static size_t frame_into(ipr_band *bands, int count, int width, int height, int opaque, int level, ipr_png_extra extra, unsigned char *png,
+                         int release) {
     static const unsigned char signature[8] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n' };
     memcpy(png, signature, 8);
     size_t written = 8;
@@ -391,6 +392,8 @@ static size_t frame_into(ipr_band *bands, int count, int width, int height, int 
     header[9] = opaque ? 2 : 6;                      /* colour type: RGB or RGBA */
     header[10] = 0; header[11] = 0; header[12] = 0;  /* deflate, adaptive filtering method, no interlace */
     written += put_chunk(png + written, "IHDR", header, 13);
+    if (extra.size > 0) memcpy(png + written, extra.bytes, extra.size);
+    written += extra.size;
     size_t stream_size = 2 + 4;
     for (int i = 0; i < count; i++) stream_size += bands[i].stream_size;
     idat_writer w = { png + written, stream_size, 0, 0 };
@@ -414,13 +417,13 @@ static size_t frame_into(ipr_band *bands, int count, int width, int height, int 
     return written;
 }
 
-static int frame_png(ipr_band *bands, int count, int width, int height, int opaque, int level,
+static int frame_png(ipr_band *bands, int count, int width, int height, int opaque, int level, ipr_png_extra extra,
                      unsigned char **out, size_t *out_size) {
     for (int i = 0; i < count; i++) if (bands[i].status != 0) return bands[i].status;
-    size_t size = framed_size(bands, count);
+    size_t size = framed_size(bands, count, extra);
     unsigned char *png = malloc(size);
     if (png == NULL) return 2;
-    *out_size = frame_into(bands, count, width, height, opaque, level, png, 0);
+    *out_size = frame_into(bands, count, width, height, opaque, level, extra, png, 0);
     *out = png;
     return 0;
 }
@@ -448,7 +451,7 @@ static void describe_band(ipr_band *band, unsigned char *pixels, unsigned char *
 }
 
 static int encode(unsigned char *pixels, const unsigned char *rgba, int width, int height, size_t stride, int opaque,
-                  int level, int threads, unsigned char **out, size_t *out_size) {
+                  int level, int threads, ipr_png_extra extra, unsigned char **out, size_t *out_size) {
     size_t row_bytes = 1 + (opaque ? 3 : 4) * (size_t)width;
     int count = page_band_count(height);
     unsigned char *filtered = NULL;
@@ -477,7 +480,7 @@ static int encode(unsigned char *pixels, const unsigned char *rgba, int width, i
         pending[i] = &bands[i];
     }
     run_bands(pending, count, threads < 1 ? 1 : threads);
-    int status = frame_png(bands, count, width, height, opaque, level, out, out_size);
+    int status = frame_png(bands, count, width, height, opaque, level, extra, out, out_size);
     for (int i = 0; i < count; i++) free(bands[i].stream);
     free(bands);
     free(pending);
@@ -524,17 +527,17 @@ static int page_bands(ipr_png_band *const *bands, int count, int height) {
     return rows == (size_t)height ? 0 : 1;
 }
 
-size_t ipr_png_assembled_size(ipr_png_band *const *bands, int count, int height) {
+size_t ipr_png_assembled_size(ipr_png_band *const *bands, int count, int height, ipr_png_extra extra) {
     if (page_bands(bands, count, height) != 0) return 0;
     ipr_band *copies = calloc((size_t)count, sizeof(ipr_band));
     if (copies == NULL) return 0;
     for (int i = 0; i < count; i++) copies[i] = bands[i]->band;
-    size_t size = framed_size(copies, count);
+    size_t size = framed_size(copies, count, extra);
     free(copies);
     return size;
 }
 
-int ipr_png_assemble_into(ipr_png_band *const *bands, int count, int width, int height, int opaque, int level,
+int ipr_png_assemble_into(ipr_png_band *const *bands, int count, int width, int height, int opaque, int level, ipr_png_extra extra,
                           unsigned char *out, size_t size) {
     int status = page_bands(bands, count, height);
     if (status != 0) return status;
@@ -542,8 +545,8 @@ int ipr_png_assemble_into(ipr_png_band *const *bands, int count, int width, int 
     ipr_band *copies = calloc((size_t)count, sizeof(ipr_band));
     if (copies == NULL) return 2;
     for (int i = 0; i < count; i++) copies[i] = bands[i]->band;
-    if (framed_size(copies, count) != size) { free(copies); return 1; }
-    frame_into(copies, count, width, height, opaque, level, out, 1);
+    if (framed_size(copies, count, extra) != size) { free(copies); return 1; }
+    frame_into(copies, count, width, height, opaque, level, extra, out, 1);
     /* Their streams are freed: the records must not free them again. */
     for (int i = 0; i < count; i++) {
         bands[i]->band.stream = NULL;
@@ -613,8 +616,8 @@ static void stream_idat(ipr_png_stream *s, const unsigned char *data, size_t siz
     }
 }
 
-ipr_png_stream *ipr_png_stream_begin(int width, int height, int opaque, int level, ipr_png_write_fn write, ipr_png_patch_fn patch,
-                                     void *context) {
+ipr_png_stream *ipr_png_stream_begin(int width, int height, int opaque, int level, ipr_png_extra extra, ipr_png_write_fn write,
+                                     ipr_png_patch_fn patch, void *context) {
     if (write == NULL || patch == NULL || width <= 0 || height <= 0) return NULL;
     ipr_png_stream *s = calloc(1, sizeof(ipr_png_stream));
     if (s == NULL) return NULL;
@@ -631,6 +634,7 @@ ipr_png_stream *ipr_png_stream_begin(int width, int height, int opaque, int leve
     header[9] = opaque ? 2 : 6;
     header[10] = 0; header[11] = 0; header[12] = 0;
     stream_out(s, chunk, put_chunk(chunk, "IHDR", header, 13));
+    if (extra.size > 0) stream_out(s, extra.bytes, extra.size);
     unsigned char zlib[2] = { 0x78, level < 2 ? 0x01 : level < 6 ? 0x5e : level == 6 ? 0x9c : 0xda };
     stream_idat(s, zlib, 2);
     return s;
@@ -671,12 +675,13 @@ void ipr_png_band_free(ipr_png_band *band) {
 }
 
 int ipr_png_encode_argb32_in_place(unsigned char *pixels, int width, int height, int stride, int opaque, int level, int threads,
-                                   unsigned char **out, size_t *out_size) {
+                                   ipr_png_extra extra, unsigned char **out, size_t *out_size) {
     *out = NULL;
     *out_size = 0;
     size_t row_bytes = 1 + (opaque ? 3 : 4) * (size_t)width;
     if (pixels == NULL || width <= 0 || height <= 0 || stride < 0 || (size_t)stride < row_bytes || level < 0 || level > 12) return 1;
-    return encode(pixels, NULL, width, height, (size_t)stride, opaque, level, threads, out, out_size);
+    if (extra.size > 0 && extra.bytes == NULL) return 1;
+    return encode(pixels, NULL, width, height, (size_t)stride, opaque, level, threads, extra, out, out_size);
 }
 
 int ipr_png_encode_rgba(const unsigned char *rgba, int width, int height, int opaque, int level, int threads,
@@ -684,7 +689,7 @@ int ipr_png_encode_rgba(const unsigned char *rgba, int width, int height, int op
     *out = NULL;
     *out_size = 0;
     if (rgba == NULL || width <= 0 || height <= 0 || level < 0 || level > 12) return 1;
-    return encode(NULL, rgba, width, height, (size_t)width * 4, opaque, level, threads, out, out_size);
+    return encode(NULL, rgba, width, height, (size_t)width * 4, opaque, level, threads, (ipr_png_extra){ NULL, 0 }, out, out_size);
 }
 
 /* ---- Animation frames: bands of IPR_FRAME_BAND_ROWS rows, each compressed only when its bytes changed ---- */
@@ -765,7 +770,7 @@ int ipr_png_encode_frame_in_place(unsigned char *pixels, int width, int height, 
             }
         }
     }
-    int status = frame_png(bands, count, width, height, opaque, level, out, out_size);
+    int status = frame_png(bands, count, width, height, opaque, level, (ipr_png_extra){ NULL, 0 }, out, out_size);
     for (int i = 0; i < count; i++) {
         if (cache->bands[i].stream != bands[i].stream) free(bands[i].stream);  /* a stream the cache could not keep */
     }
@@ -774,3 +779,8 @@ int ipr_png_encode_frame_in_place(unsigned char *pixels, int width, int height, 
 }
 
 const char *ipr_png_writer_deflate_version(void) { return LIBDEFLATE_VERSION_STRING; }
+
+size_t ipr_png_put_chunk(unsigned char *out, const char type[4], const unsigned char *data, size_t length) {
+    if (out == NULL || type == NULL || (data == NULL && length > 0) || length > 0x7fffffff) return 0;
+    return put_chunk(out, type, data, length);
+}

@@ -1,9 +1,12 @@
-/* libwebp opened on first use: only a page with a WebP photo or sticker needs it (issue 44). Debian 12's soname. */
+/* libwebp opened on first use: only a page with a WebP photo or sticker, or a WebP output, needs it (issue 44).
+   Debian 12's soname. */
 #include "CWebP.h"
 #include "ipr_library_loader.h"
 
-static const char *const names[] = { "WebPGetInfo", "WebPDecodeRGBAInto" };
-static void *pointers[2];
+static const char *const names[] = { "WebPGetInfo", "WebPDecodeRGBAInto", "WebPConfigInitInternal", "WebPPictureInitInternal",
+                                     "WebPPictureImportRGBA", "WebPMemoryWriterInit", "WebPMemoryWrite", "WebPEncode",
+                                     "WebPPictureFree", "WebPMemoryWriterClear", "WebPFree", "WebPValidateConfig" };
+static void *pointers[12];
 static ipr_lazy_library library = IPR_LAZY_LIBRARY("libwebp.so.7", names, pointers);
 
 const char *ipr_webp_load(void) { return ipr_lazy_library_load(&library); }
@@ -16,4 +19,51 @@ int ipr_webp_get_info(const uint8_t *data, size_t size, int *width, int *height)
 int ipr_webp_decode_rgba_into(const uint8_t *data, size_t size, uint8_t *output, size_t output_size, int stride) {
     if (ipr_webp_load() != NULL) return 0;
     return ((__typeof__(&WebPDecodeRGBAInto))pointers[1])(data, size, output, output_size, stride) != NULL;
+}
+
+#define CALL(index, function) ((__typeof__(&function))pointers[index])
+
+int ipr_webp_encode_rgba(const uint8_t *rgba, int width, int height, int stride, float quality, uint8_t **out, size_t *out_size) {
+    *out = NULL;
+    *out_size = 0;
+    if (ipr_webp_load() != NULL) return -1;
+    WebPConfig config;
+    if (!CALL(2, WebPConfigInitInternal)(&config, WEBP_PRESET_DEFAULT, quality < 0 ? 75.0f : quality, WEBP_ENCODER_ABI_VERSION)) {
+        return VP8_ENC_ERROR_INVALID_CONFIGURATION;
+    }
+    if (quality < 0) {
+        config.lossless = 1;
+        config.exact = 1;
+        config.quality = 75;
+        config.method = 4;
+    }
+    if (!CALL(11, WebPValidateConfig)(&config)) return VP8_ENC_ERROR_INVALID_CONFIGURATION;
+    WebPPicture picture;
+    if (!CALL(3, WebPPictureInitInternal)(&picture, WEBP_ENCODER_ABI_VERSION)) return VP8_ENC_ERROR_INVALID_CONFIGURATION;
+    picture.use_argb = 1;
+    picture.width = width;
+    picture.height = height;
+    if (!CALL(4, WebPPictureImportRGBA)(&picture, rgba, stride)) {
+        int error = picture.error_code != VP8_ENC_OK ? (int)picture.error_code : VP8_ENC_ERROR_OUT_OF_MEMORY;
+        CALL(8, WebPPictureFree)(&picture);
+        return error;
+    }
+    WebPMemoryWriter writer;
+    CALL(5, WebPMemoryWriterInit)(&writer);
+    picture.writer = (WebPWriterFunction)pointers[6];
+    picture.custom_ptr = &writer;
+    int ok = CALL(7, WebPEncode)(&config, &picture);
+    int error = (int)picture.error_code;
+    CALL(8, WebPPictureFree)(&picture);
+    if (!ok) {
+        CALL(9, WebPMemoryWriterClear)(&writer);
+        return error != VP8_ENC_OK ? error : VP8_ENC_ERROR_BAD_WRITE;
+    }
+    *out = writer.mem;
+    *out_size = writer.size;
+    return 0;
+}
+
+void ipr_webp_free(void *pointer) {
+    if (pointer != NULL && ipr_webp_load() == NULL) CALL(10, WebPFree)(pointer);
 }

@@ -53,7 +53,7 @@ extension CommandSpec {
         """)
 
     package static let all: [CommandSpec] = [renderCommand, layoutCommand, revealCommand, compareCommand, checkCommand, mergeReportsCommand, benchCommand,
-                                     mathCommand, markdownCommand, classifyCommand, serveCommand, fontsCommand, themeCommand, completionCommand]
+                                     mathCommand, markdownCommand, classifyCommand, fallbackCommand, serveCommand, fontsCommand, themeCommand, completionCommand]
 
     package static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }
 
@@ -91,6 +91,10 @@ extension CommandSpec {
                       (annotations.I-of-N.jsonl with --shard I/N, so the shards' files join by concatenation)
                       """, label: "--annotations [FILE]", valueOptional: true),
                   OptionSpec("--annotation-clusters", help: "annotations: also every grapheme cluster with ink, with its box and word"),
+                  OptionSpec("--alt-text", value: "FILE", help: """
+                      also write the message's alt text to FILE (- for standard output): its words in reading order as plain \
+                      UTF-8 text, as the PNG, SVG or PDF embeds them (docs/accessibility.md)
+                      """),
                   fpsOption(AnimationTiming.self, help: "animations: frames per second (a GIF's frame delays are whole "
                             + "hundredths of a second: 30 is written as 33.33, 3 cs a frame)", upTo: 120,
                             shown: AnimationTiming().fps, command: "render") { timing, fps in
@@ -321,7 +325,7 @@ extension CommandSpec {
                              domain: .number(0.25...8), effect: .on(FormulaJob.self) { $0.scale = try $1.number() }),
                   OptionSpec("--padding", value: "PT", help: "room around the formula's box", defaultValue: FormulaJob().padding.clean,
                              domain: .number(0...1000), effect: .on(FormulaJob.self) { $0.padding = try $1.number() }),
-                  OptionSpec("--format", value: "FORMAT", help: "png, svg or pdf, instead of OUTPUT's extension", domain: .choice(Renderer.Format.allCases.map(\.rawValue))),
+                  OptionSpec("--format", value: "FORMAT", help: "png, webp, svg or pdf, instead of OUTPUT's extension", domain: .choice(Renderer.Format.allCases.map(\.rawValue))),
                   OptionSpec("--locale", value: "TAG", help: "Han forms in \\text: zh-Hans, zh-Hant, zh-HK, ja, ko",
                              defaultValue: FormulaJob().locale.identifier, values: ["en", "zh-Hans", "zh-Hant", "zh-HK", "ja", "ko"],
                              domain: .localeTag, effect: .on(FormulaJob.self) { job, value in
@@ -363,6 +367,24 @@ extension CommandSpec {
                       rendering the copy gives the same bytes as rendering INPUT
                       """)] + inputOptions,
         examples: ["ipraster markdown answer.json > answer.md"])
+
+    package static let fallbackCommand = CommandSpec(
+        "fallback",
+        synopsis: ["fallback INPUT [-o FILE] [--from FORMAT] [--locale TAG] [--timezone TZ]"],
+        summary: "print the message as plain Bot API messages (sendMessage payloads)",
+        description: """
+            Writes the message of INPUT as a JSON array of Bot API sendMessage payloads, {"text", "entities"}, for \
+            clients that cannot show a rich message or a message over the rich limits: headings bold, code as pre \
+            with its language, quotes as blockquote, details as an expandable_blockquote under a bold title, links \
+            (http, https, tg), custom emoji, spoilers; formulas as their TeX in code, media as a line with the \
+            caption, tables as an aligned monospace pre block when 40 characters hold them, else one line a row \
+            (standard error says which). Each payload is at most 4,096 UTF-16 code units, cut at block boundaries, \
+            then line breaks, sentences and spaces, never inside an entity unless one entity alone is longer; \
+            every payload is checked against the Bot API's entity rules before it is written.
+            """,
+        options: [outputOption.with(help: "where to write the JSON (default: standard output)")]
+            + inputOptions + RenderOptions.table.filter { ["--locale", "--timezone", "--now"].contains($0.name) },
+        examples: ["ipraster fallback answer.md > payloads.json", "ipraster fallback answer.json --locale de --timezone Europe/Berlin"])
 
     package static let classifyCommand = CommandSpec(
         "classify",

@@ -5,7 +5,7 @@ import RenderOptions
 /// The still output format of a command or request: `--format`, else the output file's extension (PNG for
 /// standard output).
 package enum OutputFormat {
-    /// A command's own `--format png|svg|pdf` (math's), read as the render option's row reads it.
+    /// A command's own `--format png|webp|svg|pdf` (math's), read as the render option's row reads it.
     package static func option(_ text: String?) throws -> Renderer.Format? {
         try text.map { try OptionValue(option: "--format", given: $0).choice(Renderer.Format.self) }
     }
@@ -15,7 +15,7 @@ package enum OutputFormat {
         if path == "-" { return .png }
         let ext = PathName.pathExtension(path).lowercased()
         guard let format = Renderer.Format(rawValue: ext) else {
-            throw UsageError(message: "cannot tell the output format from \"\(path)\": use .png, .svg or .pdf, or --format")
+            throw UsageError(message: "cannot tell the output format from \"\(path)\": use .png, .webp, .svg or .pdf, or --format")
         }
         return format
     }

@@ -6,6 +6,15 @@ extension StringProtocol {
     /// Without leading and trailing white space and line breaks (`CharacterSet.whitespacesAndNewlines`).
     public func trimmingWhitespaceAndNewlines() -> String { trimming { $0.isWhitespaceNotNewline || $0.isNewline } }
 
+    /// Without the trailing scalars for which `drop` holds.
+    public func trimmingTrailing(_ drop: (Unicode.Scalar) -> Bool) -> String {
+        let scalars = unicodeScalars
+        guard let last = scalars.lastIndex(where: { !drop($0) }) else { return "" }
+        var kept = String.UnicodeScalarView()
+        kept.append(contentsOf: scalars[...last])
+        return String(kept)
+    }
+
     /// Without the leading and trailing scalars for which `drop` holds.
     public func trimming(_ drop: (Unicode.Scalar) -> Bool) -> String {
         let scalars = unicodeScalars

@@ -1,11 +1,17 @@
 import CCairo
 import Drawing
 import Images
+import Primitives
 
 /// Paints display pages and encodes them as PNG, SVG or PDF. Not thread-safe (its glyph painter caches
 /// Cairo fonts): use one per thread.
 public final class Renderer {
-    public enum Format: String, Sendable, CaseIterable { case png, svg, pdf }
+    public enum Format: String, Sendable, CaseIterable {
+        case png, webp, svg, pdf
+
+        /// Pixels rather than vectors: laid out no taller than a raster page, sized in pixels.
+        public var isRaster: Bool { self == .png || self == .webp }
+    }
 
     private let glyphs = GlyphPainter()
     private let strips = StripBufferStore()
@@ -26,9 +32,9 @@ public final class Renderer {
         try checkPageSize(page)
         guard StripRenderer.canPaintInStrips(page.list) else {
             try checkRasterSize(page)
-            return try painted(page.list, canvas: page.canvas, opaque: page.opaque, images: page.images).png(level: level)
+            return try painted(page).png(level: level)
         }
-        return try StripRenderer(canvas: page.canvas, opaque: page.opaque, glyphs: glyphs, images: page.images, store: strips).png(page.list, level: level)
+        return try StripRenderer(page, glyphs: glyphs, store: strips).png(page.list, level: level)
     }
 
     /// The same PNG written to `sink` as its strips are encoded, in order: the page's compressed bytes are never
@@ -38,11 +44,11 @@ public final class Renderer {
         try checkPageSize(page)
         guard StripRenderer.canPaintInStrips(page.list) else {
             try checkRasterSize(page)
-            let bytes = try painted(page.list, canvas: page.canvas, opaque: page.opaque, images: page.images).png(level: level)
+            let bytes = try painted(page).png(level: level)
             try bytes.withUnsafeBytes { try sink.write($0) }
             return
         }
-        try StripRenderer(canvas: page.canvas, opaque: page.opaque, glyphs: glyphs, images: page.images, store: strips).png(page.list, level: level, to: sink)
+        try StripRenderer(page, glyphs: glyphs, store: strips).png(page.list, level: level, to: sink)
     }
 
     /// A PNG page is painted in strips: at least one pixel a side (a library caller's canvas of none is refused, not
@@ -56,6 +62,16 @@ public final class Renderer {
         }
     }
 
+    /// WebP's sides are at most 16,383 pixels (`WebPCodec.maxSide`); PNG's are not, so the hint names it.
+    private func checkWebPSize(_ width: Int, _ height: Int, scale: Double, truncated: Bool) throws {
+        let side = WebPCodec.maxSide
+        guard truncated || width > side || height > side else { return }
+        let fitting = (scale * Double(side) / Double(max(width, height)) * 100).rounded(.down) / 100
+        let remedy = !truncated && fitting >= 1 ? "--scale \(String(cFormat: "%.2f", fitting)) or less fits, or write a PNG" : "write a PNG"
+        throw PageTooLarge(message: "the page is \(truncated ? "taller than a raster page" : "\(width)×\(height) px"), more than WebP's \(side) px a side: "
+            + "\(remedy), which has no such limit (or SVG, PDF)")
+    }
+
     /// Cairo image surfaces are at most 32767 pixels on a side, and one surface at most `Canvas.maxSurfacePixels`.
     private func checkRasterSize(_ page: DisplayPage) throws {
         guard !page.truncated, page.canvas.fitsOneSurface else {
@@ -66,23 +82,23 @@ public final class Renderer {
     /// The page painted onto a canvas of its pixel size, to be encoded or read once.
     public func painted(_ page: DisplayPage) throws -> PaintedPage {
         try checkRasterSize(page)
-        return try painted(page.list, canvas: page.canvas, opaque: page.opaque, images: page.images)
-    }
-
-    private func painted(_ list: Frame, canvas size: Canvas, opaque: Bool, images: MediaImages) throws -> PaintedPage {
-        let canvas = try CairoCanvas(pixelWidth: size.pixelWidth, pixelHeight: size.pixelHeight)
-        cairo_scale(canvas.cr, size.scale, size.scale)
-        FramePainter(glyphs: glyphs, images: images, scale: size.scale).paintPage(list, cr: canvas.cr)
+        let canvas = try CairoCanvas(pixelWidth: page.canvas.pixelWidth, pixelHeight: page.canvas.pixelHeight)
+        cairo_scale(canvas.cr, page.canvas.scale, page.canvas.scale)
+        FramePainter(glyphs: glyphs, images: page.images, scale: page.canvas.scale).paintPage(page.list, cr: canvas.cr)
         try canvas.check()
-        return PaintedPage(canvas: canvas, opaque: opaque)
+        return PaintedPage(canvas: canvas, opaque: page.opaque, metadata: PNGMetadata(scale: page.canvas.scale, altText: page.altText))
     }
 
-    public func encode(_ page: DisplayPage, as format: Format) throws -> [UInt8] {
+    /// `webpQuality`: nil writes a WebP lossless (the PNG's pixels exactly), else lossy at 0-100; other formats ignore it.
+    public func encode(_ page: DisplayPage, as format: Format, webpQuality: Double? = nil) throws -> [UInt8] {
         switch format {
         case .png:
             return try png(page)
+        case .webp:
+            try checkWebPSize(page.canvas.pixelWidth, page.canvas.pixelHeight, scale: page.canvas.scale, truncated: page.truncated)
+            return try WebPCodec.encode(try painted(page).image(), quality: webpQuality)
         case .svg, .pdf:
-            let canvas = try CairoCanvas(vector: format == .svg ? .svg : .pdf, width: page.canvas.width, height: page.canvas.height)
+            let canvas = try CairoCanvas(vector: format == .svg ? .svg : .pdf, width: page.canvas.width, height: page.canvas.height, altText: page.altText)
             let painter = FramePainter(glyphs: glyphs, images: page.images, scale: page.canvas.scale, vector: true)
             painter.paint(page.list, cr: canvas.cr)
             painter.writeLinks(cr: canvas.cr)
@@ -96,18 +112,28 @@ public final class Renderer {
     }
 
     /// A display-list frame on its own (`ipraster math`): `width` × `height` points painted at `scale`; PNG is RGB
-    /// when `opaque`, else RGBA.
-    public func encode(_ frame: Frame, width: Double, height: Double, scale: Double, opaque: Bool, as format: Format) throws -> [UInt8] {
-        let painter = FramePainter(glyphs: glyphs, images: MediaImages(), scale: scale, vector: format != .png)
+    /// when `opaque`, else RGBA. `altText` is embedded as a page's is.
+    public func encode(_ frame: Frame, width: Double, height: Double, scale: Double, opaque: Bool, altText: AltTextMetadata? = nil,
+                       as format: Format) throws -> [UInt8] {
+        let painter = FramePainter(glyphs: glyphs, images: MediaImages(), scale: scale, vector: !format.isRaster)
         switch format {
+        case .webp:
+            let pixelWidth = (width * scale - 1e-9).rounded(.up).saturatingInt, pixelHeight = (height * scale - 1e-9).rounded(.up).saturatingInt
+            try checkWebPSize(pixelWidth, pixelHeight, scale: scale, truncated: false)
+            let canvas = try CairoCanvas(pixelWidth: pixelWidth, pixelHeight: pixelHeight)
+            cairo_scale(canvas.cr, scale, scale)
+            painter.paintPage(frame, cr: canvas.cr)
+            try canvas.check()
+            return try WebPCodec.encode(canvas.straightRGBA())
         case .png:
             let canvas = try CairoCanvas(pixelWidth: (width * scale - 1e-9).rounded(.up).saturatingInt, pixelHeight: (height * scale - 1e-9).rounded(.up).saturatingInt)
             cairo_scale(canvas.cr, scale, scale)
             painter.paintPage(frame, cr: canvas.cr)
             try canvas.check()
-            return try canvas.consumeAsPNG(opaque: opaque, level: PNGCodec.compressionLevel, threads: PNGCodec.defaultThreads)
+            return try canvas.consumeAsPNG(opaque: opaque, level: PNGCodec.compressionLevel, threads: PNGCodec.defaultThreads,
+                                           metadata: PNGMetadata(scale: scale, altText: altText))
         case .svg, .pdf:
-            let canvas = try CairoCanvas(vector: format == .svg ? .svg : .pdf, width: width, height: height)
+            let canvas = try CairoCanvas(vector: format == .svg ? .svg : .pdf, width: width, height: height, altText: altText)
             painter.paint(frame, cr: canvas.cr)
             return try canvas.finishVector()
         }

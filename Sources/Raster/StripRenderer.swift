@@ -22,6 +22,7 @@ final class StripRenderer {
     private let painter: FramePainter
     private let canvas: Canvas
     private let opaque: Bool
+    private let metadata: PNGMetadata
 
     /// Whether strips give the whole canvas's pixels for `frame`: not when it composites a blurred group or a
     /// cached layer (reveal frames only), which Cairo resamples from the part the clip needs, with rounding that
@@ -40,23 +41,27 @@ final class StripRenderer {
 
     private let store: StripBufferStore
 
-    init(canvas: Canvas, opaque: Bool, glyphs: GlyphPainter, images: MediaImages, store: StripBufferStore) {
-        self.canvas = canvas
+    init(_ page: DisplayPage, glyphs: GlyphPainter, store: StripBufferStore) {
+        canvas = page.canvas
         self.store = store
-        self.opaque = opaque
-        painter = FramePainter(glyphs: glyphs, images: images, scale: canvas.scale)
+        opaque = page.opaque
+        metadata = PNGMetadata(scale: page.canvas.scale, altText: page.altText)
+        painter = FramePainter(glyphs: glyphs, images: page.images, scale: page.canvas.scale)
     }
 
     func png(_ frame: Frame, level: Int32) throws -> [UInt8] {
         let bands = try encodedBands(frame, level: level, output: nil)
-        return try bands.assemble(width: canvas.pixelWidth, height: canvas.pixelHeight, opaque: opaque ? 1 : 0, level: level)
+        return try bands.assemble(width: canvas.pixelWidth, height: canvas.pixelHeight, opaque: opaque ? 1 : 0, level: level, metadata: metadata)
     }
 
     /// The page's PNG written to `sink` band by band as they are encoded (the same bytes `png` returns).
     func png(_ frame: Frame, level: Int32, to sink: PNGSink) throws {
         let output = BandOutput(sink: sink)
-        guard let stream = ipr_png_stream_begin(Int32(canvas.pixelWidth), Int32(canvas.pixelHeight), opaque ? 1 : 0, level, BandOutput.write,
-                                                BandOutput.patch, Unmanaged.passUnretained(output).toOpaque()) else {
+        let begun = metadata.withExtra { extra in
+            ipr_png_stream_begin(Int32(canvas.pixelWidth), Int32(canvas.pixelHeight), opaque ? 1 : 0, level, extra, BandOutput.write,
+                                 BandOutput.patch, Unmanaged.passUnretained(output).toOpaque())
+        }
+        guard let stream = begun else {
             throw PNGCodec.Error.outOfMemory
         }
         output.stream = stream
@@ -221,14 +226,16 @@ private final class BandResults: @unchecked Sendable {
     /// The page's PNG, framed straight into the returned array from the bands, each band's compressed bytes freed
     /// once copied: the page is held about once while it is framed (it was held three times: the bands, a framed
     /// copy and the array).
-    func assemble(width: Int, height: Int, opaque: Int32, level: Int32) throws -> [UInt8] {
+    func assemble(width: Int, height: Int, opaque: Int32, level: Int32, metadata: PNGMetadata) throws -> [UInt8] {
         guard status == 0 else { throw status == 2 ? PNGCodec.Error.outOfMemory : PNGCodec.Error.encodeFailed }
-        let size = bands.withUnsafeBufferPointer { ipr_png_assembled_size($0.baseAddress, Int32($0.count), Int32(height)) }
+        let size = metadata.withExtra { extra in bands.withUnsafeBufferPointer { ipr_png_assembled_size($0.baseAddress, Int32($0.count), Int32(height), extra) } }
         guard size > 0 else { throw PNGCodec.Error.encodeFailed }
         var result: Int32 = 0
         let png = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-            result = bands.withUnsafeBufferPointer { ipr_png_assemble_into($0.baseAddress, Int32($0.count), Int32(width), Int32(height), opaque, level,
-                                                                             buffer.baseAddress, size) }
+            result = metadata.withExtra { extra in
+                bands.withUnsafeBufferPointer { ipr_png_assemble_into($0.baseAddress, Int32($0.count), Int32(width), Int32(height), opaque, level, extra,
+                                                                      buffer.baseAddress, size) }
+            }
             count = result == 0 ? size : 0
         }
         guard result == 0 else { throw result == 2 ? PNGCodec.Error.outOfMemory : PNGCodec.Error.encodeFailed }

@@ -83,6 +83,10 @@ public struct RenderOptions: Sendable {
             $0.layout.tableOffset = try $1.number()
         },
         .render("--show-spoilers", help: "draw spoilers revealed") { settings, _ in settings.layout.text.showSpoilers = true },
+        .render("--no-alt-text", help: "embed no alt text: PNG, SVG and PDF outputs carry the message's words by default (docs/accessibility.md)",
+                commands: ["render"]) { settings, _ in
+            settings.embedsAltText = false
+        },
         .render("--redact", value: "REGEX", help: """
             lay out every match of REGEX in the message's text as one fixed-size box (\(Redaction.box)), so a time, an id or a \
             counter never changes the layout of a golden or a documentation shot; repeatable
@@ -91,7 +95,7 @@ public struct RenderOptions: Sendable {
                 throw OptionError(option: value.option, message: error.description)
             }
         },
-        .render("--format", value: "FORMAT", help: "png, svg or pdf, instead of the output's extension; apng, gif or mp4: the message with its emoji playing",
+        .render("--format", value: "FORMAT", help: "png, webp, svg or pdf, instead of the output's extension; apng, gif or mp4: the message with its emoji playing",
                 domain: .choice(Renderer.Format.allCases.map(\.rawValue) + AnimationFormat.allCases.map(\.rawValue)), commands: ["render"]) { settings, value in
             let text = try value.text()
             if let animation = AnimationFormat(rawValue: text) {
@@ -102,6 +106,8 @@ public struct RenderOptions: Sendable {
                 settings.animation = nil
             }
         },
+        .render("--quality", value: "N", help: "WebP: lossy at quality N, 0-100 (default: lossless, the PNG's pixels exactly)",
+                domain: .number(0...100), commands: ["render"]) { $0.webpQuality = try $1.number() },
     ]
 
     /// The row of the render option `name`.

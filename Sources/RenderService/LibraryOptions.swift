@@ -69,7 +69,7 @@ package struct LibraryOptions {
         guard let route = ServiceRoutes.row("/render") else { throw Problem(message: "the render route is missing", location: nil) }
         let arguments = try ServiceParameters.parse(pairs, route: route, vocabulary: .libraryOptions)
         if arguments.settings.animation != nil {
-            throw Problem(message: "format \(pairs.last { $0.name == "format" }?.value ?? "") is an animation: the library renders png, svg or pdf",
+            throw Problem(message: "format \(pairs.last { $0.name == "format" }?.value ?? "") is an animation: the library renders png, webp, svg or pdf",
                           location: "format")
         }
         var settings = arguments.settings

@@ -58,6 +58,8 @@ package enum OpenAPIDocument {
                                   ("schema", .object([("type", .string("string")), ("maxLength", .int(128))]))])),
         ("X-Ipraster-Warnings", .object([("description", .string("the render's warnings: a JSON array of strings, ASCII, at most 8 KiB, ending with \"and N more\" when cut")),
                                          ("schema", .object([("type", .string("string"))]))])),
+        (AltTextHeader.name, .object([("description", .string("with alt-text=1: the message's alt text, UTF-8 percent-encoded, at most 8 KiB")),
+                                      ("schema", .object([("type", .string("string")), ("maxLength", .int(AltTextHeader.maxBytes))]))])),
     ] }
 
     private static func reference(_ name: String, kind: String = "responses") -> JSONOut {
@@ -69,6 +71,10 @@ package enum OpenAPIDocument {
         let parameters: [JSONOut] = (spec.map(ServiceParameters.names) ?? []).compactMap { name in
             guard let option = spec?.option("--" + name) else { return nil }
             var schema: [(String, JSONOut)]
+            if let flag = ServiceParameters.serviceFlags[name] {
+                return .object([("name", .string(name)), ("in", .string("query")), ("required", .bool(false)), ("description", .string(flag)),
+                                ("schema", .object([("type", .string("boolean"))]))])
+            }
             if !option.takesValue {
                 schema = [("type", .string("boolean"))]
             } else if name == "theme" {
@@ -111,7 +117,9 @@ package enum OpenAPIDocument {
         var success: [(String, JSONOut)] = [("description", .string(summary)),
                                             ("headers", .object([("X-Request-Id", .object([("$ref", .string("#/components/headers/X-Request-Id"))]))]
                                                 + (route.warnings
-                                                   ? [("X-Ipraster-Warnings", .object([("$ref", .string("#/components/headers/X-Ipraster-Warnings"))]))] : [])))]
+                                                   ? [("X-Ipraster-Warnings", .object([("$ref", .string("#/components/headers/X-Ipraster-Warnings"))]))] : [])
+                                                + (spec?.option("--alt-text") != nil
+                                                   ? [(AltTextHeader.name, .object([("$ref", .string("#/components/headers/\(AltTextHeader.name)"))]))] : [])))]
         // JSON answers by their schemas (`AnswerSchemas`); images, PDF and text as strings.
         success.append(("content", .object(route.answers.map { type in
             (type, .object([("schema", type == "application/json" ? route.answerSchema.map { reference($0, kind: "schemas") } ?? .object([("type", .string("object"))])

@@ -80,11 +80,11 @@ extension RenderOperations {
             ]
             line = JSONOut.object(fields).serialized(pretty: false)
         }
-        let extent = format == .png ? "\(pixelWidth)×\(pixelHeight) px" : "\(width.clean)×\(height.clean) pt"
+        let extent = format?.isRaster == true ? "\(pixelWidth)×\(pixelHeight) px" : "\(width.clean)×\(height.clean) pt"
         guard let format else { return FormulaResult(json: line, image: nil, extent: extent, warnings: warnings) }
         // A PNG is one Cairo surface: at most 32,767 pixels a side and `Canvas.maxSurfacePixels` in all, whatever the
         // size, scale and padding that make it.
-        if format == .png, !Canvas.fitsOneSurface(pixelWidth: pixelWidth, pixelHeight: pixelHeight) {
+        if format.isRaster, !Canvas.fitsOneSurface(pixelWidth: pixelWidth, pixelHeight: pixelHeight) {
             let side = Double(Canvas.maxRasterSide) / max(width, height), area = (Double(Canvas.maxSurfacePixels) / (width * height)).squareRoot()
             let fitting = (min(side, area) * 100).rounded(.down) / 100
             let size = (job.size * fitting / scale * 100).rounded(.down) / 100
@@ -95,7 +95,9 @@ extension RenderOperations {
         var frame = Frame()
         if let background = job.background { frame.append(.paint(.solid(background))) }
         frame.append(contentsOf: formula.frame.offsetBy(dx: padding - left, dy: padding + ascent))
-        let bytes = try Renderer().encode(frame, width: width, height: height, scale: scale, opaque: (job.background?.a ?? 0) >= 1, as: format)
+        // A formula's alt text is its TeX source, as a block formula's is in a message's ("formula: " there).
+        let altText = AltTextMetadata(text: latex, language: job.locale.identifier)
+        let bytes = try Renderer().encode(frame, width: width, height: height, scale: scale, opaque: (job.background?.a ?? 0) >= 1, altText: altText, as: format)
         return FormulaResult(json: line, image: bytes, extent: extent, warnings: warnings)
     }
 }

@@ -46,6 +46,24 @@ package final class RenderOperations {
         return json.serialized(pretty: !compact) + "\n"
     }
 
+    /// The message as plain Bot API messages (`ipraster fallback`, `POST /fallback`): the JSON array of `sendMessage`
+    /// payloads (one a line inside the array), each checked against the Bot API's rules first; what the writer
+    /// decided (tables' forms) and the decoding warnings.
+    package static func fallback(_ input: RenderInput, settings: RenderSettings) throws -> (json: [UInt8], messages: [BotMessage], notes: [String]) {
+        let decoded = try input.applied(to: settings).decode(input.bytes, path: input.path)
+        guard let document = decoded.lastDocument else { throw UsageError(message: "the input holds no message", command: "fallback") }
+        let environment = settings.layout.text
+        var writer = FallbackWriter { environment.formatted($0) }
+        let messages = writer.messages(document)
+        for (index, message) in messages.enumerated() {
+            if let problem = BotEntityRules.problems(message).first {
+                throw RenderError(.environment, "payload \(index + 1) breaks the Bot API's rules (a bug in ipraster: please report it): \(problem)")
+            }
+        }
+        let json = "[" + messages.map { "\n  " + $0.json().serialized(pretty: false) }.joined(separator: ",") + (messages.isEmpty ? "" : "\n") + "]\n"
+        return (Array(json.utf8), messages, decoded.warnings + writer.notes)
+    }
+
     /// The message as the app copies it (`ipraster markdown`, `POST /markdown`), with its document and the decoding
     /// warnings.
     package static func markdownCopy(_ input: RenderInput, settings: RenderSettings, lossless: Bool) throws

@@ -138,9 +138,14 @@ package final class RenderWorker: RequestHandler {
         let result = try operations.render(input(request, route: route), settings: settings, as: format)
         // fps and duration are an animation's: said, not refused, for a still answer (the command line refuses them).
         let ignored = ["fps", "duration"].filter { arguments.has("--" + $0) }
-        let note = ignored.isEmpty ? [] : ["\(ignored.joined(separator: " and ")) apply to format=apng, gif or mp4: ignored for \(format.rawValue)"]
+        var notes = ignored.isEmpty ? [] : ["\(ignored.joined(separator: " and ")) apply to format=apng, gif or mp4: ignored for \(format.rawValue)"]
+        if settings.webpQuality != nil, format != .webp { notes.append("quality applies to format=webp: ignored for \(format.rawValue)") }
+        var headers: [(String, String)] = []
+        if arguments.flags.contains("alt-text") {
+            if let value = AltTextHeader.value(result.layout.altText) { headers.append((AltTextHeader.name, value)) } else { notes.append(AltTextHeader.tooLong(result.layout.altText)) }
+        }
         return HTTPResponse(status: 200, contentType: Self.contentType(format), body: result.output,
-                            headers: [(WarningsHeader.name, WarningsHeader.value(result.warnings + note))])
+                            headers: [(WarningsHeader.name, WarningsHeader.value(result.warnings + notes))] + headers)
     }
 
     /// `format=apng|gif|mp4`: the finished message with its custom emoji playing, as `render -o FILE.gif` writes it
@@ -189,6 +194,12 @@ package final class RenderWorker: RequestHandler {
                             headers: [(WarningsHeader.name, WarningsHeader.value(layout.warnings))])
     }
 
+    /// The plain-message payloads; the tables' forms and decoding warnings in the header.
+    func fallback(_ request: ServiceRequest, route: ServiceRoute) throws -> HTTPResponse {
+        let (json, _, notes) = try RenderOperations.fallback(input(request, route: route), settings: request.arguments.settings)
+        return HTTPResponse(status: 200, contentType: "application/json", body: json, headers: [(WarningsHeader.name, WarningsHeader.value(notes))])
+    }
+
     func markdownCopy(_ request: ServiceRequest, route: ServiceRoute) throws -> HTTPResponse {
         let (markdown, _, _) = try RenderOperations.markdownCopy(input(request, route: route), settings: request.arguments.settings, lossless: request.arguments.has("--lossless"))
         return HTTPResponse(status: 200, contentType: "text/markdown; charset=utf-8", body: markdown)
@@ -211,6 +222,7 @@ package final class RenderWorker: RequestHandler {
         case .png: return "image/png"
         case .svg: return "image/svg+xml"
         case .pdf: return "application/pdf"
+        case .webp: return "image/webp"
         }
     }
 

@@ -35,6 +35,13 @@ enum ServiceParameters {
         "redact": "redaction is for golden tests and documentation shots (the command line and the snapshot library)",
     ]
 
+    /// Options that name a file on the command line and are a flag of the service (1, 0, true or false), with what the
+    /// flag asks for: the answer is the body, so the file's content comes in a header.
+    static let serviceFlags: [String: String] = [
+        "alt-text": "1: also answer the message's alt text (docs/accessibility.md) in X-Ipraster-Alt-Text, percent-encoded UTF-8, when that is at "
+            + "most 8 KiB (else a warning says so: POST /layout answers it whole as altText)",
+    ]
+
     /// How refusals name what was given: a route's query parameters, or the C library's options object (issue 59),
     /// which also takes names the table leaves out (`media`: a host may name its own folder).
     struct Vocabulary {
@@ -81,10 +88,11 @@ enum ServiceParameters {
         guard let spec = route.command else {
             if let first = query.first { throw Problem(message: "\(route.path) takes no parameter", location: first.name) }
             return ServiceArguments(parsed: ParsedArguments(command: "serve", options: [], positional: []), settings: RenderSettings(), job: FormulaJob(),
-                                    format: nil, timing: AnimationTiming())
+                                    format: nil, timing: AnimationTiming(), flags: [])
         }
         let allowed = names(spec)
         var arguments: [String] = []
+        var flags: Set<String> = []
         for (name, value) in query {
             if let reason = refused[name] { throw Problem(message: "\(noun) \(name) is not accepted here: \(reason)", location: name) }
             if let misplaced = spec.misplacedOption("--" + name) {
@@ -97,7 +105,13 @@ enum ServiceParameters {
                 throw Problem(message: "unknown \(noun) \(name)" + (near.map { " (did you mean \($0)?)" } ?? "")
                               + "; " + vocabulary.listIntro + (vocabulary.extraNames + allowed).joined(separator: ", "), location: name)
             }
-            if option.takesValue {
+            if option.takesValue, serviceFlags[name] != nil {
+                switch value {
+                case "1", "true": flags.insert(name)
+                case "0", "false": flags.remove(name)
+                default: throw Problem(message: "\(noun) \(name) is a flag here: 1, 0, true or false, not \(value)", location: name)
+                }
+            } else if option.takesValue {
                 if name == "theme", !Theme.builtInNames.contains(value) {
                     throw Problem(message: "theme must be " + Theme.builtInNames.joined(separator: ", ") + ": a request names no theme file", location: name)
                 }
@@ -116,7 +130,7 @@ enum ServiceParameters {
         let settings = try parsed.renderSettings()
         let format = settings.animation == nil ? try OutputFormat.option(parsed.value("--format")) : nil
         return ServiceArguments(parsed: parsed, settings: settings, job: try FormulaJob(parsed), format: format,
-                                timing: try parsed.settings(AnimationTiming()))
+                                timing: try parsed.settings(AnimationTiming()), flags: flags)
     }
 }
 
@@ -131,6 +145,8 @@ struct ServiceArguments {
     let format: Renderer.Format?
     /// `fps=` and `duration=` of an animated `/render` (`format=apng|gif|mp4`).
     let timing: AnimationTiming
+    /// The `serviceFlags` set to 1, without `--`.
+    let flags: Set<String>
 
     func has(_ name: String) -> Bool { parsed.has(name) }
 }

@@ -56,7 +56,7 @@ struct ServiceRoute: Sendable {
         // The message with its media files (issue 42): unpacked by the worker, the `message` part then read by its type.
         "multipart/form-data": nil]
 
-    private static let stills = ["image/png", "image/svg+xml", "application/pdf"]
+    private static let stills = ["image/png", "image/webp", "image/svg+xml", "application/pdf"]
 
     static let table: [ServiceRoute] = [
         ServiceRoute(path: "/render", mediaTypes: documents, command: .renderCommand,
@@ -69,6 +69,10 @@ struct ServiceRoute: Sendable {
         },
         ServiceRoute(path: "/markdown", mediaTypes: documents, command: .markdownCommand, answers: ["text/markdown"]) { worker, route, request in
             try worker.markdownCopy(request, route: route)
+        },
+        ServiceRoute(path: "/fallback", mediaTypes: documents, command: .fallbackCommand, answers: ["application/json"], answerSchema: "Fallback",
+                     warnings: true) { worker, route, request in
+            try worker.fallback(request, route: route)
         },
         ServiceRoute(path: "/classify",
                      mediaTypes: ["text/markdown": RenderSettings.markdownFormat, "text/x-markdown": RenderSettings.markdownFormat, "text/plain": nil,

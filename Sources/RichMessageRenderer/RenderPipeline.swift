@@ -89,7 +89,8 @@ public final class RenderPipeline {
     public func displayPage(_ layout: PageLayout, settings: RenderSettings, media: (any MediaSource)? = nil,
                             overlays: [GroupName: Overlay] = [:]) -> (page: DisplayPage, mediaWarnings: [String]) {
         let source = self.media(settings, media)
-        let page = MediaResolver.resolved(layout.displayPage(overlays: overlays), source: source)
+        var page = MediaResolver.resolved(layout.displayPage(overlays: overlays), source: source)
+        if !settings.embedsAltText { page.altText = nil }
         return (page, (source?.warnings ?? []) + (source?.missingWarnings(page) ?? []))
     }
 
@@ -104,7 +105,7 @@ public final class RenderPipeline {
                        media: (any MediaSource)? = nil) throws -> (bytes: [UInt8], mediaWarnings: [String]) {
         let (page, warnings) = displayPage(layout, settings: settings, media: media)
         try refuseFailedStickers(page.list, settings: settings, media: media)
-        return (try renderer.encode(page, as: format), warnings)
+        return (try renderer.encode(page, as: format, webpQuality: settings.webpQuality), warnings)
     }
 
     /// paint → a PNG written to `sink` strip by strip (a file: the page is never held whole); what the media store
@@ -164,7 +165,7 @@ public final class RenderPipeline {
     /// The raster height rule, written once: a PNG page lays out no further than a PNG page can be tall.
     static func limited(_ settings: RenderSettings, for format: Renderer.Format) -> RenderSettings {
         var settings = settings
-        if format == .png, settings.layout.heightLimit == nil { settings.layout.limitToRasterPage() }
+        if format.isRaster, settings.layout.heightLimit == nil { settings.layout.limitToRasterPage() }
         return settings
     }
 }

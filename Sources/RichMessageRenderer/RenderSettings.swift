@@ -24,6 +24,10 @@ public struct RenderSettings: Sendable {
     public var rtl = false
     /// `--redact REGEX`: text laid out as a fixed box whatever it says (golden tests, documentation shots).
     public var redaction: Redaction?
+    /// The alt text is embedded in PNG, SVG and PDF outputs (issue 63); `--no-alt-text` leaves it out.
+    public var embedsAltText = true
+    /// `--quality N`: a WebP output lossy at quality N (0-100); nil: lossless, the PNG's pixels exactly.
+    public var webpQuality: Double?
 
     public init() {}
 

@@ -90,6 +90,15 @@ public enum TestEnvironment {
             .first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
+    /// A test tool scripts/setup installs (`package`: its Debian package): its path; missing, a skip — but a failure
+    /// under CI, where a missing tool is a broken set-up rather than a choice.
+    public static func requireProgram(_ name: String, package: String) throws -> String {
+        if let path = program(name) { return path }
+        let message = "\(name) is not installed here (apt-get install \(package); scripts/setup installs it)"
+        if isCI { throw DevToolMissing(message: message) }
+        throw XCTSkip(message)
+    }
+
     /// ffmpeg on PATH, if installed (it is optional).
     public static var ffmpeg: String? { program("ffmpeg") }
 

@@ -271,6 +271,7 @@ final class WorldTextTests: XCTestCase {
             + #"{"type": "mathematical_expression", "expression": "\\text{直線} = 1"}]}"#
         let pngs = try [nil, "ja", "de-DE"].map { locale -> [UInt8] in
             var settings = RenderSettings()
+            settings.embedsAltText = false  // which says the language: the locale's tag
             if let locale { settings.layout.text.locale = try TextLocale(locale) }
             let layout = try TestEnvironment.pipeline.layout(try settings.decode(Array(message.utf8), path: nil), settings: settings)
             XCTAssertEqual(layout.formulaFailures.count, 0)

@@ -116,7 +116,7 @@ final class PNGWriterTests: XCTestCase {
         var size = 0
         var pixels = [UInt8](repeating: 0, count: 16)
         // A stride too short for an RGBA row (a filter byte plus 4 bytes per pixel) cannot be converted in place.
-        XCTAssertEqual(ipr_png_encode_argb32_in_place(&pixels, 2, 2, 8, 0, 6, 1, &out, &size), 1)
+        XCTAssertEqual(ipr_png_encode_argb32_in_place(&pixels, 2, 2, 8, 0, 6, 1, ipr_png_extra(bytes: nil, size: 0), &out, &size), 1)
         XCTAssertNil(out)
     }
 }

@@ -110,7 +110,8 @@ final class TallPageTests: XCTestCase {
             try TestEnvironment.pipeline.renderer.png(page.displayPage(), to: sink)
             let inMemory = try TestEnvironment.pipeline.renderer.png(page)
             XCTAssertTrue(sink.bytes == inMemory, "\(count) blocks: \(sink.bytes.count) streamed bytes vs \(inMemory.count)")
-            XCTAssertEqual(sink.overwrites.map(\.offset), [33], "the data chunk's length, once")
+            let firstData = PNGChunks(inMemory).chunks.first { $0.type == "IDAT" }?.offset
+            XCTAssertEqual(sink.overwrites.map(\.offset), [firstData], "the data chunk's length, once")
             XCTAssertEqual(sink.overwrites.map(\.count), [4])
             if count == 400 {
                 XCTAssertGreaterThan(page.canvas.pixelHeight, 20 * 512, "many strips")

@@ -63,7 +63,7 @@ final class RenderOptionsParseTests: XCTestCase {
 
     private let sampleValue = ["--width": "300", "--scale": "3", "--time": "9:41", "--margin": "4", "--author-color": "3", "--theme": "night",
                                "--now": "0", "--timezone": "Europe/Berlin", "--media": "/tmp", "--table-offset": "10", "--locale": "ja",
-                               "--redact": "[0-9]+"]
+                               "--redact": "[0-9]+", "--quality": "80"]
 
     private static func dumped(_ settings: RenderSettings) -> String {
         var text = ""

@@ -36,6 +36,11 @@ final class RenderServiceTests: XCTestCase {
                 let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
                 XCTAssertEqual((object["items"] as? [Any])?.count, 2)
                 XCTAssertEqual(object["warnings"] as? [String], [])
+            case "/fallback":
+                response = try answer(post(route.path, Self.message, type: "application/json"))
+                let payloads = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(response.body)) as? [[String: Any]])
+                XCTAssertEqual(payloads.first?["text"] as? String, "Title\n\nSome text.")
+                XCTAssertEqual((payloads.first?["entities"] as? [[String: Any]])?.first?["type"] as? String, "bold")
             case "/markdown":
                 response = try answer(post(route.path, Self.message, type: "application/json"))
                 XCTAssertEqual(String(decoding: response.body, as: UTF8.self), "# Title\n\nSome text.\n")
@@ -58,6 +63,36 @@ final class RenderServiceTests: XCTestCase {
             answered.insert(route.path)
         }
         XCTAssertEqual(answered.count, ServiceRoute.table.count)
+    }
+
+    /// `alt-text=1` (issue 63): the alt text percent-encoded in its header, decodable to the layout's `altText`; a text
+    /// over 8 KiB encoded is left out with a warning; `alt-text` names no file here; `format=webp` answers WebP.
+    func testTheAltTextComesInAHeaderAndWebPAsItsType() throws {
+        let message = #"{"blocks": [{"type": "heading", "size": 1, "text": "Größe & Ümlaut"}, {"type": "paragraph", "text": "50% of 🎉 — done."}]}"#
+        let response = try answer(post("/render", message, type: "application/json", query: [("alt-text", "1"), ("format", "webp")]))
+        XCTAssertEqual(response.status, 200)
+        XCTAssertEqual(response.contentType, "image/webp")
+        XCTAssertEqual(Array(response.body.prefix(4)), Array("RIFF".utf8))
+        let encoded = try XCTUnwrap(header(response, AltTextHeader.name))
+        XCTAssertTrue(encoded.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "%-._~".contains($0)) }, encoded)
+        XCTAssertEqual(encoded.removingPercentEncoding, "Größe & Ümlaut\n\n50% of 🎉 — done.")
+        let layout = try answer(post("/layout", message, type: "application/json"))
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(layout.body)) as? [String: Any])
+        XCTAssertEqual(object["altText"] as? String, encoded.removingPercentEncoding)
+        XCTAssertEqual(object["language"] as? String, "en")
+
+        let plain = try answer(post("/render", message, type: "application/json"))
+        XCTAssertNil(header(plain, AltTextHeader.name), "only when asked")
+
+        let long = #"{"blocks": [{"type": "paragraph", "text": "\#(String(repeating: "ü ", count: 2_000))"}]}"#
+        let cut = try answer(post("/render", long, type: "application/json", query: [("alt-text", "1")]))
+        XCTAssertEqual(cut.status, 200)
+        XCTAssertNil(header(cut, AltTextHeader.name))
+        XCTAssertTrue(header(cut, WarningsHeader.name)?.contains("POST /layout answers it whole as altText") ?? false, "\(cut.headers)")
+
+        let refused = try answer(post("/render", message, type: "application/json", query: [("alt-text", "out.txt")]))
+        XCTAssertEqual(refused.status, 400)
+        XCTAssertTrue(String(decoding: refused.body, as: UTF8.self).contains("alt-text is a flag here"))
     }
 
     /// Errors take the one mapping (`RenderWorker.response`): the request's faults 400 before any body is read, the

@@ -65,7 +65,11 @@ final class CLIAnnotationsTests: XCTestCase {
             (["corpus/m0.json", "corpus/m1.json", "-o", "out/", "--annotations", "x.json"], "--annotations takes no FILE with several inputs"),
             (["corpus/m0.json", "-o", "a.png", "--annotation-clusters"], "--annotation-clusters adds grapheme clusters to --annotations"),
             (["corpus/m0.json", "-o", "-", "--annotations", "-"], "would both write to standard output"),
+            (["corpus/m0.json", "-o", "-", "--annotations", "-", "--alt-text", "-"], "would all write to standard output"),
+            (["corpus/m0.json", "-o", "out.png", "--annotations", "-", "--alt-text", "-"], "would both write to standard output"),
             (["corpus/m0.json", "-o", "a.gif", "--annotations", "a.json"], "--annotations describes a still image"),
+            (["corpus/m0.json", "corpus/m1.json", "-o", "out/", "--alt-text", "a.txt"], "--alt-text FILE is for one input"),
+            (["corpus/m0.json", "-o", "a.gif", "--alt-text", "a.txt"], "--alt-text is written beside a still image"),
         ]
         for (arguments, message) in cases {
             let result = try TestEnvironment.run(arguments, currentDirectory: directory)

@@ -158,7 +158,7 @@ final class ServeTests: XCTestCase {
                "differing Content-Length", location: "Content-Length")
         expect(try HTTPClient.exchange(port: service.port, Array((framing + "Transfer-Encoding: br\r\n\r\n").utf8)), 501, "Transfer-Encoding br",
                location: "Transfer-Encoding")
-        expect(try service.request("POST", "/render?format=jpeg", body: json, type: "application/json"), 400, #"--format: expected png, svg, pdf, apng, gif or mp4, found "jpeg""#,
+        expect(try service.request("POST", "/render?format=jpeg", body: json, type: "application/json"), 400, #"--format: expected png, webp, svg, pdf, apng, gif or mp4, found "jpeg""#,
                location: "format")
         expect(try service.request("POST", "/math?format=gif", body: Array("x".utf8), type: "text/plain"), 400, "--format", location: "format")
         expect(try service.request("POST", "/render?width=300&scale=0", body: json, type: "application/json"), 400, "--scale", location: "scale")

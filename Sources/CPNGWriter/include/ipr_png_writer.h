@@ -6,7 +6,9 @@
 /* PNG encoding for rendered pages: rows are converted into PNG's filter-type-0 layout and compressed with
    libdeflate in bands of ipr_png_page_band_rows() rows, on up to `threads` threads: the bytes never depend
    on `threads`, and a page painted in strips of that many rows (ipr_png_band_encode, ipr_png_assemble) gets
-   the same bytes as the whole page encoded at once. The chunks (IHDR, IDAT, IEND) are framed here. Functions
+   the same bytes as the whole page encoded at once. The chunks (IHDR, IDAT, IEND) are framed here, and a page's
+   ancillary chunks (`ipr_png_extra`: pHYs, iTXt), framed by the caller with ipr_png_put_chunk, go right after
+   IHDR. Functions
    return 0 on success, 1 on a bad argument, 2 when memory runs out, 3 when compression fails; *out must be
    released with free(). */
 
@@ -14,8 +16,14 @@
    overwritten with the filtered PNG rows, so the surface is garbage afterwards. `opaque` != 0 writes colour
    type RGB (alpha dropped); otherwise RGBA with straight values, unpremultiplied with rounding as Cairo's own
    PNG writer does. `stride` must be at least 1 + 3 * width (opaque) or 1 + 4 * width (RGBA) bytes. */
+typedef struct { const unsigned char *bytes; size_t size; } ipr_png_extra;
+
+/* Frames one chunk (length, type, data, CRC) into `out`, which holds 12 + length bytes; returns 12 + length, or 0 for
+   a bad argument (a chunk's data is at most 2^31 - 1 bytes). */
+size_t ipr_png_put_chunk(unsigned char *out, const char type[4], const unsigned char *data, size_t length);
+
 int ipr_png_encode_argb32_in_place(unsigned char *pixels, int width, int height, int stride, int opaque, int level, int threads,
-                                   unsigned char **out, size_t *out_size);
+                                   ipr_png_extra extra, unsigned char **out, size_t *out_size);
 
 /* Encodes straight 8-bit RGBA (width * height * 4 bytes, rows top to bottom) without changing it: the same
    bytes as the in-place encoder gives for the same pixels. */
@@ -41,8 +49,8 @@ int ipr_png_page_band_rows(void);
 typedef struct ipr_png_band ipr_png_band;
 int ipr_png_band_encode(unsigned char *pixels, int width, int rows, int stride, int opaque, int level, int last,
                         ipr_png_band **band);
-size_t ipr_png_assembled_size(ipr_png_band *const *bands, int count, int height);
-int ipr_png_assemble_into(ipr_png_band *const *bands, int count, int width, int height, int opaque, int level,
+size_t ipr_png_assembled_size(ipr_png_band *const *bands, int count, int height, ipr_png_extra extra);
+int ipr_png_assemble_into(ipr_png_band *const *bands, int count, int width, int height, int opaque, int level, ipr_png_extra extra,
                           unsigned char *out, size_t size);
 void ipr_png_band_free(ipr_png_band *band);
 
@@ -54,8 +62,8 @@ void ipr_png_band_free(ipr_png_band *band);
 typedef int (*ipr_png_write_fn)(void *context, const unsigned char *data, size_t size);
 typedef int (*ipr_png_patch_fn)(void *context, size_t offset, const unsigned char *data, size_t size);
 typedef struct ipr_png_stream ipr_png_stream;
-ipr_png_stream *ipr_png_stream_begin(int width, int height, int opaque, int level, ipr_png_write_fn write, ipr_png_patch_fn patch,
-                                     void *context);
+ipr_png_stream *ipr_png_stream_begin(int width, int height, int opaque, int level, ipr_png_extra extra, ipr_png_write_fn write,
+                                     ipr_png_patch_fn patch, void *context);
 int ipr_png_stream_band(ipr_png_stream *stream, ipr_png_band *band);
 int ipr_png_stream_end(ipr_png_stream *stream);
 void ipr_png_stream_free(ipr_png_stream *stream);

@@ -1,7 +1,7 @@
 #ifndef IPRASTER_CWEBP_H
 #define IPRASTER_CWEBP_H
-/* libwebp's decoder for WebP photos and stickers, opened on first use (webp.c): its header for the types, and the
-   calls MediaSources makes. */
+/* libwebp, opened on first use (webp.c): its headers for the types, the decoder calls MediaSources makes for WebP
+   photos and stickers, and the encoder `-o page.webp` uses. */
 #include <stddef.h>
 #include <stdint.h>
 #include <webp/decode.h>
@@ -13,5 +13,10 @@ const char *ipr_webp_load(void);
 int ipr_webp_get_info(const uint8_t *data, size_t size, int *width, int *height);
 /* WebPDecodeRGBAInto: 1 when the image was decoded into `output` (its size and stride from ipr_webp_get_info), else 0. */
 int ipr_webp_decode_rgba_into(const uint8_t *data, size_t size, uint8_t *output, size_t output_size, int stride);
+/* Encodes straight 8-bit RGBA (`stride` bytes a row): lossless with every pixel's exact values (transparent ones
+   too) when `quality` < 0, else lossy at quality 0-100 (method 4). 0 on success with *out (free it with
+   ipr_webp_free) and *out_size set; else libwebp's WebPEncodingError, or -1 when the library cannot be opened. */
+int ipr_webp_encode_rgba(const uint8_t *rgba, int width, int height, int stride, float quality, uint8_t **out, size_t *out_size);
+void ipr_webp_free(void *pointer);
 
 #endif

@@ -19,7 +19,7 @@ enum ExitCode {
 
 
 enum CLI {
-    static let commands = ["render", "layout", "reveal", "compare", "check", "merge-reports", "bench", "math", "markdown", "classify", "serve", "fonts"]
+    static let commands = ["render", "layout", "reveal", "compare", "check", "merge-reports", "bench", "math", "markdown", "classify", "fallback", "serve", "fonts"]
 
     /// --quiet / -q: no warnings and no progress (errors still print).
     nonisolated(unsafe) static var quiet = false
@@ -103,6 +103,7 @@ enum CLI {
             case "math": return try MathCommand.run(rest)
             case "markdown": return try MarkdownCommand.run(rest)
             case "classify": return try MarkdownCommand.classify(rest)
+            case "fallback": return try FallbackCommand.run(rest)
             case "serve": return try ServeCommand.run(rest)
             case "fonts": return try FontsCommand.run(rest)
             default: return try RenderCommand.run(rest)
@@ -170,6 +171,12 @@ enum CLI {
         writeStandardError("ipraster: \(coloured("warning:", code: "1;33")) \(Diagnostic.printable(message))\n")
     }
 
+    /// What a command decided that its user should know (not a problem), on standard error unless --quiet.
+    static func printInfo(_ message: String) {
+        guard !quiet else { return }
+        writeStandardError("ipraster: \(Diagnostic.printable(message))\n")
+    }
+
     /// Notes of --verbose, on standard error.
     /// Whole milliseconds since `start`, for -v notes.
     static func milliseconds(since start: Date) -> Int { Int(Date().timeIntervalSince(start) * 1000) }
@@ -211,7 +218,7 @@ enum CLI {
         return try FileContents.read(path)
     }
 
-    /// `-o -` with a PNG or PDF while standard output is a terminal: refused before any work (the bytes would fill
+    /// `-o -` with a PNG, WebP or PDF while standard output is a terminal: refused before any work (the bytes would fill
     /// the terminal with garbage); SVG is text and goes through.
     static func refuseBinaryOnTerminal(_ output: String, format: Renderer.Format, command: String) throws {
         guard output == "-", format != .svg, isatty(STDOUT_FILENO) == 1 else { return }

@@ -15,6 +15,7 @@ enum RenderCommand {
         let settings = try parsed.renderSettings()
         let output = parsed.value("--output")
         let annotations = AnnotationRequest(parsed)
+        let altTextFile = parsed.value("--alt-text")
         let manifest = parsed.value("--manifest")
         let jobs = try parsed.integer("--jobs", in: 1...Int(Int32.max), what: "a positive whole number") ?? ProcessInfo.processInfo.activeProcessorCount
         let shard = try parsed.value("--shard").map { try Shard($0, command: "render") }
@@ -34,6 +35,12 @@ enum RenderCommand {
         if !batch, let annotations, annotations.file == nil {
             throw UsageError(message: "--annotations needs FILE for one input (render INPUT -o out.png --annotations out.json)")
         }
+        if batch, let altTextFile {
+            throw UsageError(message: "--alt-text FILE is for one input, not \(altTextFile) for several: the layout JSON (ipraster layout) carries each message's altText")
+        }
+        if altTextFile != nil, animation != nil {
+            throw UsageError(message: "--alt-text is written beside a still image: render to .png, .svg or .pdf")
+        }
         if batch, animation != nil {
             throw UsageError(message: "animations (apng, gif, mp4) are written one message at a time: render INPUT -o FILE.gif")
         }
@@ -52,21 +59,29 @@ enum RenderCommand {
             return try renderAnimation(input, to: output, format: animation, timing: try parsed.settings(AnimationTiming()), settings: settings)
         }
         let format = try OutputFormat.forPath(output, explicit: settings.format)
+        if settings.webpQuality != nil, format != .webp {
+            throw UsageError(message: "--quality is WebP's: render to .webp or --format webp (a \(format.rawValue.uppercased()) is lossless)")
+        }
         try CLI.refuseBinaryOnTerminal(output, format: format, command: "render")
-        if let file = annotations?.file, file == "-", output == "-" {
-            throw UsageError(message: "-o - and --annotations - would both write to standard output: name a file for one of them")
+        let toStandardOutput = [("-o -", output), ("--annotations -", annotations?.file), ("--alt-text -", altTextFile)].filter { $0.1 == "-" }.map(\.0)
+        if toStandardOutput.count > 1 {
+            let two = toStandardOutput.count == 2
+            throw UsageError(message: "\(toStandardOutput.joined(separator: " and ")) would \(two ? "both" : "all") write to standard output: "
+                + "name a file for \(two ? "one of them" : "all but one")")
         }
         let pipeline = try RenderPipeline(processDefault: true, videoFrames: FFmpegVideoFrames())
-        try render(input, to: output, format: format, settings: settings, pipeline: pipeline, warningPrefix: "", annotations: annotations)
+        try render(input, to: output, format: format, settings: settings, pipeline: pipeline, warningPrefix: "", annotations: annotations,
+                   altTextFile: altTextFile)
         return ExitCode.success
     }
 
     /// Renders one input file to one output file (or standard output), printing its warnings. With `annotations`, the
     /// page's annotations are made too: written to the request's file (before the image is committed, so a failure
-    /// leaves neither), or returned (a batch collects them).
+    /// leaves neither), or returned (a batch collects them). With `altTextFile`, the page's alt text is written there
+    /// the same way.
     @discardableResult
     static func render(_ input: String, to output: String, format: Renderer.Format, settings: RenderSettings, pipeline: RenderPipeline,
-                       warningPrefix: String, annotations: AnnotationRequest? = nil) throws -> Annotations? {
+                       warningPrefix: String, annotations: AnnotationRequest? = nil, altTextFile: String? = nil) throws -> Annotations? {
         let started = Date()
         if let directory = settings.mediaDirectory { try CLI.checkMediaFolder(directory) }
         let bytes = try CLI.readInput(input)
@@ -76,6 +91,7 @@ enum RenderCommand {
         let layout: PageLayout, byteCount: Int
         var made: Annotations?
         func annotate(_ layout: PageLayout) throws {
+            if let altTextFile { try CLI.writeOutput(Array((layout.altText + "\n").utf8), to: altTextFile) }
             guard let annotations else { return }
             let value = Annotations(layout, options: settings.layout, clusters: annotations.clusters)
             if let file = annotations.file { try CLI.writeOutput(Array((value.json().serialized(pretty: true) + "\n").utf8), to: file) }
@@ -105,7 +121,7 @@ enum RenderCommand {
             layout = result.layout
             byteCount = result.output.count
         }
-        let size = format == .png ? "\(layout.canvas.pixelWidth)×\(layout.canvas.pixelHeight) px"
+        let size = format.isRaster ? "\(layout.canvas.pixelWidth)×\(layout.canvas.pixelHeight) px"
             : "\(layout.canvas.width.clean)×\(layout.canvas.height.clean) pt"
         CLI.printNote("\(input) → \(output == "-" ? "standard output" : output): \(format.rawValue.uppercased()) \(size), \(byteCount) bytes, "
             + "\(CLI.milliseconds(since: started)) ms")

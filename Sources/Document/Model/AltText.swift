@@ -8,21 +8,30 @@ import Primitives
 /// inline custom emoji their alternative text; inline formulas their TeX source; spoilers "[spoiler]" unless
 /// shown; a closed details block its title only; buttons "[button: label]". Blank lines separate blocks.
 public enum AltText {
-    /// The alt text of `document`. `showSpoilers`: spoilers read as their text, as `--show-spoilers` draws them.
-    public static func of(_ document: Document, showSpoilers: Bool = false) -> String {
-        var writer = Writer(showSpoilers: showSpoilers)
+    /// The alt text of `document`. `showSpoilers`: spoilers read as their text, as `--show-spoilers` draws them;
+    /// `expandDetails`: every details block reads open, as `--expand-details` draws them; `date`: a formatted date as
+    /// the picture shows it (layout's formatter, in the render's locale and time zone), else its fallback text.
+    public static func of(_ document: Document, showSpoilers: Bool = false, expandDetails: Bool = false,
+                          date: @escaping (DateText) -> String? = { _ in nil }) -> String {
+        var writer = Writer(showSpoilers: showSpoilers, expandDetails: expandDetails, date: date)
         writer.blocks(document.blocks, indent: "")
         return writer.paragraphs.joined(separator: "\n\n")
     }
 
     private struct Writer {
         let showSpoilers: Bool
+        let expandDetails: Bool
+        let date: (DateText) -> String?
         var paragraphs: [String] = []
 
+        /// A paragraph: its lines without trailing spaces, blank lines at its ends dropped (code sent with a final
+        /// newline), `indent` before each line.
         mutating func add(_ text: String, indent: String = "") {
-            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { indent + $0 }
-            let joined = lines.joined(separator: "\n")
-            if !joined.trimmingWhitespaceAndNewlines().isEmpty { paragraphs.append(joined) }
+            var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { String($0).trimmingTrailing { $0 == " " || $0 == "\t" || $0.properties.generalCategory == .spaceSeparator } }
+            while lines.last?.isEmpty == true { lines.removeLast() }
+            while lines.first?.isEmpty == true { lines.removeFirst() }
+            guard !lines.isEmpty else { return }
+            paragraphs.append(lines.map { ($0.isEmpty ? indent.trimmingTrailing { $0 == " " } : indent) + $0 }.joined(separator: "\n"))
         }
 
         func inline(_ text: RichText) -> String {
@@ -31,7 +40,7 @@ public enum AltText {
             case .concat(let parts): return parts.map(inline).joined()
             case .styled(.spoiler, let inner): return showSpoilers ? inline(inner) : "[spoiler]"
             case .styled(_, let inner), .link(_, let inner), .anchor(_, let inner), .unknown(_, let inner): return inline(inner)
-            case .date(let date): return inline(date.fallback)
+            case .date(let date): return date.format.isEmpty ? inline(date.fallback) : self.date(date) ?? inline(date.fallback)
             case .customEmoji(_, let alt): return alt
             case .math(let source, _): return source
             case .image: return "[image]"
@@ -64,7 +73,7 @@ public enum AltText {
                 var lines: [String] = []
                 for item in list.items {
                     let marker = item.hasCheckbox ? (item.isChecked ? "[x]" : "[ ]") : item.label
-                    var nested = Writer(showSpoilers: showSpoilers)
+                    var nested = Writer(showSpoilers: showSpoilers, expandDetails: expandDetails, date: date)
                     nested.blocks(item.blocks, indent: "")
                     let hanging = String(repeating: " ", count: marker.count + 1)
                     let itemLines = nested.paragraphs.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
@@ -76,7 +85,7 @@ public enum AltText {
             case .preformatted(let code, _):
                 add(inline(code), indent: indent)
             case .blockQuote(let inner, let credit, _):
-                var nested = Writer(showSpoilers: showSpoilers)
+                var nested = Writer(showSpoilers: showSpoilers, expandDetails: expandDetails, date: date)
                 nested.blocks(inner, indent: "")
                 let creditText = inline(credit).trimmingWhitespaceAndNewlines()
                 if !creditText.isEmpty { nested.paragraphs.append("— " + creditText) }
@@ -103,7 +112,7 @@ public enum AltText {
             case .formula(let source, _): add("formula: " + source, indent: indent)
             case .details(let title, let inner, let open):
                 add(inline(title), indent: indent)
-                if open { blocks(inner, indent: indent) }
+                if open || expandDetails { blocks(inner, indent: indent) }
             case .table(let table):
                 add(inline(table.title), indent: indent)
                 let rows = table.rows.map { row in row.compactMap { $0.text.map(inline) }.map { $0.replacingEvery("\n", with: " ") } }

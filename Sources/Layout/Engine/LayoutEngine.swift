@@ -69,6 +69,9 @@ public final class LayoutEngine {
         layout.missingGlyphPlace = context.warnings.firstMissingPlace
         layout.exceedsHeightLimit = context.exceededHeightLimit
         layout.exceedsLineLimit = context.warnings.exceededLineLimit
+        let environment = options.text
+        layout.altText = AltText.of(document, showSpoilers: options.text.showSpoilers, expandDetails: options.expandDetails) { environment.formatted($0) }
+        layout.language = options.text.locale.identifier
         return layout
     }
 

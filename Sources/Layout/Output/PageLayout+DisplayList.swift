@@ -9,6 +9,7 @@ extension PageLayout {
 
     /// The display list with what paint needs to know of the page besides it.
     public func displayPage(overlays: [GroupName: Overlay] = [:]) -> DisplayPage {
-        DisplayPage(list: displayList(overlays: overlays), canvas: canvas, opaque: isOpaque, truncated: exceedsHeightLimit)
+        DisplayPage(list: displayList(overlays: overlays), canvas: canvas, opaque: isOpaque, truncated: exceedsHeightLimit,
+                    altText: AltTextMetadata(text: altText, language: language))
     }
 }

@@ -20,7 +20,9 @@ extension PageLayout {
         } ?? .null
         let statusJSON: JSONOut = .object([("frame", status.frame.map(rect) ?? .null), ("placement", .string(status.placement.rawValue))])
         var members: [(String, JSONOut)] = [("version", .int(1)), ("canvas", canvasJSON), ("page", pageJSON), ("bubble", bubbleJSON),
-                                            ("status", statusJSON), ("items", .array(items.map { $0.json(includeCharacterRects: includeCharacterRects) }))]
+                                            ("status", statusJSON), ("items", .array(items.map { $0.json(includeCharacterRects: includeCharacterRects) })),
+                                            ("altText", .string(altText))]
+        if let language { members.append(("language", .string(language))) }
         if !warnings.isEmpty { members.append(("warnings", .array(warnings.map(JSONOut.string)))) }
         return .object(members)
     }

@@ -17,6 +17,10 @@ public struct PageLayout: Sendable {
     /// Code points no installed font draws, in the order met (docs/rendering.md "Fonts and scripts"), and where the first one was.
     public var missingGlyphs: [UInt32] = []
     public var missingGlyphPlace: SourceLocation?
+    /// The message as plain text in reading order (`AltText`), and the language it is said to be in (`--locale`):
+    /// the layout JSON's `altText`, embedded in every PNG, SVG and PDF (issue 63).
+    public var altText = ""
+    public var language: String?
 
     /// The error `--strict` makes of characters no font draws.
     public var missingGlyphError: Refusal? {

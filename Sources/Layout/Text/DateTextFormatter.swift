@@ -54,3 +54,11 @@ struct DateTextFormatter {
     /// The long date of `authorDate` blocks ("January 5, 2026").
     func longDate(_ unixTime: Int64) -> String { render(unixTime, date: IPR_DATE_LONG) }
 }
+
+extension TextEnvironment {
+    /// `date` as a page in this environment draws it (its locale, time zone and "now"); its fallback text when it
+    /// has no format. For what is written beside the picture: alt text, plain-message fallbacks.
+    public func formatted(_ date: DateText) -> String {
+        date.format.isEmpty ? date.fallback.plainText : DateTextFormatter(environment: self).format(date)
+    }
+}

@@ -1,5 +1,6 @@
 import CCairo
 import CPNGWriter
+import Drawing
 import FoundationEssentials
 import Images
 
@@ -41,11 +42,16 @@ final class CairoCanvas {
         cr = cairo_create(surface)
         kind = .image
         sink = nil
+        altText = nil
         try check()
     }
 
-    /// An SVG or PDF surface of `width` × `height` points.
-    init(vector kind: Kind, width: Double, height: Double) throws {
+    /// The words an SVG embeds when it is finished (`SVGAltText`); a PDF's are in its metadata from the start.
+    private let altText: AltTextMetadata?
+
+    /// An SVG or PDF surface of `width` × `height` points, carrying `altText` (a PDF: its title, subject and
+    /// language; an SVG: `role="img"`, `<title>` and `<desc>`).
+    init(vector kind: Kind, width: Double, height: Double, altText: AltTextMetadata? = nil) throws {
         let sink = ByteSink()
         let closure: cairo_write_func_t = { context, data, length in
             guard let context, let data else { return CAIRO_STATUS_WRITE_ERROR }
@@ -66,7 +72,12 @@ final class CairoCanvas {
             // Fixed metadata so PDF output is reproducible.
             cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, "2026-01-01T00:00:00Z")
             cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "ipraster")
+            if let altText, !altText.text.isEmpty {
+                cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, altText.title)
+                cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_SUBJECT, altText.text)
+            }
         }
+        self.altText = altText
         self.surface = surface
         pixels = nil
         stride = 0
@@ -104,15 +115,20 @@ final class CairoCanvas {
         let status = cairo_surface_status(surface)
         guard status == CAIRO_STATUS_SUCCESS else { throw CairoError(status: status) }
         let bytes = sink?.bytes ?? []
-        return kind == .svg ? SVGIdentifiers.normalize(bytes) : bytes
+        guard kind == .svg else { return bytes }
+        let svg = SVGIdentifiers.normalize(bytes)
+        return altText.map { SVGAltText.embed(svg, $0) } ?? svg
     }
 
     /// The image surface as PNG bytes, RGB when `opaque` (alpha dropped), else straight RGBA. The conversion
     /// happens in the surface's own memory: the canvas's pixels are garbage afterwards.
     /// Its bands are compressed on up to `threads` threads (the bytes do not depend on `threads`).
-    func consumeAsPNG(opaque: Bool, level: Int32, threads: Int) throws -> [UInt8] {
-        try consume { pixels, width, height, data, size in
-            ipr_png_encode_argb32_in_place(pixels, width, height, Int32(stride), opaque ? 1 : 0, level, Int32(clamping: threads), &data, &size)
+    /// `metadata`: the page's ancillary chunks, after IHDR.
+    func consumeAsPNG(opaque: Bool, level: Int32, threads: Int, metadata: PNGMetadata? = nil) throws -> [UInt8] {
+        try (metadata ?? PNGMetadata.none).withExtra { extra in
+            try consume { pixels, width, height, data, size in
+                ipr_png_encode_argb32_in_place(pixels, width, height, Int32(stride), opaque ? 1 : 0, level, Int32(clamping: threads), extra, &data, &size)
+            }
         }
     }
 

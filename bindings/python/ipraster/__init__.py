@@ -11,7 +11,7 @@ A ctypes binding of libipraster (``include/ipraster.h``), standard library only:
 ``source`` is ``bytes``, ``str`` (Rich Markdown, Rich HTML or JSON text) or a ``dict`` (a Bot API or Telethon
 message as JSON, e.g. aiogram's ``message.model_dump(mode="json")``). Options are keyword arguments named like
 ``ipraster render``'s options (``no_bubble=True`` for ``--no-bubble``, ``from_="markdown"`` for ``--from``);
-``format`` is ``"png"`` (default), ``"svg"`` or ``"pdf"``. Errors raise :class:`InputError` (the input or the
+``format`` is ``"png"`` (default), ``"webp"``, ``"svg"`` or ``"pdf"``. Errors raise :class:`InputError` (the input or the
 options: the command line's exit 2) or :class:`EnvironmentFailure` (the machine: exit 3), both :class:`Error`.
 
 The library is found at ``IPRASTER_LIBRARY`` if set, else a checkout's ``.build/release/libipraster.so`` (when
