@@ -297,8 +297,8 @@ extension CommandSpec {
 
     package static let mathCommand = CommandSpec(
         "math",
-        synopsis: ["math 'LATEX' -o OUTPUT [options]", "math 'LATEX' --json [-o OUTPUT] [options]"],
-        summary: "typeset one formula alone (PNG, SVG or PDF)",
+        synopsis: ["math 'LATEX' -o OUTPUT [options]", "math 'LATEX' --json [-o OUTPUT] [options]", "math 'LATEX' --format mathml [-o FILE]"],
+        summary: "typeset one formula alone (PNG, WebP, SVG or PDF), or write it as MathML",
         description: #"""
             Typesets one LaTeX formula on its own, as the message renderer does (TeX's layout rules on Latin \#
             Modern Math; for characters it lacks Noto Sans Math, Symbols, Symbols 2, then Noto Serif and the \#
@@ -309,6 +309,10 @@ extension CommandSpec {
             Everything of KaTeX's support table but \href, \url, \includegraphics, the \html commands and {CD} \#
             typesets, macros defined in the formula included (\def, \newcommand; at most 1000 expansions); \#
             \tag{…} sets an equation number a quad to the right. Chemistry: \ce{…} and \pu{…} (mhchem 4).
+
+            --format mathml (or -o FILE.mml) writes the formula as MathML Core instead: <math> with alttext (the \#
+            TeX), its presentation and an <annotation encoding="application/x-tex">; docs/formulas.md lists what \#
+            MathML Core cannot say and what is written instead.
             """#,
         options: [outputOption.with(help: "the image (.png, .svg, .pdf), or - for standard output"),
                   OptionSpec("--display", help: "display style, as a block formula", defaultValue: "default",
@@ -325,7 +329,8 @@ extension CommandSpec {
                              domain: .number(0.25...8), effect: .on(FormulaJob.self) { $0.scale = try $1.number() }),
                   OptionSpec("--padding", value: "PT", help: "room around the formula's box", defaultValue: FormulaJob().padding.clean,
                              domain: .number(0...1000), effect: .on(FormulaJob.self) { $0.padding = try $1.number() }),
-                  OptionSpec("--format", value: "FORMAT", help: "png, webp, svg or pdf, instead of OUTPUT's extension", domain: .choice(Renderer.Format.allCases.map(\.rawValue))),
+                  OptionSpec("--format", value: "FORMAT", help: "png, webp, svg or pdf, instead of OUTPUT's extension; mathml: MathML Core (standard output without -o)",
+                             domain: .choice(Renderer.Format.allCases.map(\.rawValue) + ["mathml"])),
                   OptionSpec("--locale", value: "TAG", help: "Han forms in \\text: zh-Hans, zh-Hant, zh-HK, ja, ko",
                              defaultValue: FormulaJob().locale.identifier, values: ["en", "zh-Hans", "zh-Hant", "zh-HK", "ja", "ko"],
                              domain: .localeTag, effect: .on(FormulaJob.self) { job, value in

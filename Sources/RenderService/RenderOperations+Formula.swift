@@ -33,6 +33,19 @@ extension RenderOperations {
         package var kind: FailureKind { refused ? .refused : .unreadable }
     }
 
+    /// `latex` as MathML Core (`math --format mathml`, `/math?format=mathml`): display or inline as the job says; a
+    /// formula that does not parse is the typesetter's input error, with its character.
+    package static func mathML(_ latex: String, job: FormulaJob) throws -> String {
+        let source = FormulaSource(latex)
+        do {
+            return try MathMLWriter.math(source.body, display: job.display, alttext: latex)
+        } catch let error as MathParseError {
+            let character = error.offset + source.leadingOffset + 1
+            throw FormulaFailure(message: "cannot read the formula at character \(character): \(error.message)", json: nil, refused: true,
+                                 location: "character \(character)")
+        }
+    }
+
     /// Typesets `latex` alone as `math` does and `POST /math` answers: the `--json` line, the image in `format`.
     package static func typeset(_ latex: String, job: FormulaJob, format: Renderer.Format?, json: Bool, typesetter: FormulaTypesetter) throws -> FormulaResult {
         var warnings: [String] = []

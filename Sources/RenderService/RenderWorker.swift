@@ -210,6 +210,10 @@ package final class RenderWorker: RequestHandler {
         while latex.last?.isNewline == true { latex.removeLast() }
         guard !FormulaSource(latex).body.allSatisfy(\.isWhitespace) else { return .error(422, "the formula is empty") }
         let arguments = request.arguments, json = arguments.has("--json")
+        if arguments.parsed.value("--format") == "mathml", !json {
+            return HTTPResponse(status: 200, contentType: "application/mathml+xml; charset=utf-8",
+                                body: Array((try RenderOperations.mathML(latex, job: arguments.job) + "\n").utf8))
+        }
         let format = json ? nil : try OutputFormat.forPath("-", explicit: arguments.format)
         let result = try operations.typeset(latex, job: arguments.job, format: format, json: json)
         if json, let line = result.json { return HTTPResponse(status: 200, contentType: "application/json", body: Array((line + "\n").utf8)) }

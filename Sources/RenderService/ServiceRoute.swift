@@ -85,7 +85,7 @@ struct ServiceRoute: Sendable {
         ServiceRoute(path: "/math",
                      mediaTypes: ["text/plain": nil, "text/x-latex": nil, "application/x-latex": nil, "application/x-tex": nil,
                                   "application/octet-stream": nil],
-                     command: .mathCommand, answers: stills + ["application/json"], answerSchema: "FormulaMetrics", bodyRequired: true) { worker, _, request in
+                     command: .mathCommand, answers: stills + ["application/json", "application/mathml+xml"], answerSchema: "FormulaMetrics", bodyRequired: true) { worker, _, request in
             try worker.math(request)
         },
         ServiceRoute(path: "/openapi.json", method: "GET", command: nil, answers: ["application/json"],

@@ -95,6 +95,22 @@ final class RenderServiceTests: XCTestCase {
         XCTAssertTrue(String(decoding: refused.body, as: UTF8.self).contains("alt-text is a flag here"))
     }
 
+    /// `/math?format=mathml` (issue 63): the formula as MathML Core, as `ipraster math --format mathml` writes it; a
+    /// formula that does not parse is a 422 at its character.
+    func testMathAnswersMathML() throws {
+        let response = try answer(post("/math", "\\frac{a}{b}", type: "text/plain", query: [("format", "mathml")]))
+        XCTAssertEqual(response.status, 200)
+        XCTAssertEqual(response.contentType, "application/mathml+xml; charset=utf-8")
+        let body = String(decoding: response.body, as: UTF8.self)
+        XCTAssertTrue(body.hasPrefix("<math xmlns=\"http://www.w3.org/1998/Math/MathML\" display=\"block\" alttext=\"\\frac{a}{b}\">"), body)
+        XCTAssertTrue(body.contains("<mfrac><mi>a</mi><mi>b</mi></mfrac>"), body)
+        let inline = try answer(post("/math", "$x$", type: "text/plain", query: [("format", "mathml"), ("inline", "1")]))
+        XCTAssertTrue(String(decoding: inline.body, as: UTF8.self).hasPrefix("<math xmlns=\"http://www.w3.org/1998/Math/MathML\" alttext=\"$x$\">"))
+        let broken = try answer(post("/math", "\\frac{a}{", type: "text/plain", query: [("format", "mathml")]))
+        XCTAssertEqual(broken.status, 422)
+        XCTAssertTrue(String(decoding: broken.body, as: UTF8.self).contains("character 10"), String(decoding: broken.body, as: UTF8.self))
+    }
+
     /// Errors take the one mapping (`RenderWorker.response`): the request's faults 400 before any body is read, the
     /// message's 422 with its place, a multipart body's own statuses.
     func testErrorsAreAnsweredWithTheirKindsStatus() throws {

@@ -37,3 +37,23 @@ final class CLIFallbackTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: directory + "/out.json"))
     }
 }
+
+/// `ipraster math --format mathml` (issue 63): MathML on standard output without -o, to a .mml file by its
+/// extension, errors as exit 2 naming the character.
+final class CLIMathMLTests: XCTestCase {
+    func testMathWritesMathML() throws {
+        let standardOutput = try TestEnvironment.run(["math", "x^2 + \\alpha", "--format", "mathml", "--inline"])
+        XCTAssertEqual(standardOutput.status, 0, standardOutput.stderr)
+        XCTAssertEqual(standardOutput.stdoutText, "<math xmlns=\"http://www.w3.org/1998/Math/MathML\" alttext=\"x^2 + \\alpha\"><semantics><mrow>"
+            + "<msup><mi>x</mi><mn>2</mn></msup><mo>+</mo><mi>α</mi></mrow><annotation encoding=\"application/x-tex\">x^2 + \\alpha</annotation>"
+            + "</semantics></math>\n")
+        let directory = try TestEnvironment.temporaryDirectory()
+        let file = try TestEnvironment.run(["math", "\\sqrt{2}", "-o", "f.mml"], currentDirectory: directory)
+        XCTAssertEqual(file.status, 0, file.stderr)
+        XCTAssertTrue(try String(contentsOfFile: directory + "/f.mml", encoding: .utf8).contains("<msqrt><mn>2</mn></msqrt>"))
+        let broken = try TestEnvironment.run(["math", "\\frac{a}{", "--format", "mathml"])
+        XCTAssertEqual(broken.status, 2)
+        XCTAssertTrue(broken.stderr.contains("character 10"), broken.stderr)
+        XCTAssertEqual(broken.stdoutText, "")
+    }
+}

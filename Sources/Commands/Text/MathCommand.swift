@@ -17,17 +17,20 @@ enum MathCommand {
         // one); after `--` anything is the formula.
         let parsed = try CommandSpec.mathCommand.parse(arguments) { !$0.hasPrefix("--") && $0.dropFirst().first?.isLetter != true }
         let job = try FormulaJob(parsed)
-        let output = parsed.value("--output"), explicitFormat = try OutputFormat.option(parsed.value("--format")), json = parsed.has("--json")
+        let output = parsed.value("--output"), json = parsed.has("--json")
+        let mathML = parsed.value("--format") == "mathml" || (parsed.value("--format") == nil && output.map { ["mml", "mathml"].contains(PathName.pathExtension($0).lowercased()) } == true)
+        let explicitFormat = mathML ? nil : try OutputFormat.option(parsed.value("--format"))
         if parsed.positional.count > 1 {
             throw UsageError(message: "unexpected argument \(parsed.positional[1]): quote the formula as one argument", command: "math")
         }
         let source = parsed.positional.first
         guard var latex = source else { throw UsageError(message: "missing LATEX (the formula, or - for standard input)", command: "math") }
-        guard output != nil || json else {
+        if mathML, json { throw UsageError(message: "--json describes an image: give it without --format mathml", command: "math") }
+        guard output != nil || json || mathML else {
             throw UsageError(message: "missing -o OUTPUT (out.png, out.svg, out.pdf, or - for stdout) or --json", command: "math")
         }
         if json, output == "-" { throw UsageError(message: "--json prints to standard output: give -o a file", command: "math") }
-        let format = try output.map { try OutputFormat.forPath($0, explicit: explicitFormat) }
+        let format = mathML ? nil : try output.map { try OutputFormat.forPath($0, explicit: explicitFormat) }
         if let output, let format { try CLI.refuseBinaryOnTerminal(output, format: format, command: "math") }
         if latex == "-" {
             latex = String(decoding: try CLI.readInput("-"), as: UTF8.self)
@@ -36,6 +39,18 @@ enum MathCommand {
         guard !FormulaSource(latex).body.allSatisfy(\.isWhitespace) else {
             CLI.printError("the formula is empty")
             return ExitCode.usage
+        }
+        if mathML {
+            do {
+                let markup = try RenderOperations.mathML(latex, job: job)
+                try CLI.writeOutput(Array((markup + "\n").utf8), to: output ?? "-")
+                CLI.printNote("formula → \(output.map { $0 == "-" ? "standard output" : $0 } ?? "standard output"): MathML, \(markup.utf8.count + 1) bytes, "
+                    + "\(CLI.milliseconds(since: started)) ms")
+                return ExitCode.success
+            } catch let failure as RenderOperations.FormulaFailure {
+                CLI.printError(failure.message)
+                return ExitCode.usage
+            }
         }
         let result: RenderOperations.FormulaResult
         do {

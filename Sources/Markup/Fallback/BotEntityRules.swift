@@ -28,13 +28,25 @@ public enum BotEntityRules {
     /// out of `code` and `pre`, and a link out of what it may not contain; empty ones dropped; sorted by offset,
     /// outer first.
     public static func normalized(_ entities: [BotEntity]) -> [BotEntity] {
-        var result = entities.filter { $0.length > 0 }
-        // Entities that win over what contains them: verbatim text, custom emoji.
-        let solid = result.filter { verbatim.contains($0.type) || $0.type == "custom_emoji" }
-        result = result.flatMap { entity -> [BotEntity] in
-            guard !solid.contains(entity) else { return [entity] }
-            let holes = solid.filter { hole in hole.offset < entity.end && entity.offset < hole.end && !mayContain(entity.type, hole.type) && !quotes.contains(entity.type) }
-            return subtract(holes, from: entity)
+        let kept = entities.filter { $0.length > 0 }
+        // Entities that win over what contains them: verbatim text, custom emoji. They hold no entity, so a writer's
+        // are apart from one another: sorted by offset, the ones an entity overlaps are found by a binary search.
+        let isSolid: (BotEntity) -> Bool = { verbatim.contains($0.type) || $0.type == "custom_emoji" }
+        let solid = kept.filter(isSolid).sorted { $0.offset < $1.offset }
+        let result = kept.flatMap { entity -> [BotEntity] in
+            guard !isSolid(entity), !quotes.contains(entity.type) else { return [entity] }
+            var low = 0, high = solid.count
+            while low < high {
+                let middle = (low + high) / 2
+                if solid[middle].end <= entity.offset { low = middle + 1 } else { high = middle }
+            }
+            var holes: [BotEntity] = []
+            var index = low
+            while index < solid.count, solid[index].offset < entity.end {
+                if !mayContain(entity.type, solid[index].type) { holes.append(solid[index]) }
+                index += 1
+            }
+            return holes.isEmpty ? [entity] : subtract(holes, from: entity)
         }
         return sorted(result)
     }
@@ -98,17 +110,21 @@ public enum BotEntityRules {
             default: break
             }
         }
-        for (i, a) in message.entities.enumerated() {
-            for b in message.entities[(i + 1)...] where a.offset < b.end && b.offset < a.end {
-                let aHolds = a.offset <= b.offset && b.end <= a.end, bHolds = b.offset <= a.offset && a.end <= b.end
-                if !aHolds && !bHolds {
-                    problems.append("\(a.type) \(a.offset)+\(a.length) and \(b.type) \(b.offset)+\(b.length) cross")
-                } else if aHolds && !mayContain(a.type, b.type) && !(bHolds && mayContain(b.type, a.type)) {
-                    problems.append("\(a.type) \(a.offset)+\(a.length) may not contain \(b.type) \(b.offset)+\(b.length)")
-                } else if !aHolds && bHolds && !mayContain(b.type, a.type) {
-                    problems.append("\(b.type) \(b.offset)+\(b.length) may not contain \(a.type) \(a.offset)+\(a.length)")
+        // Nesting, in one pass: sorted by offset (outer first), the entities open around each one are a stack; each
+        // must contain it, and every one of them may (an entity of the same range may nest either way).
+        var open: [BotEntity] = []
+        for entity in sorted(message.entities.filter { $0.length > 0 && $0.offset >= 0 && $0.end <= units.count }) {
+            while let last = open.last, last.end <= entity.offset { open.removeLast() }
+            for outer in open {
+                let name = "\(outer.type) \(outer.offset)+\(outer.length)", inner = "\(entity.type) \(entity.offset)+\(entity.length)"
+                if entity.end > outer.end {
+                    problems.append("\(name) and \(inner) cross")
+                } else if !mayContain(outer.type, entity.type) && !(outer.offset == entity.offset && outer.end == entity.end && mayContain(entity.type, outer.type)) {
+                    problems.append("\(name) may not contain \(inner)")
                 }
             }
+            if problems.count > 100 { break }
+            open.append(entity)
         }
         return problems
     }

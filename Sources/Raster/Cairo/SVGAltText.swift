@@ -1,4 +1,5 @@
 import Drawing
+import Primitives
 
 /// The alt text in an SVG (issue 63): the root element gets `role="img"` and, first inside it, a `<title>` (the
 /// text's first line) and a `<desc>` (all of it), escaped for XML; with a language, `<desc>` has `xml:lang`. Screen
@@ -9,9 +10,9 @@ import Drawing
 enum SVGAltText {
     static func embed(_ svg: [UInt8], _ altText: AltTextMetadata) -> [UInt8] {
         guard !altText.text.isEmpty, let start = rootTagEnd(svg) else { return svg }
-        let language = altText.language.map { " xml:lang=\"\(escaped($0))\"" } ?? ""
+        let language = altText.language.map { " xml:lang=\"\(XMLText.escaped($0))\"" } ?? ""
         let attribute = Array(" role=\"img\"".utf8)
-        let children = Array("\n<title\(language)>\(escaped(altText.title))</title>\n<desc\(language)>\(escaped(altText.text))</desc>".utf8)
+        let children = Array("\n<title\(language)>\(XMLText.escaped(altText.title))</title>\n<desc\(language)>\(XMLText.escaped(altText.text))</desc>".utf8)
         var result = Array(svg[..<start])
         result.reserveCapacity(svg.count + attribute.count + children.count)
         result += attribute
@@ -26,22 +27,5 @@ enum SVGAltText {
         let open = Array("<svg".utf8)
         guard let begin = (0..<max(0, svg.count - open.count)).first(where: { svg[$0..<($0 + open.count)].elementsEqual(open) }) else { return nil }
         return svg[begin...].firstIndex(of: UInt8(ascii: ">"))
-    }
-
-    /// Text as XML character data and attribute values: `&`, `<`, `>` and both quotes as entities.
-    static func escaped(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for character in text.unicodeScalars {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            default: out.unicodeScalars.append(character)
-            }
-        }
-        return out
     }
 }
