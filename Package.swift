@@ -43,6 +43,8 @@ let package = Package(
         .target(name: "CLibraryLoader", path: "Sources/CLibraryLoader", linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("pthread")]),
         .target(name: "CJPEG", dependencies: ["CLibraryLoader"], path: "Sources/CJPEG"),
         .target(name: "CWebP", dependencies: ["CLibraryLoader"], path: "Sources/CWebP"),
+        // libqpdf (libqpdf-dev's header) adds what Cairo 1.16 leaves out of a tagged PDF, opened on a PDF's first write.
+        .target(name: "CQPDF", dependencies: ["CLibraryLoader"], path: "Sources/CQPDF"),
         .target(name: "CRLottie", dependencies: ["CLibraryLoader"], path: "Sources/CRLottie"),
         // libxml2's HTML parser (Rich HTML input) the same way; include/libxml links to libxml2-dev's headers.
         .target(name: "CXML2", dependencies: ["CLibraryLoader"], path: "Sources/CXML2"),
@@ -91,7 +93,7 @@ let package = Package(
         // Paint: display pages → Cairo → PNG, SVG, PDF. Names no block and no layout value, reads no file, runs no
         // program and decodes no media (a display page carries its decoded images); depends on Drawing, Images, the
         // shared FreeType faces and C libraries only.
-        .target(name: "Raster", dependencies: ["Primitives", "Drawing", "Images", "FreeTypeFaces", "CCairo", "CPNG", "CPNGWriter"], path: "Sources/Raster"),
+        .target(name: "Raster", dependencies: ["Primitives", "Drawing", "Images", "FreeTypeFaces", "CCairo", "CPNG", "CPNGWriter", "CQPDF"], path: "Sources/Raster"),
         // The media sources and the image decoders (issue 36): a local folder, ffmpeg's first frames, an in-memory set;
         // JPEG, WebP and PNG media and stripped thumbnails decoded before paint (`MediaResolver`); custom emoji's sticker
         // files (issue 41: TGS through rlottie after a Swift check, WebM through ffmpeg, WebP, PNG) and their sidecar

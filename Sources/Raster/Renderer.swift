@@ -3,8 +3,8 @@ import Drawing
 import Images
 import Primitives
 
-/// Paints display pages and encodes them as PNG, SVG or PDF. Not thread-safe (its glyph painter caches
-/// Cairo fonts): use one per thread.
+/// Paints display pages and encodes them as PNG, WebP, SVG or PDF (tagged, when its display list carries structure
+/// tags: `Group.tag`, `TaggedPDF`). Not thread-safe (its glyph painter caches Cairo fonts): use one per thread.
 public final class Renderer {
     public enum Format: String, Sendable, CaseIterable {
         case png, webp, svg, pdf
@@ -99,11 +99,11 @@ public final class Renderer {
             return try WebPCodec.encode(try painted(page).image(), quality: webpQuality)
         case .svg, .pdf:
             let canvas = try CairoCanvas(vector: format == .svg ? .svg : .pdf, width: page.canvas.width, height: page.canvas.height, altText: page.altText)
-            let painter = FramePainter(glyphs: glyphs, images: page.images, scale: page.canvas.scale, vector: true)
+            let painter = FramePainter(glyphs: glyphs, images: page.images, scale: page.canvas.scale, vector: true, writesTags: format == .pdf)
             painter.paint(page.list, cr: canvas.cr)
             painter.writeLinks(cr: canvas.cr)
             do {
-                return try canvas.finishVector()
+                return try canvas.finishVector(tags: painter.tags)
             } catch let error as CairoError {
                 let size = "\(page.canvas.width.saturatingInt)×\(page.canvas.height.saturatingInt) pt"
                 throw PageTooLarge(message: "cannot draw the \(size) page as \(format.rawValue.uppercased()): \(error.message); `ipraster layout` still gives its geometry")
@@ -115,7 +115,7 @@ public final class Renderer {
     /// when `opaque`, else RGBA. `altText` is embedded as a page's is.
     public func encode(_ frame: Frame, width: Double, height: Double, scale: Double, opaque: Bool, altText: AltTextMetadata? = nil,
                        as format: Format) throws -> [UInt8] {
-        let painter = FramePainter(glyphs: glyphs, images: MediaImages(), scale: scale, vector: !format.isRaster)
+        let painter = FramePainter(glyphs: glyphs, images: MediaImages(), scale: scale, vector: !format.isRaster, writesTags: format == .pdf)
         switch format {
         case .webp:
             let pixelWidth = (width * scale - 1e-9).rounded(.up).saturatingInt, pixelHeight = (height * scale - 1e-9).rounded(.up).saturatingInt
@@ -135,7 +135,7 @@ public final class Renderer {
         case .svg, .pdf:
             let canvas = try CairoCanvas(vector: format == .svg ? .svg : .pdf, width: width, height: height, altText: altText)
             painter.paint(frame, cr: canvas.cr)
-            return try canvas.finishVector()
+            return try canvas.finishVector(tags: painter.tags)
         }
     }
 

@@ -86,10 +86,11 @@ public final class RenderPipeline {
 
     /// What paint is given for `layout`: its display page (with `overlays` for one animation frame) and the decoded
     /// images it draws, resolved here through the settings' media source; and what the source warned about.
+    /// `tagged`: a tagged PDF's (`PageLayout.displayList(tagged:)`).
     public func displayPage(_ layout: PageLayout, settings: RenderSettings, media: (any MediaSource)? = nil,
-                            overlays: [GroupName: Overlay] = [:]) -> (page: DisplayPage, mediaWarnings: [String]) {
+                            overlays: [GroupName: Overlay] = [:], tagged: Bool = false) -> (page: DisplayPage, mediaWarnings: [String]) {
         let source = self.media(settings, media)
-        var page = MediaResolver.resolved(layout.displayPage(overlays: overlays), source: source)
+        var page = MediaResolver.resolved(layout.displayPage(overlays: overlays, tagged: tagged), source: source)
         if !settings.embedsAltText { page.altText = nil }
         return (page, (source?.warnings ?? []) + (source?.missingWarnings(page) ?? []))
     }
@@ -103,7 +104,7 @@ public final class RenderPipeline {
     /// paint → bytes: a laid-out page encoded, with what the media store warned about on the way.
     public func encode(_ layout: PageLayout, as format: Renderer.Format, settings: RenderSettings,
                        media: (any MediaSource)? = nil) throws -> (bytes: [UInt8], mediaWarnings: [String]) {
-        let (page, warnings) = displayPage(layout, settings: settings, media: media)
+        let (page, warnings) = displayPage(layout, settings: settings, media: media, tagged: format == .pdf)
         try refuseFailedStickers(page.list, settings: settings, media: media)
         return (try renderer.encode(page, as: format, webpQuality: settings.webpQuality), warnings)
     }

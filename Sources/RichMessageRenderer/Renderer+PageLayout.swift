@@ -21,7 +21,7 @@ extension Renderer {
     }
 
     public func encode(_ layout: PageLayout, as format: Format, media: (any MediaSource)? = nil) throws -> [UInt8] {
-        try encode(MediaResolver.resolved(layout.displayPage(), source: media), as: format)
+        try encode(MediaResolver.resolved(layout.displayPage(tagged: format == .pdf), source: media), as: format)
     }
 
     /// Versions of the C libraries that shape and paint the pixels (what the golden harness's environment names).

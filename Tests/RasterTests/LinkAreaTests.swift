@@ -37,11 +37,15 @@ final class LinkAreaTests: XCTestCase {
     func testAPDFLinksEachEntityWhereItsTextIs() throws {
         let layout = try TestEnvironment.layout(Self.message)
         let pdf = String(decoding: try TestEnvironment.pipeline.renderer.encode(layout, as: .pdf), as: UTF8.self)
-        let annotations = try NSRegularExpression(pattern: #"/Rect \[ ([0-9. ]+) \][^>]*?/URI \(([^)]*)\)"#, options: .dotMatchesLineSeparators)
-            .matches(in: pdf, range: NSRange(pdf.startIndex..., in: pdf))
-            .map { match -> (rect: [Double], uri: String) in
-                (pdf[Range(match.range(at: 1), in: pdf)!].split(separator: " ").map { Double($0)! }, String(pdf[Range(match.range(at: 2), in: pdf)!]))
-            }
+        // Each link annotation's object, its keys in any order (the file is rewritten by qpdf: TaggedPDF).
+        let rectPattern = try NSRegularExpression(pattern: #"/Rect \[ ([0-9. ]+) \]"#), uriPattern = try NSRegularExpression(pattern: #"/URI \(([^)]*)\)"#)
+        func first(_ pattern: NSRegularExpression, in text: String) -> String? {
+            pattern.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)).flatMap { Range($0.range(at: 1), in: text) }.map { String(text[$0]) }
+        }
+        let annotations = pdf.components(separatedBy: "endobj").filter { $0.contains("/Subtype /Link") }.compactMap { object -> (rect: [Double], uri: String)? in
+            guard let rect = first(rectPattern, in: object), let uri = first(uriPattern, in: object) else { return nil }
+            return (rect.split(separator: " ").map { Double($0)! }, uri)
+        }
         XCTAssertEqual(annotations.map(\.uri), ["https://telegram.org", "https://t.me/durov", "https://core.telegram.org/bots/api"])
         // Each area lies over its entity's glyphs: inside the page, over the text item's lines (PDF y is up).
         guard case .text(let box)? = layout.items.first?.content, let item = layout.items.first else { return XCTFail() }

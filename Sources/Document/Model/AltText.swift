@@ -18,6 +18,14 @@ public enum AltText {
         return writer.paragraphs.joined(separator: "\n\n")
     }
 
+    /// The alt text of one block (a tagged PDF's figure description), with `of(_:)`'s options.
+    public static func of(_ block: Block, showSpoilers: Bool = false, expandDetails: Bool = false,
+                          date: @escaping (DateText) -> String? = { _ in nil }) -> String {
+        var writer = Writer(showSpoilers: showSpoilers, expandDetails: expandDetails, date: date)
+        writer.block(block, indent: "")
+        return writer.paragraphs.joined(separator: "\n\n")
+    }
+
     private struct Writer {
         let showSpoilers: Bool
         let expandDetails: Bool

@@ -12,10 +12,12 @@ public struct Group: Sendable, Equatable {
     /// The group shows through the alpha of this paint (a gradient fades it).
     public var mask: Paint?
     public var blur: Blur?
+    /// The structure element the group is in a tagged PDF (nil: none; only a PDF's display list has them).
+    public var tag: StructureTag?
     public var frame: Frame
 
     public init(_ frame: Frame, id: GroupName? = nil, transform: Transform = Transform([]), clip: Path? = nil, opacity: Double = 1,
-                isolated: Bool = false, mask: Paint? = nil, blur: Blur? = nil) {
+                isolated: Bool = false, mask: Paint? = nil, blur: Blur? = nil, tag: StructureTag? = nil) {
         self.frame = frame
         self.id = id
         self.transform = transform
@@ -24,11 +26,12 @@ public struct Group: Sendable, Equatable {
         self.isolated = isolated
         self.mask = mask
         self.blur = blur
+        self.tag = tag
     }
 
     /// Nothing but the items: drawing them in place gives the same pixels.
     public var isPlain: Bool {
-        id == nil && transform.isIdentity && clip == nil && opacity >= 1 && !isolated && mask == nil && blur == nil
+        id == nil && tag == nil && transform.isIdentity && clip == nil && opacity >= 1 && !isolated && mask == nil && blur == nil
     }
 }
 

@@ -19,11 +19,34 @@ extension FrameBuilder {
             content.append(.stroke(border, .solid(table.borderColor), Stroke(width: table.borderWidth)))
         }
         content.append(contentsOf: items(table.title))
-        for cell in table.cells where !cell.items.isEmpty {
-            content.appendGroup(items(cell.items)) { $0.transform = .translate(cell.frame.minX, cell.frame.minY) }
+        if tagged {
+            content.append(contentsOf: taggedCells(table.cells))
+        } else {
+            for cell in table.cells where !cell.items.isEmpty {
+                content.appendGroup(items(cell.items)) { $0.transform = .translate(cell.frame.minX, cell.frame.minY) }
+            }
         }
         content = named(grid, content)
         return Frame([.group(Group(content, transform: .translate(frame.minX, frame.minY), clip: .rect(Rect(x: 0, y: 0, width: frame.width, height: frame.height))))])
+    }
+
+    /// A tagged PDF's cells: a row element per grid row, in it a header (`TH`, heading its column in the first row, else
+    /// its row) or data cell (`TD`) per cell that starts in the row, empty cells included, in column order.
+    private func taggedCells(_ cells: [TableCellLayout]) -> Frame {
+        var rows: [Int: [TableCellLayout]] = [:]
+        for cell in cells { rows[cell.row, default: []].append(cell) }
+        var frame = Frame()
+        for row in rows.keys.sorted() {
+            var rowFrame = Frame()
+            for cell in rows[row, default: []].sorted(by: { $0.column < $1.column }) {
+                var cellFrame = Frame()
+                cellFrame.appendGroup(items(cell.items)) { $0.transform = .translate(cell.frame.minX, cell.frame.minY) }
+                let tag = cell.header ? StructureTag(.tableHeader, scope: cell.row == 0 ? .column : .row) : StructureTag(.tableCell)
+                rowFrame.append(.group(Group(cellFrame, tag: tag)))
+            }
+            frame.append(.group(Group(rowFrame, tag: StructureTag(.tableRow))))
+        }
+        return frame
     }
 
     /// A rectangle with only `corners` rounded.

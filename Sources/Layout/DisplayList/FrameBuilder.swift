@@ -6,10 +6,13 @@ import Drawing
 struct FrameBuilder {
     let layout: PageLayout
     let overlays: [GroupName: Overlay]
+    /// The list of a tagged PDF: items nest in groups carrying their structure elements (`LayoutItem.structure`).
+    let tagged: Bool
 
-    init(_ layout: PageLayout, overlays: [GroupName: Overlay]) {
+    init(_ layout: PageLayout, overlays: [GroupName: Overlay], tagged: Bool = false) {
         self.layout = layout
         self.overlays = overlays
+        self.tagged = tagged
     }
 
     var scale: Double { layout.canvas.scale }
@@ -31,7 +34,8 @@ struct FrameBuilder {
 
     /// The page's items.
     private func items() -> Frame {
-        named(GroupID.items, items(layout.items))
+        let items = items(layout.items)
+        return named(GroupID.items, tagged ? Frame([.group(Group(items, tag: StructureTag(.document)))]) : items)
     }
 
     /// One item as a group carrying its id.
@@ -52,10 +56,32 @@ struct FrameBuilder {
         return result
     }
 
+    /// The items in order; in a tagged list, each inside the groups of its structure elements, one group per element
+    /// for the run of consecutive items in it. An element met again after it was closed (its items were not
+    /// consecutive) is not reopened: the item goes into the elements the two runs share.
     func items(_ items: [LayoutItem]) -> Frame {
-        var frame = Frame()
-        for item in items { frame.append(contentsOf: self.item(item)) }
-        return frame
+        guard tagged else {
+            var frame = Frame()
+            for item in items { frame.append(contentsOf: self.item(item)) }
+            return frame
+        }
+        var open: [(node: StructureNode?, frame: Frame)] = [(nil, Frame())]
+        var closed = Set<Int>()
+        func close() {
+            let (node, frame) = open.removeLast()
+            if let node { closed.insert(node.id) }
+            open[open.count - 1].frame.append(.group(Group(frame, tag: node?.tag)))
+        }
+        for item in items {
+            let chain = item.structure.prefix { !closed.contains($0.id) }
+            var shared = 0
+            while shared < chain.count, shared + 1 < open.count, open[shared + 1].node?.id == chain[chain.startIndex + shared].id { shared += 1 }
+            while open.count > shared + 1 { close() }
+            for node in chain.dropFirst(shared) { open.append((node, Frame())) }
+            open[open.count - 1].frame.append(contentsOf: self.item(item))
+        }
+        while open.count > 1 { close() }
+        return open[0].frame
     }
 
     private func content(_ item: LayoutItem) -> Frame {

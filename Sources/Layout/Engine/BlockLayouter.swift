@@ -9,8 +9,53 @@ enum BlockLayouter {
         var isPlaceholder = false
     }
 
-    static func layout(_ block: Block, boundingWidth B: Double, inset H: Double, kind: SequenceKind, isCover: Bool = false,
-                       context: inout LayoutContext) -> Result {
+    /// The block's items, each inside the block's structure element (`structureTag`) for a tagged PDF.
+    static func layout(_ block: Block, boundingWidth B: Double, inset H: Double, kind: SequenceKind, context: inout LayoutContext) -> Result {
+        var result = content(block, boundingWidth: B, inset: H, kind: kind, context: &context)
+        guard !result.items.isEmpty else { return result }
+        let tag = structureTag(block, context: context)
+        if tag?.role == .figure {
+            // A figure's caption and credit are its caption (one element for the run of them).
+            let captions = result.items.indices.filter { [.caption, .credit].contains(result.items[$0].block) }
+            if let first = captions.first, let last = captions.last {
+                result.items[first...last] = ArraySlice(Array(result.items[first...last]).wrapped(in: StructureTag(.caption), numbers: context.structure))
+            }
+        }
+        result.items = result.items.wrapped(in: tag, numbers: context.structure)
+        return result
+    }
+
+    /// The structure element a block is in a tagged PDF (issue 63): headings by level, paragraphs, lists (their items
+    /// tagged by `ListLayout`), quotes, code, tables (rows and cells tagged as drawn, `FrameBuilder+Table`), media as
+    /// figures and formulas, each with its words as alternative text (`AltText`); nil for a block that only draws (a
+    /// divider, an anchor).
+    static func structureTag(_ block: Block, context: LayoutContext) -> StructureTag? {
+        func figure() -> StructureTag {
+            let environment = context.options.text
+            var words = AltText.of(block, showSpoilers: environment.showSpoilers, expandDetails: context.options.expandDetails) { environment.formatted($0) }
+            if words.hasPrefix("["), words.hasSuffix("]"), !words.dropFirst().contains("\n") { words = String(words.dropFirst().dropLast()) }
+            return StructureTag(.figure, alt: words)
+        }
+        switch block {
+        case .title: return StructureTag(.heading1)
+        case .header: return StructureTag(.heading2)
+        case .subheader: return StructureTag(.heading3)
+        case .heading(let level, _): return StructureTag(.heading(level))
+        case .subtitle, .kicker, .paragraph, .footer, .authorDate, .thinking, .unsupported: return StructureTag(.paragraph)
+        case .divider, .anchor: return nil
+        case .list: return StructureTag(.list)
+        case .blockQuote, .pullQuote: return StructureTag(.blockQuote)
+        case .preformatted: return StructureTag(.code)
+        case .details, .buttonRow: return StructureTag(.division)
+        case .table: return StructureTag(.table)
+        case .formula(let source, _): return StructureTag(.formula, alt: source)
+        case .photo, .video, .audio, .document, .map, .collage, .slideshow, .embed, .embedPost, .channel, .relatedArticles: return figure()
+        case .cover(let inner): return structureTag(inner, context: context)
+        }
+    }
+
+    private static func content(_ block: Block, boundingWidth B: Double, inset H: Double, kind: SequenceKind, isCover: Bool = false,
+                                context: inout LayoutContext) -> Result {
         let name = BlockRole(block)
         func simple(_ text: RichText, _ category: TextCategory) -> Result {
             Result(items: TextBlockLayout.layout(text, category, block: name, boundingWidth: B, inset: H, context: context))
@@ -81,7 +126,7 @@ enum BlockLayouter {
                                                          boundingWidth: B, inset: H, context: context))
         case .cover(let inner):
             // The inner block with isCover (it only changes captions' padding, §2.21).
-            return layout(inner, boundingWidth: B, inset: H, kind: kind, isCover: true, context: &context)
+            return content(inner, boundingWidth: B, inset: H, kind: kind, isCover: true, context: &context)
         case .buttonRow(let row):
             return Result(items: ButtonRowLayout.layout(row, boundingWidth: B, inset: H, context: context))
         case .formula(let source, let location):

@@ -16,6 +16,8 @@ struct LayoutContext {
     var blockLocations: [SourceLocation] = []
     /// What the page's layout warns about (shared by every copy of the context).
     let warnings = WarningLog()
+    /// Numbers the page's structure elements (shared by every copy of the context).
+    let structure = StructureNumbers()
     /// The item laid out just before the current block, in its sequence, is text with an RTL line (§2.2:
     /// an author/date line after it is right-aligned).
     var previousItemHasRTLLine = false

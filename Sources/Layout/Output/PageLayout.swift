@@ -83,6 +83,8 @@ public struct LayoutItem: Sendable, Equatable {
     /// The source block type (`paragraph`, `heading`, ...).
     public var block: BlockRole
     public var content: ItemContent
+    /// The structure elements of a tagged PDF the item is in, outermost first (`StructureNode`); empty: none.
+    public var structure: [StructureNode] = []
 
     public init(id: ItemID = ItemID([]), frame: Rect, block: BlockRole, content: ItemContent) {
         self.id = id

@@ -67,11 +67,13 @@ extension MathTypesetter {
         Frame([.glyphs(GlyphRun(font: font.key(size: size), color: color, glyphs: pieces, isOneShape: true), origin: Point(x: 0, y: 0))])
     }
 
-    /// A glyph by id at `size` (size variants and assembly parts have no code point).
-    func box(glyph: UInt32, size: Double) -> MathBox {
+    /// A glyph by id at `size` (size variants and assembly parts have no code point). `text`: the character it draws, kept
+    /// with it so a PDF's text says it (a script-style or variant glyph has no code point of its own in the font).
+    func box(glyph: UInt32, size: Double, text: String = "") -> MathBox {
         let ink = font.ink(glyph)
         let advance = points(Double(font.advance(glyph)), size: size)
-        let run = GlyphRun(font: font.key(size: size), color: color, glyphs: [PositionedGlyph(id: glyph, x: 0, y: 0, advance: advance, isMissing: false)])
+        let run = GlyphRun(font: font.key(size: size), color: color, glyphs: [PositionedGlyph(id: glyph, x: 0, y: 0, advance: advance, isMissing: false)],
+                           text: text, clusters: text.isEmpty ? [] : [TextCluster(bytes: text.utf8.count, glyphs: 1)])
         return MathBox(width: advance, ascent: max(0, points(Double(ink.maxY), size: size)), descent: max(0, -points(Double(ink.minY), size: size)),
                        italicCorrection: points(Double(font.italicCorrection(glyph)), size: size), isSingleGlyph: !font.isExtendedShape(glyph),
                        frame: Frame([.glyphs(run, origin: Point(x: 0, y: 0))]))

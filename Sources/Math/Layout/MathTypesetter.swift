@@ -202,7 +202,7 @@ public struct MathTypesetter {
     /// for ascent and descent (§3.1). A character the math font lacks comes from the text font.
     func glyph(_ scalar: Unicode.Scalar, size: Double, scriptLevel: Int = 0) -> MathBox {
         guard let glyph = font.glyph(for: scalar, scriptLevel: scriptLevel) else { return fallback(String(Character(scalar)), size: size) }
-        return box(glyph: glyph, size: size)
+        return box(glyph: glyph, size: size, text: String(Character(scalar)))
     }
 
     /// Upright text (`\text`, operator names): the math font's glyphs where it has them, runs of other

@@ -108,13 +108,15 @@ final class CairoCanvas {
         guard status == CAIRO_STATUS_SUCCESS else { throw CairoError(status: status) }
     }
 
-    /// Finishes a vector surface and returns its bytes.
-    func finishVector() throws -> [UInt8] {
+    /// Finishes a vector surface and returns its bytes; a PDF's with the attributes of the structure `tags` painted
+    /// on it, and its language (`TaggedPDF`).
+    func finishVector(tags: [StructureTag] = []) throws -> [UInt8] {
         try check()
         cairo_surface_finish(surface)
         let status = cairo_surface_status(surface)
         guard status == CAIRO_STATUS_SUCCESS else { throw CairoError(status: status) }
         let bytes = sink?.bytes ?? []
+        if kind == .pdf { return TaggedPDF.completed(bytes, tags: tags, language: altText?.language) }
         guard kind == .svg else { return bytes }
         let svg = SVGIdentifiers.normalize(bytes)
         return altText.map { SVGAltText.embed(svg, $0) } ?? svg

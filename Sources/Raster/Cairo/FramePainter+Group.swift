@@ -11,6 +11,10 @@ extension FramePainter {
     /// the group takes along (`takesClipsAlong`), set around those of its items that need them.
     func draw(_ group: Group, cr: OpaquePointer, extents: FrameExtents? = nil, clips outer: [ItemClip] = []) {
         guard group.opacity > 0 else { return }
+        tagged(group.tag, cr) { drawUntagged(group, cr: cr, extents: extents, clips: outer) }
+    }
+
+    private func drawUntagged(_ group: Group, cr: OpaquePointer, extents: FrameExtents?, clips outer: [ItemClip]) {
         if let blur = group.blur { return drawBlurred(group, blur: blur, cr: cr) }
         cairo_save(cr)
         group.transform.apply(to: cr)
@@ -25,11 +29,24 @@ extension FramePainter {
         } else if let clip = group.clip {
             clips.append(ItemClip(path: clip, interior: extents?.clipInterior))
         }
-        if vector && group.isolated { clipToInk(group.frame, cr) }
-        if offscreen { cairo_push_group(cr) }
-        paint(group.frame, cr: cr, extents: extents, clips: clips)
-        if offscreen {
+        let ink = vector && group.isolated ? clipToInk(group.frame, cr) : nil
+        // A tagged PDF's isolated group is drawn as an image of its own: Cairo 1.16 writes a knockout (the clear
+        // operator) as a fallback image, and a page with one has all its content moved into a form XObject, where PDF
+        // readers do not find the structure tree's marked content (poppler reads every element's text as empty).
+        let image = writesTags && buffered == 0 ? ink.flatMap { rasterised(group.frame, over: $0, cr) } : nil
+        defer { if let image { cairo_surface_destroy(image) } }
+        if let image, let ink {
+            cairo_set_source_surface(cr, image, ink.x, ink.y)
+        } else if offscreen {
+            cairo_push_group(cr)
+            buffered += 1
+            paint(group.frame, cr: cr, extents: extents, clips: clips)
+            buffered -= 1
             cairo_pop_group_to_source(cr)
+        } else {
+            paint(group.frame, cr: cr, extents: extents, clips: clips)
+        }
+        if offscreen {
             if let mask = group.mask {
                 if group.opacity < 1 { cairo_push_group(cr) }
                 maskSource(with: mask, cr)
@@ -50,18 +67,49 @@ extension FramePainter {
     /// that knocks shapes out (the clear operator: checkbox ticks, media glyphs) as a fallback image over the
     /// group's extent, which without a clip is the whole page (2 full-page images made the SVG of a page with
     /// two checkboxes 12 times slower than its PNG); clipped, the image covers the group's few points.
-    private func clipToInk(_ frame: Frame, _ cr: OpaquePointer) {
-        guard let recording = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nil) else { return }
+    /// Returns the clip's rectangle (nil: the frame draws nothing, or no recording could be made).
+    @discardableResult
+    private func clipToInk(_ frame: Frame, _ cr: OpaquePointer) -> Rect? {
+        guard let recording = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nil) else { return nil }
         defer { cairo_surface_destroy(recording) }
         if let local = cairo_create(recording) {
+            buffered += 1
             paint(frame, cr: local)
+            buffered -= 1
             cairo_destroy(local)
         }
         var x = 0.0, y = 0.0, width = 0.0, height = 0.0
         cairo_recording_surface_ink_extents(recording, &x, &y, &width, &height)
-        guard width > 0, height > 0 else { return }
-        cairo_rectangle(cr, x.rounded(.down) - 1, y.rounded(.down) - 1, width.rounded(.up) + 2, height.rounded(.up) + 2)
+        guard width > 0, height > 0 else { return nil }
+        let box = Rect(x: x.rounded(.down) - 1, y: y.rounded(.down) - 1, width: width.rounded(.up) + 2, height: height.rounded(.up) + 2)
+        cairo_rectangle(cr, box.x, box.y, box.width, box.height)
         cairo_clip(cr)
+        return box
+    }
+
+    /// `frame` painted into a new image surface over `box` (user space), at the page's scale times the user space's
+    /// own; nil when no surface can be made. The caller destroys it.
+    private func rasterised(_ frame: Frame, over box: Rect, _ cr: OpaquePointer) -> OpaquePointer? {
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(cr, &matrix)
+        let factor = scale * max(1, abs(matrix.xx * matrix.yy - matrix.xy * matrix.yx).squareRoot())
+        let widthPx = (box.width * factor).rounded(.up), heightPx = (box.height * factor).rounded(.up)
+        guard widthPx > 0, heightPx > 0, widthPx * heightPx < Double(1 << 26),
+              let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(widthPx), Int32(heightPx)) else { return nil }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            return nil
+        }
+        cairo_surface_set_device_scale(surface, factor, factor)
+        if let local = cairo_create(surface) {
+            cairo_translate(local, -box.x, -box.y)
+            buffered += 1
+            paint(frame, cr: local)
+            buffered -= 1
+            cairo_destroy(local)
+        }
+        cairo_surface_flush(surface)
+        return surface
     }
 
     func clip(_ path: Path, _ cr: OpaquePointer) {
@@ -99,7 +147,9 @@ extension FramePainter {
         }
         cairo_translate(local, -blur.bounds.x, -blur.bounds.y)
         if let clip = group.clip { self.clip(clip, local) }
+        buffered += 1
         paint(group.frame, cr: local)
+        buffered -= 1
         cairo_destroy(local)
         cairo_surface_flush(surface)
         GaussianBlur.apply(to: surface, sigmaPixels: blur.sigma * scale)
@@ -132,7 +182,9 @@ extension FramePainter {
         cairo_surface_set_device_scale(surface, scale, scale)
         if let cr = cairo_create(surface) {
             cairo_translate(cr, -layer.bounds.x, -layer.bounds.y)
+            buffered += 1
             paint(layer.frame, cr: cr)
+            buffered -= 1
             cairo_destroy(cr)
         }
         cairo_surface_flush(surface)

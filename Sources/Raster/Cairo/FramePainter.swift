@@ -21,12 +21,31 @@ final class FramePainter {
     var resampled: [ResampledImage.Key: ResampledImage?] = [:]
     /// Link areas in device space (`writeLinks`).
     private var links: [LinkArea] = []
+    /// Painting onto a PDF surface: groups' structure tags (`Group.tag`) become Cairo's structure tags.
+    let writesTags: Bool
+    /// The structure tags begun, in order: the PDF's structure elements in preorder (`TaggedPDF`).
+    private(set) var tags: [StructureTag] = []
+    /// How many buffers (off-screen groups, recordings, blur and layer surfaces) the painter is drawing into now: tags
+    /// are written only onto the page itself.
+    var buffered = 0
 
-    init(glyphs: GlyphPainter, images: MediaImages, scale: Double, vector: Bool = false) {
+    init(glyphs: GlyphPainter, images: MediaImages, scale: Double, vector: Bool = false, writesTags: Bool = false) {
         self.glyphs = glyphs
         self.images = images
         self.scale = scale
         self.vector = vector
+        self.writesTags = writesTags
+    }
+
+    /// Runs `draw` between the begin and end of `tag`'s structure element when it is written (a PDF page, not a buffer).
+    func tagged(_ tag: StructureTag?, _ cr: OpaquePointer, _ draw: () -> Void) {
+        guard let tag, writesTags, buffered == 0 else { return draw() }
+        tags.append(tag)
+        cairo_tag_begin(cr, tag.role.rawValue, nil)
+        draw()
+        // The links' elements go in the document's, after its content: the structure tree has one root.
+        if tag.role == .document { writeLinks(cr: cr) }
+        cairo_tag_end(cr, tag.role.rawValue)
     }
 
     deinit {
@@ -138,14 +157,17 @@ final class FramePainter {
     }
 
     /// The link areas met while painting, as link annotations (Cairo's link tags; PDF keeps them, SVG ignores
-    /// them), those with a safe target only (`LinkArea.isSafeTarget`). Called once, after the page is painted.
+    /// them), those with a safe target only (`LinkArea.isSafeTarget`). Called after the page is painted, or in a
+    /// tagged PDF before its document element ends; the links written are forgotten.
     func writeLinks(cr: OpaquePointer) {
         guard !links.isEmpty else { return }
+        defer { links = [] }
         cairo_save(cr)
         cairo_identity_matrix(cr)
         for link in links where !link.rects.isEmpty && link.isSafeTarget {
             let rects = link.rects.map { String(cFormat: "%.3f %.3f %.3f %.3f", $0.x, $0.y, $0.width, $0.height) }.joined(separator: " ")
             let uri = link.uri.replacingEvery("\\", with: "\\\\").replacingEvery("'", with: "\\'")
+            if writesTags && buffered == 0 { tags.append(StructureTag(.link)) }
             cairo_tag_begin(cr, CAIRO_TAG_LINK, "rect=[\(rects)] uri='\(uri)'")
             cairo_tag_end(cr, CAIRO_TAG_LINK)
         }

@@ -69,8 +69,10 @@ enum ListLayout {
             }
             let marker = markerItem(markers[index], lineMidY: lineMidY, maxIndexWidth: maxIndexWidth, boundingWidth: B, inset: H,
                                     rtl: rtl, context: context)
-            items.append(marker)
-            items.append(contentsOf: itemItems)
+            // Tagged PDF: the item, its marker the label and its blocks the body.
+            let numbers = context.structure
+            let tagged = [marker].wrapped(in: StructureTag(.label), numbers: numbers) + itemItems.wrapped(in: StructureTag(.listBody), numbers: numbers)
+            items.append(contentsOf: tagged.wrapped(in: numbers.node(StructureTag(.listItem))))
         }
         return items
     }

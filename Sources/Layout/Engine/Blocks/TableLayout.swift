@@ -62,7 +62,7 @@ enum TableLayout {
                 var moved = item
                 moved.frame = moved.frame.offsetBy(dx: I.left, dy: I.top)
                 return moved
-            }
+            }.wrapped(in: StructureTag(.caption), numbers: context.structure)
         }
         totalWidth = max(totalWidth, 0)
         // The grid sits at contentInset = H, moved left by the scroll offset (clamped to the scrollable range).
