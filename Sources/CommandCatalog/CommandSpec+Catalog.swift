@@ -356,7 +356,7 @@ extension CommandSpec {
 
     package static let markdownCommand = CommandSpec(
         "markdown",
-        synopsis: ["markdown INPUT [--lossless] [--from FORMAT] [--math-delimiters strict|loose]"],
+        synopsis: ["markdown INPUT [--lossless] [--from FORMAT] [--math-delimiters strict|loose]", "markdown INPUT --format html [--locale TAG]"],
         summary: "print the message as Markdown (the app's \"copy\")",
         description: """
             Prints the message of INPUT (JSON, Markdown or HTML) as Markdown, the way the Telegram app copies a \
@@ -365,13 +365,20 @@ extension CommandSpec {
             Rich HTML tags where Markdown has no syntax (underline, sub/superscript, details, maps, buttons). \
             Known losses: an ordered item with a checkbox loses its number; detected entities become plain text \
             (Telegram finds them again).
+
+            --format html prints a web page instead: an HTML5 document (lang from --locale, the title the alt \
+            text's first line) whose <article> holds the blocks as Rich HTML, every formula as MathML Core with \
+            its TeX as alttext (docs/accessibility.md). ipraster reads it back.
             """,
         options: [OptionSpec("--lossless", help: """
                       round-trip exactly: a block is Markdown when it reads back as the very same block, else Rich \
                       HTML with ipraster's ipr- extensions (media, ids, sizes, list labels, entity kinds), so \
                       rendering the copy gives the same bytes as rendering INPUT
-                      """)] + inputOptions,
-        examples: ["ipraster markdown answer.json > answer.md"])
+                      """),
+                  OptionSpec("--format", value: "FORMAT", help: "markdown, or html: a web page with formulas as MathML",
+                             defaultValue: "markdown", domain: .choice(["markdown", "html"]))]
+            + inputOptions + RenderOptions.table.filter { ["--locale"].contains($0.name) },
+        examples: ["ipraster markdown answer.json > answer.md", "ipraster markdown answer.md --format html --locale de > answer.html"])
 
     package static let fallbackCommand = CommandSpec(
         "fallback",

@@ -1,5 +1,6 @@
 import CommandCatalog
 import Document
+import Drawing
 import Layout
 import Markup
 import Math
@@ -71,6 +72,22 @@ package final class RenderOperations {
         let decoded = try input.applied(to: settings).decode(input.bytes, path: input.path)
         guard let document = decoded.lastDocument else { throw UsageError(message: "the input holds no message", command: "markdown") }
         return (Array(MarkdownWriter.markdown(document, lossless: lossless).utf8), document, decoded.warnings)
+    }
+
+    /// The message as a web page (`ipraster markdown --format html`, issue 63): Rich HTML in an HTML5 document in the
+    /// render's language, its title the alt text's first line, every formula as MathML Core (`MathMLWriter`; one that
+    /// does not parse keeps Telegram's tag).
+    package static func htmlCopy(_ input: RenderInput, settings: RenderSettings) throws -> (html: [UInt8], document: Document, warnings: [String]) {
+        let decoded = try input.applied(to: settings).decode(input.bytes, path: input.path)
+        guard let document = decoded.lastDocument else { throw UsageError(message: "the input holds no message", command: "markdown") }
+        let environment = settings.layout.text
+        let words = AltTextMetadata(text: AltText.of(document, showSpoilers: environment.showSpoilers, expandDetails: settings.layout.expandDetails) {
+            environment.formatted($0)
+        }, language: environment.locale.identifier)
+        let html = HTMLCopy.document(document, language: words.language, title: words.title) { source, display in
+            try? MathMLWriter.math(FormulaSource(source).body, display: display, alttext: source)
+        }
+        return (Array(html.utf8), document, decoded.warnings)
     }
 
     /// Whether the app sends Markdown `bytes` as a rich message (`ipraster classify`, `POST /classify`): `rich

@@ -201,6 +201,11 @@ package final class RenderWorker: RequestHandler {
     }
 
     func markdownCopy(_ request: ServiceRequest, route: ServiceRoute) throws -> HTTPResponse {
+        if request.arguments.parsed.value("--format") == "html" {
+            guard !request.arguments.has("--lossless") else { return .error(400, "lossless is for Markdown; format=html writes a web page") }
+            let (html, _, _) = try RenderOperations.htmlCopy(input(request, route: route), settings: request.arguments.settings)
+            return HTTPResponse(status: 200, contentType: "text/html; charset=utf-8", body: html)
+        }
         let (markdown, _, _) = try RenderOperations.markdownCopy(input(request, route: route), settings: request.arguments.settings, lossless: request.arguments.has("--lossless"))
         return HTTPResponse(status: 200, contentType: "text/markdown; charset=utf-8", body: markdown)
     }

@@ -128,8 +128,9 @@ enum ServiceParameters {
         // Each value is read once, here, into the typed value its route uses (`/render`'s animations, apng, gif and
         // mp4, are in `settings.animation`; `format` is the still one).
         let settings = try parsed.renderSettings()
-        // `mathml` is /math's text answer, not an image format.
-        let format = settings.animation == nil && parsed.value("--format") != "mathml" ? try OutputFormat.option(parsed.value("--format")) : nil
+        // `mathml` is /math's text answer, not an image format; /markdown's formats are texts too.
+        let textFormats = ["mathml", "markdown", "html"]
+        let format = settings.animation == nil && !textFormats.contains(parsed.value("--format") ?? "") ? try OutputFormat.option(parsed.value("--format")) : nil
         return ServiceArguments(parsed: parsed, settings: settings, job: try FormulaJob(parsed), format: format,
                                 timing: try parsed.settings(AnimationTiming()), flags: flags)
     }

@@ -67,7 +67,7 @@ struct ServiceRoute: Sendable {
                      warnings: true) { worker, route, request in
             try worker.layout(request, route: route)
         },
-        ServiceRoute(path: "/markdown", mediaTypes: documents, command: .markdownCommand, answers: ["text/markdown"]) { worker, route, request in
+        ServiceRoute(path: "/markdown", mediaTypes: documents, command: .markdownCommand, answers: ["text/markdown", "text/html"]) { worker, route, request in
             try worker.markdownCopy(request, route: route)
         },
         ServiceRoute(path: "/fallback", mediaTypes: documents, command: .fallbackCommand, answers: ["application/json"], answerSchema: "Fallback",

@@ -16,6 +16,16 @@ enum MarkdownCommand {
         let settings = try parsed.renderSettings()
         let lossless = parsed.has("--lossless"), positional = parsed.positional
         guard positional.count == 1 else { throw UsageError(message: positional.isEmpty ? "missing INPUT" : "one INPUT at a time", command: "markdown") }
+        if parsed.value("--format") == "html" {
+            guard !lossless else { throw UsageError(message: "--lossless is for Markdown; --format html writes a web page", command: "markdown") }
+            let (html, document, warnings) = try RenderOperations.htmlCopy(RenderInput(bytes: try CLI.readInput(positional[0]), path: positional[0]),
+                                                                          settings: settings)
+            for warning in warnings { CLI.printWarning(warning) }
+            try StandardOutput.write(html)
+            CLI.printNote("\(positional[0]) → standard output: HTML, \(document.blocks.count) block\(document.blocks.count == 1 ? "" : "s"), "
+                + "\(html.count) bytes, \(CLI.milliseconds(since: started)) ms")
+            return ExitCode.success
+        }
         let (markdown, document, warnings) = try RenderOperations.markdownCopy(RenderInput(bytes: try CLI.readInput(positional[0]), path: positional[0]),
                                                                                   settings: settings, lossless: lossless)
         for warning in warnings { CLI.printWarning(warning) }

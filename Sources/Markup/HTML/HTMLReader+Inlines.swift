@@ -49,6 +49,8 @@ extension HTMLReader {
                 parts.append(.date(DateText(fallback: text, unixTime: unix, format: format)))
             case "tg-math":
                 parts.append(.math(source: node.textContent.trimmingSpaces, location: location(node)))
+            case "math":
+                parts.append(.math(source: Self.mathSource(node), location: location(node)))
             case "tg-button":
                 parts.append(.button(try button(node, depth: depth)))
             // ipraster's lossless copy (README "Copy"): literal white space, inline images, text diffs, unknown types.

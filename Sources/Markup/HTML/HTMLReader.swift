@@ -84,9 +84,24 @@ public struct HTMLReader {
         if node.isText { return true }
         guard node.isElement else { return false }
         if node.name == "img" { return node.attribute("src")?.hasPrefix("tg://emoji") == true }
+        // MathML (`HTMLCopy`'s formulas): a block formula unless inline.
+        if node.name == "math" { return node.attribute("display") != "block" }
         if node.name == "a" { return !(node.has("name") && !node.has("href") && node.textContent.allSatisfy(\.isWhitespace)) }
         if inlineNames.contains(node.name) { return true }
         return !blockNames.contains(node.name) && node.children.allSatisfy(isInline)
+    }
+
+    /// A MathML element's TeX: its `alttext`, else its `application/x-tex` annotation, else its text.
+    static func mathSource(_ node: HTMLNode) -> String {
+        if let alt = node.attribute("alttext"), !alt.trimmingSpaces.isEmpty { return alt.trimmingSpaces }
+        var stack = [node]
+        var visited = 0
+        while let next = stack.popLast(), visited < 10_000 {
+            visited += 1
+            if next.isElement, next.name == "annotation", next.attribute("encoding") == "application/x-tex" { return next.textContent.trimmingSpaces }
+            stack.append(contentsOf: next.children.reversed())
+        }
+        return node.textContent.trimmingSpaces
     }
 
     mutating func blocks(_ nodes: [HTMLNode], depth: Int) throws -> [Block] {
@@ -142,6 +157,8 @@ public struct HTMLReader {
             return [.preformatted(.plain(literal), language: language.lowercased())]
         case "tg-math-block":
             return [.formula(source: node.textContent.trimmingSpaces, location: location(node))]
+        case "math":
+            return [.formula(source: Self.mathSource(node), location: location(node))]
         case "ul", "ol":
             return [.list(try list(node, depth: depth))]
         case "blockquote":

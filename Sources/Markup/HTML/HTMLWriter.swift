@@ -10,6 +10,19 @@ import FoundationEssentials
 /// Markdown that makes it one HTML block (CommonMark's type 6 or 7), which the Markdown reader hands to the HTML
 /// reader whole. Newlines of code are written as character references for the same reason.
 enum HTMLWriter {
+    /// Formulas as MathML (`HTMLCopy`): a `<math>` element on one line for a formula's source (display: a block
+    /// formula), or nil to write Telegram's `<tg-math>`/`<tg-math-block>`. Unset: always Telegram's tags.
+    final class Formulas: Sendable {
+        @TaskLocal static var current: Formulas?
+        let write: @Sendable (String, Bool) -> String?
+
+        init(_ write: @escaping @Sendable (String, Bool) -> String?) {
+            self.write = write
+        }
+
+        static func mathML(_ source: String, display: Bool) -> String? { current?.write(source, display) }
+    }
+
     /// Blocks, one island each.
     static func blocks(_ blocks: [Block], media: [String: Media]) -> [String] {
         blocks.map { block($0, media: media) }
@@ -41,7 +54,9 @@ enum HTMLWriter {
             let classes = language.isEmpty ? "" : " class=\"language-\(attribute(language))\""
             // The reader drops one newline after <pre> and before </pre>: one each is added for it.
             return "<pre\(isPlain(text) ? "" : " ipr-rich")><code\(classes)>&#10;" + code + "&#10;</code></pre>"
-        case .formula(let source, _): return wrap("tg-math-block", "", literal(source))
+        case .formula(let source, _):
+            if let math = Formulas.mathML(source, display: true) { return math }
+            return wrap("tg-math-block", "", literal(source))
         case .list(let list):
             let tag = list.ordered ? "ol" : "ul"
             let items = list.items.map { item -> String in
@@ -231,7 +246,9 @@ enum HTMLWriter {
         case .anchor(let name, let inner): return "<tg-reference name=\"\(attribute(name))\">\(inline(inner))</tg-reference>"
         case .date(let date): return "<tg-time unix=\"\(date.unixTime)\" format=\"\(date.format.flags)\">\(inline(date.fallback))</tg-time>"
         case .customEmoji(let id, let alt): return "<tg-emoji emoji-id=\"\(attribute(id))\">\(plain(alt))</tg-emoji>"
-        case .math(let source, _): return "<tg-math>\(literal(source))</tg-math>"
+        case .math(let source, _):
+            if let math = Formulas.mathML(source, display: false) { return math }
+            return "<tg-math>\(literal(source))</tg-math>"
         case .image(let id, let width, let height): return "<ipr-image media=\"\(attribute(id))\" width=\"\(width)\" height=\"\(height)\"></ipr-image>"
         case .diff(let new, let old): return "<ipr-diff><ins>\(inline(new))</ins><del>\(inline(old))</del></ipr-diff>"
         case .button(let button): return self.button(button)
