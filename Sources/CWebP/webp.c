@@ -3,6 +3,8 @@
 #include "CWebP.h"
 #include "ipr_library_loader.h"
 
+#include <webp/mux.h>
+
 static const char *const names[] = { "WebPGetInfo", "WebPDecodeRGBAInto", "WebPConfigInitInternal", "WebPPictureInitInternal",
                                      "WebPPictureImportRGBA", "WebPMemoryWriterInit", "WebPMemoryWrite", "WebPEncode",
                                      "WebPPictureFree", "WebPMemoryWriterClear", "WebPFree", "WebPValidateConfig" };
@@ -66,4 +68,33 @@ int ipr_webp_encode_rgba(const uint8_t *rgba, int width, int height, int stride,
 
 void ipr_webp_free(void *pointer) {
     if (pointer != NULL && ipr_webp_load() == NULL) CALL(10, WebPFree)(pointer);
+}
+
+/* libwebpmux (Debian's libwebpmux3), opened on a WebP output's first metadata: it adds the XMP chunk that carries
+   the page's alt text (VP8X container). */
+static const char *const mux_names[] = { "WebPMuxCreateInternal", "WebPMuxSetChunk", "WebPMuxAssemble", "WebPMuxDelete" };
+static void *mux_pointers[4];
+static ipr_lazy_library mux_library = IPR_LAZY_LIBRARY("libwebpmux.so.3", mux_names, mux_pointers);
+
+#define MUX(index, function) ((__typeof__(&function))mux_pointers[index])
+
+int ipr_webp_add_xmp(const uint8_t *webp, size_t size, const uint8_t *xmp, size_t xmp_size, uint8_t **out, size_t *out_size) {
+    *out = NULL;
+    *out_size = 0;
+    if (ipr_webp_load() != NULL || ipr_lazy_library_load(&mux_library) != NULL) return -1;
+    WebPData image = { webp, size };
+    WebPMux *mux = MUX(0, WebPMuxCreateInternal)(&image, 0, WEBP_MUX_ABI_VERSION);
+    if (mux == NULL) return WEBP_MUX_BAD_DATA;
+    WebPData chunk = { xmp, xmp_size };
+    WebPMuxError error = MUX(1, WebPMuxSetChunk)(mux, "XMP ", &chunk, 0);
+    WebPData assembled = { NULL, 0 };
+    if (error == WEBP_MUX_OK) error = MUX(2, WebPMuxAssemble)(mux, &assembled);
+    MUX(3, WebPMuxDelete)(mux);
+    if (error != WEBP_MUX_OK) {
+        ipr_webp_free((void *)assembled.bytes);
+        return error;
+    }
+    *out = (uint8_t *)assembled.bytes;
+    *out_size = assembled.size;
+    return 0;
 }

@@ -14,8 +14,8 @@ public enum WebPCodec {
     }
 
     /// `quality`: nil for lossless, else 0-100 lossy. The image must be at most `maxSide` a side (the caller refuses
-    /// larger pages with its own message).
-    public static func encode(_ image: RGBAImage, quality: Double? = nil) throws -> [UInt8] {
+    /// larger pages with its own message). `xmp`: an XMP packet to carry (the page's alt text), in a VP8X container.
+    public static func encode(_ image: RGBAImage, quality: Double? = nil, xmp: [UInt8]? = nil) throws -> [UInt8] {
         guard image.width >= 1, image.height >= 1, image.width <= maxSide, image.height <= maxSide else {
             throw Failure(message: "a WebP image is 1 to \(maxSide) pixels a side, not \(image.width)×\(image.height)")
         }
@@ -28,6 +28,15 @@ public enum WebPCodec {
         }
         defer { ipr_webp_free(data) }
         guard status == 0, let data else { throw Failure(message: "WebP encoding failed (libwebp error \(status))") }
-        return Array(UnsafeBufferPointer(start: data, count: size))
+        guard let xmp, !xmp.isEmpty else { return Array(UnsafeBufferPointer(start: data, count: size)) }
+        var muxed: UnsafeMutablePointer<UInt8>?
+        var muxedSize = 0
+        let muxStatus = ipr_webp_add_xmp(data, size, xmp, xmp.count, &muxed, &muxedSize)
+        defer { ipr_webp_free(muxed) }
+        guard muxStatus == 0, let muxed else {
+            throw Failure(message: muxStatus == -1 ? "WebP metadata needs libwebpmux (Debian's libwebpmux3); --no-alt-text writes the image without it"
+                                                   : "WebP metadata could not be added (libwebpmux error \(muxStatus))")
+        }
+        return Array(UnsafeBufferPointer(start: muxed, count: muxedSize))
     }
 }

@@ -96,7 +96,7 @@ public final class Renderer {
             return try png(page)
         case .webp:
             try checkWebPSize(page.canvas.pixelWidth, page.canvas.pixelHeight, scale: page.canvas.scale, truncated: page.truncated)
-            return try WebPCodec.encode(try painted(page).image(), quality: webpQuality)
+            return try WebPCodec.encode(try painted(page).image(), quality: webpQuality, xmp: Self.xmp(page.altText))
         case .svg, .pdf:
             let canvas = try CairoCanvas(vector: format == .svg ? .svg : .pdf, width: page.canvas.width, height: page.canvas.height, altText: page.altText)
             let painter = FramePainter(glyphs: glyphs, images: page.images, scale: page.canvas.scale, vector: true, writesTags: format == .pdf)
@@ -124,7 +124,7 @@ public final class Renderer {
             cairo_scale(canvas.cr, scale, scale)
             painter.paintPage(frame, cr: canvas.cr)
             try canvas.check()
-            return try WebPCodec.encode(canvas.straightRGBA())
+            return try WebPCodec.encode(canvas.straightRGBA(), xmp: Self.xmp(altText))
         case .png:
             let canvas = try CairoCanvas(pixelWidth: (width * scale - 1e-9).rounded(.up).saturatingInt, pixelHeight: (height * scale - 1e-9).rounded(.up).saturatingInt)
             cairo_scale(canvas.cr, scale, scale)
@@ -137,6 +137,11 @@ public final class Renderer {
             painter.paint(frame, cr: canvas.cr)
             return try canvas.finishVector(tags: painter.tags)
         }
+    }
+
+    /// The XMP packet a WebP carries for `altText` (nil: none, or no words).
+    private static func xmp(_ altText: AltTextMetadata?) -> [UInt8]? {
+        altText.flatMap { $0.text.isEmpty ? nil : XMPPacket.altText($0) }
     }
 
     /// Versions of the C libraries paint uses (shaping's are `FontSet.libraryVersions`).

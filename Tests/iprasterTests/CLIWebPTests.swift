@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import GoldenSupport
 import Images
 import XCTest
@@ -49,6 +52,58 @@ final class CLIWebPTests: XCTestCase {
                 XCTAssertTrue(stride(from: 3, to: png.pixels.count, by: 4).contains { png.pixels[$0] == 0 }, "\(name) has transparent pixels to keep")
             }
         }
+    }
+
+    /// The RIFF chunks of a WebP file: four-character type and payload.
+    private func chunks(_ bytes: [UInt8]) -> [(type: String, data: [UInt8])] {
+        var result: [(type: String, data: [UInt8])] = []
+        var offset = 12
+        while offset + 8 <= bytes.count {
+            let size = Int(bytes[offset + 4]) | Int(bytes[offset + 5]) << 8 | Int(bytes[offset + 6]) << 16 | Int(bytes[offset + 7]) << 24
+            guard offset + 8 + size <= bytes.count else { break }
+            result.append((String(decoding: bytes[offset..<(offset + 4)], as: UTF8.self), Array(bytes[(offset + 8)..<(offset + 8 + size)])))
+            offset += 8 + size + size % 2
+        }
+        return result
+    }
+
+    func testAWebPCarriesTheAltTextInXMP() throws {
+        let result = try TestEnvironment.run(["m.json", "-o", "a.webp", "--locale", "ar", "--alt-text", "a.txt"], currentDirectory: directory)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: directory + "/a.webp")))
+        XCTAssertEqual(chunks(bytes).map(\.type), ["VP8X", "VP8L", "XMP "])
+        let webpinfo = try TestEnvironment.requireProgram("webpinfo", package: "webp")
+        let info = try TestEnvironment.runTool(webpinfo, [directory + "/a.webp"])
+        XCTAssertTrue(info.stdoutText.contains("XMP: 1") && info.stdoutText.contains("No error detected."), info.stdoutText)
+        // The packet is XML: the IPTC accessibility alt text and the description are the alt text, in both languages.
+        final class Reader: NSObject, XMLParserDelegate {
+            var path: [String] = []
+            var texts: [(element: String, language: String?, text: String)] = []
+            var language: String?
+            func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String]) {
+                path.append(name)
+                if name == "rdf:li" { language = attributes["xml:lang"]; texts.append((path[path.count - 3], language, "")) }
+            }
+            func parser(_ parser: XMLParser, foundCharacters string: String) {
+                if path.last == "rdf:li", !texts.isEmpty { texts[texts.count - 1].text += string }
+            }
+            func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) { path.removeLast() }
+        }
+        let xmp = try XCTUnwrap(chunks(bytes).first { $0.type == "XMP " }).data
+        let reader = Reader()
+        let parser = XMLParser(data: Data(xmp))
+        parser.delegate = reader
+        XCTAssertTrue(parser.parse(), String(describing: parser.parserError))
+        let altText = try String(contentsOfFile: directory + "/a.txt", encoding: .utf8).trimmingCharacters(in: .newlines)
+        let accessible = reader.texts.filter { $0.element == "Iptc4xmpCore:AltTextAccessibility" }
+        XCTAssertEqual(accessible.map(\.language), ["x-default", "ar"])
+        XCTAssertEqual(accessible.map(\.text), [altText, altText])
+        XCTAssertEqual(reader.texts.filter { $0.element == "dc:description" }.map(\.text), [altText, altText])
+        XCTAssertEqual(reader.texts.filter { $0.element == "dc:title" }.first?.text, "WebP")
+
+        let plain = try TestEnvironment.run(["m.json", "-o", "plain.webp", "--no-alt-text"], currentDirectory: directory)
+        XCTAssertEqual(plain.status, 0, plain.stderr)
+        XCTAssertEqual(chunks(try [UInt8](Data(contentsOf: URL(fileURLWithPath: directory + "/plain.webp")))).map(\.type), ["VP8L"])
     }
 
     func testQualityMakesALossyWebPOfTheSameSize() throws {

@@ -18,5 +18,8 @@ int ipr_webp_decode_rgba_into(const uint8_t *data, size_t size, uint8_t *output,
    ipr_webp_free) and *out_size set; else libwebp's WebPEncodingError, or -1 when the library cannot be opened. */
 int ipr_webp_encode_rgba(const uint8_t *rgba, int width, int height, int stride, float quality, uint8_t **out, size_t *out_size);
 void ipr_webp_free(void *pointer);
+/* `webp` with an XMP metadata chunk of `xmp` (libwebpmux, opened on first use; the container becomes VP8X): 0 with
+   *out (free with ipr_webp_free), -1 when a library cannot be opened, else libwebpmux's WebPMuxError. */
+int ipr_webp_add_xmp(const uint8_t *webp, size_t size, const uint8_t *xmp, size_t xmp_size, uint8_t **out, size_t *out_size);
 
 #endif
