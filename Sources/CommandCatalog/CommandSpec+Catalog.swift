@@ -352,7 +352,10 @@ extension CommandSpec {
                    #"ipraster math '\sum_{k=1}^n k = \frac{n(n+1)}{2} \tag{1}' --json"#])
 
     /// The render options that reading an input uses (markdown prints no image).
-    private static let inputOptions = RenderOptions.table.filter { ["--from", "--math-delimiters", "--rtl", "--strict"].contains($0.name) }
+    private static let inputOptions = renderOptions(["--from", "--math-delimiters", "--rtl", "--strict"])
+
+    /// The render options named, in the table's order.
+    private static func renderOptions(_ names: Set<String>) -> [OptionSpec] { RenderOptions.table.filter { names.contains($0.name) } }
 
     package static let markdownCommand = CommandSpec(
         "markdown",
@@ -377,7 +380,7 @@ extension CommandSpec {
                       """),
                   OptionSpec("--format", value: "FORMAT", help: "markdown, or html: a web page with formulas as MathML",
                              defaultValue: "markdown", domain: .choice(["markdown", "html"]))]
-            + inputOptions + RenderOptions.table.filter { ["--locale"].contains($0.name) },
+            + inputOptions + renderOptions(["--locale"]),
         examples: ["ipraster markdown answer.json > answer.md", "ipraster markdown answer.md --format html --locale de > answer.html"])
 
     package static let fallbackCommand = CommandSpec(
@@ -395,7 +398,7 @@ extension CommandSpec {
             every payload is checked against the Bot API's entity rules before it is written.
             """,
         options: [outputOption.with(help: "where to write the JSON (default: standard output)")]
-            + inputOptions + RenderOptions.table.filter { ["--locale", "--timezone", "--now"].contains($0.name) },
+            + inputOptions + renderOptions(["--locale", "--timezone", "--now"]),
         examples: ["ipraster fallback answer.md > payloads.json", "ipraster fallback answer.json --locale de --timezone Europe/Berlin"])
 
     package static let classifyCommand = CommandSpec(

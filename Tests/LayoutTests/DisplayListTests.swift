@@ -26,6 +26,59 @@ final class DisplayListTests: XCTestCase {
         return result
     }
 
+    /// The structure tags of a tagged list as an outline: each tagged group's role, indented by depth.
+    private func outline(_ frame: Frame, depth: Int = 0) -> [String] {
+        var lines: [String] = []
+        for item in frame.items {
+            switch item {
+            case .group(let group):
+                if let tag = group.tag {
+                    lines.append(String(repeating: "  ", count: depth) + tag.role.rawValue)
+                    lines += outline(group.frame, depth: depth + 1)
+                } else {
+                    lines += outline(group.frame, depth: depth)
+                }
+            case .media(let choice): lines += outline(choice.present, depth: depth)
+            case .layer(let layer): lines += outline(layer.frame, depth: depth)
+            case .fill, .stroke, .paint, .glyphs, .image, .link: break
+            }
+        }
+        return lines
+    }
+
+    func testOnlyAPDFsListCarriesStructureTagsNestedAsTheBlocks() throws {
+        let json = #"""
+        {"blocks": [
+          {"type": "heading", "size": 3, "text": "Plan"},
+          {"type": "list", "items": [{"blocks": [{"type": "paragraph", "text": "one"},
+                                                 {"type": "list", "items": [{"blocks": [{"type": "paragraph", "text": "deep"}]}]}]}]},
+          {"type": "divider"},
+          {"type": "blockquote", "blocks": [{"type": "paragraph", "text": "a"}, {"type": "paragraph", "text": "b"}]},
+          {"type": "table", "caption": "T", "cells": [[{"text": "h", "align": "left", "valign": "top", "is_header": true}, {"text": "", "align": "left", "valign": "top"}]]}
+        ]}
+        """#
+        let layout = try TestEnvironment.layout(json)
+        XCTAssertEqual(outline(layout.displayList()), [], "raster and SVG lists have no tags")
+        XCTAssertEqual(layout.displayList(tagged: true).items.count, layout.displayList().items.count)
+        XCTAssertEqual(outline(layout.displayList(tagged: true)), [
+            "Document", "  H3", "  L", "    LI", "      Lbl", "      LBody", "        P", "        L", "          LI", "            Lbl",
+            "            LBody", "              P", "  BlockQuote", "    P", "    P", "  Table", "    Caption", "      P", "    TR", "      TH", "        P",
+            "      TD",
+        ])
+    }
+
+    func testAnElementWhoseItemsAreNotConsecutiveIsNotOpenedTwice() throws {
+        // Items whose element is interrupted by an item outside it: the later items go into the elements they share.
+        let layout = try TestEnvironment.layout(#"{"blocks": [{"type": "paragraph", "text": "a"}, {"type": "paragraph", "text": "b"}, {"type": "paragraph", "text": "c"}]}"#)
+        var items = layout.items
+        let quote = StructureNode(id: 900, tag: StructureTag(.blockQuote))
+        items[0].structure = [quote] + items[0].structure
+        items[2].structure = [quote] + items[2].structure
+        var split = layout
+        split.items = items
+        XCTAssertEqual(outline(split.displayList(tagged: true)), ["Document", "  BlockQuote", "    P", "  P", "  P"])
+    }
+
     func testEveryItemIsAGroupNamedByItsIdentifier() throws {
         let json = #"""
         {"blocks": [

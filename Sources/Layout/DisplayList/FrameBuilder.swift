@@ -58,7 +58,7 @@ struct FrameBuilder {
 
     /// The items in order; in a tagged list, each inside the groups of its structure elements, one group per element
     /// for the run of consecutive items in it. An element met again after it was closed (its items were not
-    /// consecutive) is not reopened: the item goes into the elements the two runs share.
+    /// consecutive) is not reopened: the item goes into its other elements, where the reopened one would have been.
     func items(_ items: [LayoutItem]) -> Frame {
         guard tagged else {
             var frame = Frame()
@@ -73,7 +73,7 @@ struct FrameBuilder {
             open[open.count - 1].frame.append(.group(Group(frame, tag: node?.tag)))
         }
         for item in items {
-            let chain = item.structure.prefix { !closed.contains($0.id) }
+            let chain = item.structure.filter { !closed.contains($0.id) }
             var shared = 0
             while shared < chain.count, shared + 1 < open.count, open[shared + 1].node?.id == chain[chain.startIndex + shared].id { shared += 1 }
             while open.count > shared + 1 { close() }
