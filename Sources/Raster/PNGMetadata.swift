@@ -12,13 +12,16 @@ struct PNGMetadata {
 
     private init(bytes: [UInt8]) { self.bytes = bytes }
 
-    init(scale: Double, altText: AltTextMetadata?) {
+    /// `scale`: nil writes no `pHYs` (an animation, whose encoder writes its own).
+    init(scale: Double?, altText: AltTextMetadata?) {
         var bytes: [UInt8] = []
-        let perMetre = UInt32(clamping: Int((72 * scale / 0.0254).rounded()))
-        var physical: [UInt8] = []
-        for _ in 0..<2 { physical += [UInt8(perMetre >> 24), UInt8(perMetre >> 16 & 0xFF), UInt8(perMetre >> 8 & 0xFF), UInt8(perMetre & 0xFF)] }
-        physical.append(1)  // the unit is the metre
-        Self.append("pHYs", physical, to: &bytes)
+        if let scale {
+            let perMetre = UInt32(clamping: Int((72 * scale / 0.0254).rounded()))
+            var physical: [UInt8] = []
+            for _ in 0..<2 { physical += [UInt8(perMetre >> 24), UInt8(perMetre >> 16 & 0xFF), UInt8(perMetre >> 8 & 0xFF), UInt8(perMetre & 0xFF)] }
+            physical.append(1)  // the unit is the metre
+            Self.append("pHYs", physical, to: &bytes)
+        }
         if let altText, !altText.text.isEmpty {
             // keyword NUL, compression flag 0, method 0, language tag NUL, translated keyword (none) NUL, text.
             var text = Array("Description".utf8) + [0, 0, 0] + Array((altText.language ?? "").utf8) + [0, 0]

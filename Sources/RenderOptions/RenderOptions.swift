@@ -83,8 +83,8 @@ public struct RenderOptions: Sendable {
             $0.layout.tableOffset = try $1.number()
         },
         .render("--show-spoilers", help: "draw spoilers revealed") { settings, _ in settings.layout.text.showSpoilers = true },
-        .render("--no-alt-text", help: "embed no alt text: PNG, SVG and PDF outputs carry the message's words by default (docs/accessibility.md)",
-                commands: ["render"]) { settings, _ in
+        .render("--no-alt-text", help: "embed no alt text: PNG, WebP, SVG, PDF and animated outputs carry the message's words by default (docs/accessibility.md)",
+                commands: ["render", "reveal"]) { settings, _ in
             settings.embedsAltText = false
         },
         .render("--redact", value: "REGEX", help: """

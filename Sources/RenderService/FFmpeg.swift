@@ -1,7 +1,9 @@
+import Drawing
 import FoundationEssentials
 import Glibc
 import Primitives
 import ProcessSupport
+import Raster
 import Reveal
 import RichMessageRenderer
 
@@ -32,26 +34,32 @@ package enum FFmpeg {
     /// made (no folder of frames), ffmpeg writes a temporary file that replaces `output` only on success. The
     /// progress counts the frames handed over and then ffmpeg's finishing (one step more than the frames).
     /// Leftovers of exports that were killed are removed first.
-    package static func encode(_ exporter: RevealExporter, format: String, loop: Int = 0, to output: String, progress: ((Int, Int) -> Void)?) throws {
-        let bytes = try encode(frameCount: exporter.frameCount, fps: exporter.fps, format: format, loop: loop, to: output, progress: progress) { progress, write in
+    /// `altText`: the words the file carries (`AnimationAltText`; an MP4's title and description), nil for none.
+    package static func encode(_ exporter: RevealExporter, format: String, loop: Int = 0, altText: AltTextMetadata? = nil, to output: String,
+                               progress: ((Int, Int) -> Void)?) throws {
+        let bytes = try encode(frameCount: exporter.frameCount, fps: exporter.fps, format: format, loop: loop, altText: altText, to: output,
+                               progress: progress) { progress, write in
             try exporter.encodeFrames(progress: progress, write: write)
         }
         try AtomicFile.write(bytes, to: output)
     }
 
     /// A finished message's animation (its stickers playing), encoded as a reveal export is.
-    package static func encode(_ animation: MessageAnimation, format: String, to output: String, progress: ((Int, Int) -> Void)?) throws {
-        try AtomicFile.write(try bytes(animation, format: format, label: output, progress: progress), to: output)
+    package static func encode(_ animation: MessageAnimation, format: String, altText: AltTextMetadata? = nil, to output: String,
+                               progress: ((Int, Int) -> Void)?) throws {
+        try AtomicFile.write(try bytes(animation, format: format, altText: altText, label: output, progress: progress), to: output)
     }
 
     /// The animation's file as bytes (the service answers them; `label` names it in errors).
-    package static func bytes(_ animation: MessageAnimation, format: String, label: String, progress: ((Int, Int) -> Void)? = nil) throws -> [UInt8] {
-        try encode(frameCount: animation.frameCount, fps: animation.fps, format: format, to: label, progress: progress) { progress, write in
+    package static func bytes(_ animation: MessageAnimation, format: String, altText: AltTextMetadata? = nil, label: String,
+                              progress: ((Int, Int) -> Void)? = nil) throws -> [UInt8] {
+        try encode(frameCount: animation.frameCount, fps: animation.fps, format: format, altText: altText, to: label, progress: progress) { progress, write in
             try animation.encodeFrames(progress: progress, write: write)
         }
     }
 
-    private static func encode(frameCount: Int, fps: Double, format: String, loop: Int = 0, to output: String, progress: ((Int, Int) -> Void)?,
+    private static func encode(frameCount: Int, fps: Double, format: String, loop: Int = 0, altText: AltTextMetadata?, to output: String,
+                               progress: ((Int, Int) -> Void)?,
                                frames: (((Int, Int) -> Void)?, (Int, [UInt8]) throws -> Void) throws -> Void) throws -> [UInt8] {
         guard let ffmpeg = path else { throw AtomicFile.WriteError(path: output, reason: "ffmpeg is not installed") }
         let temporaryFolder = TemporaryPaths.directory
@@ -71,12 +79,33 @@ package enum FFmpeg {
             try encodeGIF(ffmpeg, input: input, arguments: arguments(format: format, fps: fps, loop: loop), folder: temporaryFolder, to: temporary,
                           output: output) { write in try withoutActuallyEscaping(write) { try frames({ done, _ in progress?(done, total) }, $0) } }
         } else {
-            let child = try ChildProcess(executable: ffmpeg, arguments: input + ["pipe:0"] + arguments(format: format, fps: fps, loop: loop) + [temporary],
+            let metadata = format == "mp4" ? altText.map(Self.metadataArguments) ?? [] : []
+            let child = try ChildProcess(executable: ffmpeg, arguments: input + ["pipe:0"] + arguments(format: format, fps: fps, loop: loop) + metadata + [temporary],
                                          pipeInput: true)
             try feed(child, output: output) { write in try withoutActuallyEscaping(write) { try frames({ done, _ in progress?(done, total) }, $0) } }
         }
         progress?(total, total)
-        return try FileContents.read(temporary)
+        let bytes = try FileContents.read(temporary)
+        guard let altText, !altText.text.isEmpty else { return bytes }
+        switch format {
+        case "apng": return AnimationAltText.apng(bytes, altText)
+        case "gif": return AnimationAltText.gif(bytes, altText)
+        default: return bytes
+        }
+    }
+
+    /// An MP4's title (the first line) and description (all of it, at most 100,000 bytes: one argument must stay under
+    /// the kernel's 128 KiB; cut at a character).
+    static func metadataArguments(_ altText: AltTextMetadata) -> [String] {
+        guard !altText.text.isEmpty else { return [] }
+        var description = ""
+        var bytes = 0
+        for character in altText.text {
+            bytes += character.utf8.count
+            if bytes > 100_000 { break }
+            description.append(character)
+        }
+        return ["-metadata", "title=" + altText.title, "-metadata", "description=" + description]
     }
 
     /// A GIF in two passes, so that no process holds the frames: the frames go to a palettegen ffmpeg (which keeps

@@ -1,5 +1,6 @@
 import CommandCatalog
 import Dispatch
+import Drawing
 import FoundationEssentials
 import HTTPService
 import Layout
@@ -171,7 +172,8 @@ package final class RenderWorker: RequestHandler {
                 + "than a request renders (\(Int(Self.maxAnimationPixels / 1_000_000)) million pixels in all: lower fps, duration or scale, or use the command line)")
         }
         try pipeline.refuseFailedStickers(layout, settings: settings, media: input.media)
-        let bytes = try FFmpeg.bytes(animation, format: format.rawValue, label: "the \(format.rawValue) answer")
+        let altText = settings.embedsAltText ? AltTextMetadata(text: layout.altText, language: layout.language) : nil
+        let bytes = try FFmpeg.bytes(animation, format: format.rawValue, altText: altText, label: "the \(format.rawValue) answer")
         let warnings = layout.warnings + notes + RenderOperations.animationMediaWarnings(layout, media: media)
         return HTTPResponse(status: 200, contentType: Self.contentType(format), body: bytes, headers: [(WarningsHeader.name, WarningsHeader.value(warnings))])
     }

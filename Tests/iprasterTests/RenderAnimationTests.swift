@@ -46,6 +46,43 @@ final class RenderAnimationTests: XCTestCase {
         XCTAssertEqual(try frames(of: apng).count, 5, "--duration")
     }
 
+    /// Issue 63: an animation carries the message's alt text as a still does, each in its format's place.
+    func testEveryAnimationCarriesTheAltText() throws {
+        let ffmpeg = try TestEnvironment.requireFFmpeg()
+        let directory = try TestEnvironment.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let message = #"{"blocks": [{"type": "heading", "size": 2, "text": "Notes"}, {"type": "paragraph", "text": "Frames, über alles."}]}"#
+        try Data(message.utf8).write(to: URL(fileURLWithPath: directory + "/m.json"))
+        let text = "Notes\n\nFrames, über alles."
+        for format in ["apng", "gif", "mp4"] {
+            let result = try TestEnvironment.run(["m.json", "-o", "m.\(format)", "--duration", "0.1", "--locale", "de"], currentDirectory: directory)
+            XCTAssertEqual(result.status, 0, result.stderr)
+        }
+        // APNG: the iTXt "Description" chunk right after IHDR, in German.
+        let apng = try FileContents.read(directory + "/m.apng")
+        XCTAssertEqual(String(decoding: apng[37..<41], as: UTF8.self), "iTXt")
+        let chunk = Array("Description".utf8) + [0, 0, 0] + Array("de".utf8) + [0, 0] + Array(text.utf8)
+        XCTAssertEqual(Array(apng[41..<(41 + chunk.count)]), chunk)
+        let pngcheck = try TestEnvironment.requireProgram("pngcheck", package: "pngcheck")
+        XCTAssertEqual(try TestEnvironment.runTool(pngcheck, [directory + "/m.apng"]).status, 0, "the chunk's CRC and place are valid")
+        // GIF: a Comment Extension (0x21 0xFE) whose sub-blocks hold the text; ffmpeg still decodes the file.
+        let gif = try FileContents.read(directory + "/m.gif")
+        let start = try XCTUnwrap((0..<(gif.count - 1)).first { gif[$0] == 0x21 && gif[$0 + 1] == 0xFE })
+        XCTAssertEqual(Int(gif[start + 2]), text.utf8.count)
+        XCTAssertEqual(Array(gif[(start + 3)..<(start + 3 + text.utf8.count)]), Array(text.utf8))
+        XCTAssertGreaterThanOrEqual(try frames(of: directory + "/m.gif").count, 3)
+        // MP4: the title and description tags, as ffprobe reads them.
+        let ffprobe = (ffmpeg as NSString).deletingLastPathComponent + "/ffprobe"
+        let probe = try TestEnvironment.runTool(ffprobe, ["-v", "error", "-show_entries", "format_tags=title,description", "-of", "json", directory + "/m.mp4"])
+        let tags = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(probe.stdout)) as? [String: Any])?["format"] as? [String: Any])["tags"] as? [String: String]
+        XCTAssertEqual(tags?["title"], "Notes")
+        XCTAssertEqual(tags?["description"], text)
+        // --no-alt-text: none of them.
+        let plain = try TestEnvironment.run(["m.json", "-o", "plain.apng", "--duration", "0.1", "--no-alt-text"], currentDirectory: directory)
+        XCTAssertEqual(plain.status, 0, plain.stderr)
+        XCTAssertEqual(String(decoding: try FileContents.read(directory + "/plain.apng")[37..<41], as: UTF8.self), "pHYs")
+    }
+
     func testAnimatedOutputsAreForOneMessageAndNeedFFmpeg() throws {
         let directory = try TestEnvironment.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }

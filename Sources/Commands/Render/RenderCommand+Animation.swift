@@ -1,4 +1,5 @@
 import CommandCatalog
+import Drawing
 import FoundationEssentials
 import Glibc
 import Layout
@@ -31,7 +32,8 @@ extension RenderCommand {
         let (animation, fps, notes) = RenderOperations.plan(layout, format: format, timing: timing, media: media)
         for note in notes { CLI.printWarning(note) }
         try pipeline.refuseFailedStickers(layout, settings: settings)
-        try FFmpeg.encode(animation, format: format.rawValue, to: output, progress: ProgressBar.forStandardError())
+        let altText = settings.embedsAltText ? AltTextMetadata(text: layout.altText, language: layout.language) : nil
+        try FFmpeg.encode(animation, format: format.rawValue, altText: altText, to: output, progress: ProgressBar.forStandardError())
         for warning in RenderOperations.animationMediaWarnings(layout, media: media) { CLI.printWarning(warning) }
         // The file's size as the file system says it (Foundation's attribute is an NSNumber here, never an Int).
         var status = stat()

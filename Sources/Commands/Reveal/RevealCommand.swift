@@ -1,4 +1,5 @@
 import CommandCatalog
+import Drawing
 import FoundationEssentials
 import Glibc
 import Layout
@@ -89,7 +90,10 @@ enum RevealCommand {
             CLI.printNote("\(options.input) → \(directory): \(exporter.frameCount) PNG frames \(canvas) at \(fps.clean) fps and timeline.json, "
                 + "\(milliseconds()) ms")
         case .animation(let path, let format):
-            try FFmpeg.encode(exporter, format: format, loop: options.loop, to: path, progress: ProgressBar.forStandardError())
+            // The file carries the finished message's words (the frames on their way to it say less).
+            let final = stream.finalLayout
+            let altText = settings.embedsAltText ? AltTextMetadata(text: final.altText, language: final.language) : nil
+            try FFmpeg.encode(exporter, format: format, loop: options.loop, altText: altText, to: path, progress: ProgressBar.forStandardError())
             var status = stat()
             let size = stat(path, &status) == 0 ? Int(status.st_size) : 0
             CLI.printNote("\(options.input) → \(path): \(format.uppercased()) \(exporter.frameCount) frames \(canvas) at \(fps.clean) fps, "
