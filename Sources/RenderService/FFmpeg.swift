@@ -94,18 +94,21 @@ package enum FFmpeg {
         }
     }
 
-    /// An MP4's title (the first line) and description (all of it, at most 100,000 bytes: one argument must stay under
-    /// the kernel's 128 KiB; cut at a character).
+    /// An MP4's title (the first line) and description (all of it), each at most 100,000 bytes: one argument must stay
+    /// under the kernel's 128 KiB (cut at a character).
     static func metadataArguments(_ altText: AltTextMetadata) -> [String] {
         guard !altText.text.isEmpty else { return [] }
-        var description = ""
-        var bytes = 0
-        for character in altText.text {
-            bytes += character.utf8.count
-            if bytes > 100_000 { break }
-            description.append(character)
+        func capped(_ text: String) -> String {
+            var result = ""
+            var bytes = 0
+            for character in text {
+                bytes += character.utf8.count
+                if bytes > 100_000 { break }
+                result.append(character)
+            }
+            return result
         }
-        return ["-metadata", "title=" + altText.title, "-metadata", "description=" + description]
+        return ["-metadata", "title=" + capped(altText.title), "-metadata", "description=" + capped(altText.text)]
     }
 
     /// A GIF in two passes, so that no process holds the frames: the frames go to a palettegen ffmpeg (which keeps
