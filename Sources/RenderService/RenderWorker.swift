@@ -204,7 +204,8 @@ package final class RenderWorker: RequestHandler {
 
     func markdownCopy(_ request: ServiceRequest, route: ServiceRoute) throws -> HTTPResponse {
         if request.arguments.parsed.value("--format") == "html" {
-            guard !request.arguments.has("--lossless") else { return .error(400, "lossless is for Markdown; format=html writes a web page") }
+            // A combination the schema cannot say (both are valid alone): unprocessable, not malformed.
+            guard !request.arguments.has("--lossless") else { return .error(422, "lossless is for Markdown; format=html writes a web page") }
             let (html, _, _) = try RenderOperations.htmlCopy(input(request, route: route), settings: request.arguments.settings)
             return HTTPResponse(status: 200, contentType: "text/html; charset=utf-8", body: html)
         }
