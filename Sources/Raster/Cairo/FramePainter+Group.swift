@@ -88,13 +88,20 @@ extension FramePainter {
     }
 
     /// `frame` painted into a new image surface over `box` (user space), at the page's scale times the user space's
-    /// own; nil when no surface can be made. The caller destroys it.
+    /// own; nil when no surface can be made (or it would pass 2^26 pixels). The caller destroys it.
     private func rasterised(_ frame: Frame, over box: Rect, _ cr: OpaquePointer) -> OpaquePointer? {
         var matrix = cairo_matrix_t()
         cairo_get_matrix(cr, &matrix)
         let factor = scale * max(1, abs(matrix.xx * matrix.yy - matrix.xy * matrix.yx).squareRoot())
+        guard (box.width * factor).rounded(.up) * (box.height * factor).rounded(.up) < Double(1 << 26) else { return nil }
+        return imageSurface(frame, over: box, factor: factor)
+    }
+
+    /// `frame` painted into a new ARGB surface over `box` (user space) at `factor` device pixels a unit, flushed; nil
+    /// when Cairo cannot make it. The caller destroys it.
+    private func imageSurface(_ frame: Frame, over box: Rect, factor: Double) -> OpaquePointer? {
         let widthPx = (box.width * factor).rounded(.up), heightPx = (box.height * factor).rounded(.up)
-        guard widthPx > 0, heightPx > 0, widthPx * heightPx < Double(1 << 26),
+        guard widthPx > 0, heightPx > 0, widthPx < Double(Int32.max), heightPx < Double(Int32.max),
               let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(widthPx), Int32(heightPx)) else { return nil }
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
             cairo_surface_destroy(surface)
@@ -172,22 +179,6 @@ extension FramePainter {
     }
 
     private func makeBuffer(_ layer: Layer) -> LayerBuffer? {
-        let widthPx = (layer.bounds.width * scale).rounded(.up), heightPx = (layer.bounds.height * scale).rounded(.up)
-        guard widthPx > 0, heightPx > 0, widthPx < Double(Int32.max), heightPx < Double(Int32.max),
-              let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(widthPx), Int32(heightPx)) else { return nil }
-        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
-            cairo_surface_destroy(surface)
-            return nil
-        }
-        cairo_surface_set_device_scale(surface, scale, scale)
-        if let cr = cairo_create(surface) {
-            cairo_translate(cr, -layer.bounds.x, -layer.bounds.y)
-            buffered += 1
-            paint(layer.frame, cr: cr)
-            buffered -= 1
-            cairo_destroy(cr)
-        }
-        cairo_surface_flush(surface)
-        return LayerBuffer(surface: surface)
+        imageSurface(layer.frame, over: layer.bounds, factor: scale).map(LayerBuffer.init)
     }
 }
